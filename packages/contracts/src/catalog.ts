@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { MARKETPLACES, MARKETPLACE_FILTERS, REGIONS } from '@b-deals/core';
+import { PagingSchema } from './common.ts';
+
+export const MarketplaceSchema = z.enum(MARKETPLACES);
+export const MarketplaceFilterSchema = z.enum(MARKETPLACE_FILTERS);
+export const RegionSchema = z.enum(REGIONS);
+
+/** A merchant (a store that sends a feed). */
+export const MerchantSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  region: RegionSchema,
+  marketplace: MarketplaceSchema.nullable(),
+  homepage: z.string().nullable(),
+  logo: z.string().nullable(),
+  /** Active offers of this merchant. */
+  offerCount: z.number().int(),
+});
+export type Merchant = z.infer<typeof MerchantSchema>;
+
+/** GET /inventory/api/v1/merchants */
+export const MerchantsQuerySchema = z.object({
+  marketplace: MarketplaceFilterSchema.optional(),
+  region: RegionSchema.optional(),
+});
+export const MerchantsResponseSchema = z.object({ merchants: z.array(MerchantSchema), total: z.number().int() });
+export type MerchantsResponse = z.infer<typeof MerchantsResponseSchema>;
+
+/** A brand (display name cleaned per spec §5). */
+export const BrandSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  parentId: z.number().int().nullable(),
+  /** Standard products of this brand with at least one active offer. */
+  productCount: z.number().int(),
+});
+export type Brand = z.infer<typeof BrandSchema>;
+
+/** GET /inventory/api/v1/brands */
+export const BrandsQuerySchema = PagingSchema.extend({
+  q: z.string().max(100).optional(),
+  marketplace: MarketplaceFilterSchema.optional(),
+  to: z.coerce.number().int().min(1).max(5000).default(5000),
+});
+export const BrandsResponseSchema = z.object({ brands: z.array(BrandSchema), total: z.number().int() });
+export type BrandsResponse = z.infer<typeof BrandsResponseSchema>;
+
+/** GET /inventory/api/v1/brand/{id}: id is the numeric id or the slug. */
+export const BrandParamsSchema = z.object({ id: z.string().min(1).max(200) });
+export const BrandDetailSchema = BrandSchema.extend({
+  subBrands: z.array(BrandSchema),
+  /** Departments where the brand has products, with counts. */
+  departments: z.array(z.object({ id: z.string(), term: z.string(), count: z.number().int() })),
+  merchants: z.array(z.object({ slug: z.string(), name: z.string(), count: z.number().int() })),
+});
+export type BrandDetail = z.infer<typeof BrandDetailSchema>;
+
+/** GET /inventory/api/v1/search/hot-words (spec §3 "Hot words: hotWords, an array of strings"). */
+export const HotWordsResponseSchema = z.object({ hotWords: z.array(z.string()) });
+export type HotWordsResponse = z.infer<typeof HotWordsResponseSchema>;

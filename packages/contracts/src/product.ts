@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { AVAILABILITIES, CONDITIONS, MATCH_METHODS } from '@b-deals/core';
+import { CentsSchema, ImageSchema } from './common.ts';
+import { MarketplaceSchema, RegionSchema } from './catalog.ts';
+import { ProductCardSchema } from './search.ts';
+
+export const AvailabilitySchema = z.enum(AVAILABILITIES);
+
+/** One merchant listing of a standard product. */
+export const OfferSchema = z.object({
+  id: z.number().int(),
+  merchant: z.object({ slug: z.string(), name: z.string(), logo: z.string().nullable(), marketplace: MarketplaceSchema.nullable(), region: RegionSchema }),
+  title: z.string(),
+  /** Price the shopper pays now (sale price when on sale), cents. */
+  price: CentsSchema,
+  /** Regular price when on sale, cents. */
+  wasPrice: CentsSchema.nullable(),
+  /** Shipping to the US, cents; null when the feed did not say. */
+  shipping: CentsSchema.nullable(),
+  /** price + shipping (shipping unknown counts as 0), cents; offers are sorted by this. */
+  total: CentsSchema,
+  availability: AvailabilitySchema,
+  condition: z.enum(CONDITIONS),
+  /** Merchant's product page. */
+  link: z.string(),
+  sizes: z.array(z.string()),
+  colors: z.array(z.string()),
+  matchMethod: z.enum(MATCH_METHODS),
+  /** Original feed price when it was not in USD. */
+  originalPrice: z.object({ amount: z.number().int(), currency: z.string() }).nullable(),
+  /** When the price was last confirmed by a feed (ISO 8601). */
+  lastSeenAt: z.string(),
+});
+export type Offer = z.infer<typeof OfferSchema>;
+
+/** Daily lowest price across the product's offers; null on days no offer was observed. */
+export const PriceHistorySchema = z.object({
+  days: z.number().int(),
+  points: z.array(z.object({ date: z.string().describe('YYYY-MM-DD (UTC)'), price: CentsSchema.nullable() })),
+  lowest: CentsSchema.nullable(),
+  average: CentsSchema.nullable(),
+  highest: CentsSchema.nullable(),
+  current: CentsSchema.nullable(),
+});
+export type PriceHistory = z.infer<typeof PriceHistorySchema>;
+
+export const ProductDetailSchema = ProductCardSchema.extend({
+  description: z.string(),
+  images: z.array(ImageSchema),
+  colors: z.array(z.string()),
+  sizes: z.array(z.string()),
+  gtin: z.string().nullable(),
+  mpn: z.string().nullable(),
+  /** Category trail from the department down: [{id, term, path}]. */
+  categories: z.array(z.object({ id: z.string(), term: z.string(), path: z.string() })),
+});
+export type ProductDetail = z.infer<typeof ProductDetailSchema>;
+
+/** GET /inventory/api/v1/standard-product/product/{id}/with-recommend */
+export const ProductParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const ProductQuerySchema = z.object({
+  days: z.coerce.number().int().min(7).max(730).default(365),
+  recommend: z.coerce.number().int().min(0).max(24).default(12),
+});
+export const ProductWithRecommendSchema = z.object({
+  product: ProductDetailSchema,
+  offers: z.array(OfferSchema),
+  priceHistory: PriceHistorySchema,
+  recommend: z.array(ProductCardSchema),
+});
+export type ProductWithRecommend = z.infer<typeof ProductWithRecommendSchema>;

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { PRICE_BANDS, SORT_KEYS, SORT_URL_ALIASES, resolveSort } from '@b-deals/core';
+import { CentsSchema, ImageSchema, manyStrings } from './common.ts';
+import { MarketplaceFilterSchema } from './catalog.ts';
+
+/** A product as shown in lists (spec §3 "Product (as read for analytics): id, name, brand, priceTag, categoryIds"). */
+export const ProductCardSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  brand: z.object({ slug: z.string(), name: z.string() }).nullable(),
+  image: ImageSchema.nullable(),
+  /** Lowest current price among in-stock offers (else among all active offers), cents. */
+  priceTag: CentsSchema,
+  /** Highest regular price among offers on sale ("was" price), cents; null when none is on sale. */
+  wasPrice: CentsSchema.nullable(),
+  /** Whole-percent discount of priceTag against wasPrice. */
+  discount: z.number().int(),
+  merchantCount: z.number().int(),
+  /** Category codes of the product, the deepest first (e.g. ["811", "81", "8"]). */
+  categoryIds: z.array(z.string()),
+  inStock: z.boolean(),
+});
+export type ProductCard = z.infer<typeof ProductCardSchema>;
+
+const sortValues = [...SORT_KEYS, ...Object.keys(SORT_URL_ALIASES)] as [string, ...string[]];
+
+/**
+ * POST /inventory/api/v1/search/condition: the condition body. `b` and `m` take one slug or
+ * many; `cids` are category filter ids (prefix, comma-union and minus semantics of DESIGN.md);
+ * `price` is a band key of spec §9 or use `minPrice`/`maxPrice` in cents; `sort` takes the keys
+ * of spec §9 or their URL aliases; `l` are labels (`on_sale`, `in_stock`, `multi_merchant`).
+ */
+export const SearchConditionSchema = z
+  .object({
+    q: z.string().max(200).optional().default(''),
+    b: manyStrings().optional().default([]),
+    m: manyStrings().optional().default([]),
+    cids: manyStrings(20, 100).optional().default([]),
+    price: z.enum(PRICE_BANDS.map((b) => b.key) as [string, ...string[]]).optional(),
+    minPrice: CentsSchema.min(0).optional(),
+    maxPrice: CentsSchema.min(0).optional(),
+    sort: z.enum(sortValues).optional().transform((s) => resolveSort(s)),
+    l: manyStrings(10, 40).optional().default([]),
+    marketplace: MarketplaceFilterSchema.optional().default('ALL'),
+    from: z.number().int().min(0).max(10_000).default(0),
+    to: z.number().int().min(1).max(10_100).default(24),
+    /** Leave out facet counts (faster, for rails). */
+    facets: z.boolean().optional().default(true),
+  })
+  .refine((c) => c.to > c.from && c.to - c.from <= 100, { message: '`to` must be greater than `from` and at most 100 more', path: ['to'] })
+  .refine((c) => c.minPrice === undefined || c.maxPrice === undefined || c.minPrice <= c.maxPrice, {
+    message: '`minPrice` must not exceed `maxPrice`',
+    path: ['minPrice'],
+  });
+export type SearchConditionInput = z.input<typeof SearchConditionSchema>;
+export type SearchCondition = z.output<typeof SearchConditionSchema>;
+
+export const FacetCountSchema = z.object({ key: z.string(), label: z.string(), count: z.number().int() });
+export type FacetCount = z.infer<typeof FacetCountSchema>;
+
+export const SearchResponseSchema = z.object({
+  items: z.array(ProductCardSchema),
+  total: z.number().int(),
+  /** Counts for each facet value under the other active filters. Departments are keyed by code, brands and merchants by slug, price bands by band key. */
+  facets: z.object({
+    departments: z.array(FacetCountSchema),
+    brands: z.array(FacetCountSchema),
+    merchants: z.array(FacetCountSchema),
+    priceBands: z.array(FacetCountSchema),
+  }),
+  /** When the query matched nothing as typed and a close spelling did, the spelling used. */
+  correctedQuery: z.string().nullable(),
+});
+export type SearchResponse = z.infer<typeof SearchResponseSchema>;

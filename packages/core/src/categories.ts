@@ -1,0 +1,257 @@
+/**
+ * The category tree of spec §3 and its id semantics (DESIGN.md "Category codes").
+ *
+ * - Each node's code extends its parent's by one character: `8` Women's Clothing, `81`
+ *   Women's Coats, `811` Blazers. A product carries the code of the deepest node it belongs to.
+ * - A filter id matches by prefix. An id of several codes joined by commas is a union of the
+ *   positive codes minus every code written with a leading `-`: the 'Other' leaf of `81` has
+ *   the id `81,-811,-812,-813`, "under 81 but none of its named children".
+ * - Some nodes carry a `query` (a search) instead of an id.
+ * - Aliases `men_shoes` and `women_shoes` name the two shoe departments.
+ */
+import { slugify } from './slug.ts';
+
+export interface CategoryNode {
+  /** Filter id: a code, or codes joined by commas (with `-` exclusions) for 'Other' leaves; null for query nodes. */
+  id: string | null;
+  /** Code of this node in the tree (for 'Other' leaves the parent's code). Null for query nodes. */
+  code: string | null;
+  parentId: string | null;
+  /** Display name. */
+  term: string;
+  /** URL slug of this node alone. */
+  slug: string;
+  /** Slug path from the top group, e.g. `womens-clothing/coats/blazers`. */
+  path: string;
+  /** Search text for nodes that link to a search instead of a category. */
+  query?: string;
+  /** True for the root node `all`. */
+  root?: boolean;
+  /** True for the 'Other' leaf of a group. */
+  other?: boolean;
+  /** Words that identify the node in titles and product types (used by feed mapping). */
+  keywords: string[];
+  children: CategoryNode[];
+}
+
+/** [term, code char, keywords, children?, slug?] */
+type Def = [string, string, string[], Def[]?, string?];
+
+const DEFS: Def[] = [
+  ['Women\'s Clothing', '8', ['women', 'womens', 'ladies'], [
+    ['Women\'s Coats', '1', ['coat', 'outerwear'], [
+      ['Blazers', '1', ['blazer']], ['Jackets', '2', ['jacket', 'bomber', 'denim jacket']], ['Parkas', '3', ['parka', 'puffer', 'down coat']],
+    ], 'coats'],
+    ['Dresses', '2', ['dress', 'gown'], [
+      ['Casual Dresses', '1', ['casual dress', 'shirt dress', 'sundress']], ['Cocktail Dresses', '2', ['cocktail', 'party dress', 'mini dress']], ['Maxi Dresses', '3', ['maxi', 'long dress']],
+    ]],
+    ['Tops', '3', ['top', 'shirt'], [
+      ['T-Shirts', '1', ['t-shirt', 'tee', 'tshirt']], ['Blouses', '2', ['blouse']], ['Sweaters', '3', ['sweater', 'cardigan', 'jumper', 'knit']], ['Hoodies & Sweatshirts', '4', ['hoodie', 'sweatshirt']],
+    ]],
+    ['Bottoms', '4', ['pants', 'bottoms'], [
+      ['Jeans', '1', ['jeans', 'denim']], ['Trousers', '2', ['trousers', 'pants', 'chinos']], ['Skirts', '3', ['skirt']], ['Shorts', '4', ['shorts']],
+    ]],
+    ['Activewear', '5', ['activewear', 'athletic'], [
+      ['Leggings', '1', ['legging', 'tights']], ['Sports Bras', '2', ['sports bra']],
+    ]],
+    ['Swimwear', '6', ['swimsuit', 'bikini', 'swimwear', 'one-piece']],
+    ['Lingerie & Sleepwear', '7', ['lingerie', 'bra', 'pajama', 'sleepwear', 'nightgown']],
+  ], 'womens-clothing'],
+  ['Men\'s Clothing', '9', ['men', 'mens'], [
+    ['Coats & Jackets', '1', ['coat', 'outerwear'], [
+      ['Blazers', '1', ['blazer', 'sport coat']], ['Jackets', '2', ['jacket', 'bomber']], ['Parkas', '3', ['parka', 'puffer']],
+    ]],
+    ['Shirts', '2', ['shirt'], [
+      ['T-Shirts', '1', ['t-shirt', 'tee', 'tshirt']], ['Dress Shirts', '2', ['dress shirt', 'oxford shirt']], ['Polos', '3', ['polo']],
+    ]],
+    ['Knitwear & Sweatshirts', '3', ['knitwear'], [
+      ['Sweaters', '1', ['sweater', 'cardigan', 'jumper']], ['Hoodies', '2', ['hoodie', 'sweatshirt']],
+    ], 'knitwear'],
+    ['Trousers', '4', ['trousers', 'pants'], [
+      ['Jeans', '1', ['jeans', 'denim']], ['Chinos', '2', ['chino', 'khaki']], ['Shorts', '3', ['shorts']],
+    ]],
+    ['Suits', '5', ['suit', 'tuxedo']],
+    ['Underwear & Socks', '6', ['underwear', 'boxer', 'brief', 'socks']],
+  ], 'mens-clothing'],
+  ['Beauty', 'b', ['beauty', 'cosmetics'], [
+    ['Makeup', '1', ['makeup'], [
+      ['Foundation', '1', ['foundation', 'concealer']], ['Lipstick', '2', ['lipstick', 'lip gloss', 'lip']], ['Mascara', '3', ['mascara']], ['Eyeshadow', '4', ['eyeshadow', 'eye palette']],
+    ]],
+    ['Skincare', '2', ['skincare', 'skin care'], [
+      ['Cleanser', '1', ['cleanser', 'face wash']], ['Eye Cream', '2', ['eye cream']], ['Masks', '3', ['mask', 'sheet mask']], ['Sunscreen', '4', ['sunscreen', 'spf']], ['Moisturizer', '5', ['moisturizer', 'face cream', 'lotion']], ['Toner', '6', ['toner']],
+    ]],
+    ['Fragrance', '3', ['fragrance', 'perfume'], [
+      ['Women\'s Perfume', '1', ['eau de parfum', 'perfume']], ['Men\'s Cologne', '2', ['cologne', 'eau de toilette']],
+    ]],
+    ['Hair Care', '4', ['hair'], [
+      ['Shampoo', '1', ['shampoo']], ['Conditioner', '2', ['conditioner']], ['Hair Tools', '3', ['hair dryer', 'straightener', 'curling']],
+    ]],
+  ]],
+  ['Bags', 'e', ['bag', 'bags'], [
+    ['Handbags', '1', ['handbag', 'purse'], [
+      ['Tote Bags', '1', ['tote']], ['Shoulder Bags', '2', ['shoulder bag', 'hobo']], ['Crossbody Bags', '3', ['crossbody', 'messenger']], ['Clutches', '4', ['clutch', 'evening bag']],
+    ]],
+    ['Backpacks', '2', ['backpack', 'rucksack']],
+    ['Wallets', '3', ['wallet', 'card holder', 'cardholder']],
+    ['Luggage & Travel', '4', ['luggage', 'suitcase', 'duffel', 'weekender', 'travel bag'], undefined, 'luggage'],
+    ['Belt Bags', '5', ['belt bag', 'fanny pack', 'waist bag']],
+  ]],
+  ['Jewelry', 'f', ['jewelry', 'jewellery'], [
+    ['Necklaces', '1', ['necklace', 'pendant', 'chain']], ['Earrings', '2', ['earring', 'studs', 'hoops']], ['Rings', '3', ['ring']], ['Bracelets', '4', ['bracelet', 'bangle', 'cuff']], ['Watches', '5', ['watch']],
+  ]],
+  ['Baby & Kids', 'g', ['baby', 'kids', 'children', 'toddler'], [
+    ['Baby Clothing', '1', ['baby', 'onesie', 'bodysuit', 'romper']], ['Girls\' Clothing', '2', ['girls']], ['Boys\' Clothing', '3', ['boys']], ['Kids\' Shoes', '4', ['kids shoes', 'kids sneakers']], ['Toys', '5', ['toy', 'plush', 'puzzle']], ['Nursery & Strollers', '6', ['stroller', 'car seat', 'crib', 'nursery']],
+  ], 'baby-kids'],
+  ['Shoes', 'k', ['shoes', 'footwear'], [
+    ['Women\'s Shoes', '1', ['women'], [
+      ['Heels', '1', ['heel', 'pump', 'stiletto']], ['Flats', '2', ['flat', 'ballet', 'loafer']], ['Boots', '3', ['boot', 'bootie']], ['Sandals', '4', ['sandal', 'slide']], ['Sneakers', '5', ['sneaker', 'trainer']],
+    ], 'womens-shoes'],
+    ['Men\'s Shoes', '2', ['men'], [
+      ['Dress Shoes', '1', ['oxford', 'derby', 'brogue', 'dress shoe']], ['Boots', '2', ['boot', 'chelsea']], ['Loafers', '3', ['loafer', 'moccasin']], ['Sneakers', '4', ['sneaker', 'trainer']], ['Sandals', '5', ['sandal', 'slide', 'flip flop']],
+    ], 'mens-shoes'],
+  ]],
+  ['Sneakers & Sportswear', '7', ['sport', 'sports', 'athletic'], [
+    ['Sports', '1', ['sport', 'training', 'gym'], [
+      ['Running Shoes', '1', ['running shoe', 'running', 'runner']], ['Sweatshirts', '2', ['sweatshirt', 'jogger']], ['Sports Tops', '3', ['training top', 'jersey', 'performance tee']], ['Yoga Wear', '4', ['yoga pant', 'yoga top']], ['Swim', '5', ['swim', 'goggles', 'swim trunks']],
+    ], 'sports'],
+    ['Outdoor', '2', ['outdoor', 'hiking', 'camping'], [
+      ['Backpacks', '1', ['hiking backpack', 'daypack', 'backpack']], ['Tennis', '2', ['tennis', 'badminton', 'racket']], ['Ski Protective Gear', '3', ['ski', 'snowboard', 'helmet']], ['Camping Tents', '4', ['tent', 'sleeping bag']], ['Rollerblading', '5', ['rollerblade', 'inline skate', 'skateboard']], ['Sports Protective Gear', '6', ['knee pad', 'elbow pad', 'wrist guard', 'support']], ['Yoga Mats', '7', ['yoga mat', 'exercise ball']], ['Hiking Boots', '8', ['hiking boot', 'trail shoe']],
+    ], 'outdoor'],
+  ], 'sneakers-sportswear'],
+];
+
+/** Root-level nodes that link to a search (spec §3 "a few others"). */
+const QUERY_NODES: Array<[string, string]> = [
+  ['Water Bottles', 'water bottle'],
+  ['Fashion Accessories', 'sunglasses scarf belt hat'],
+  ['Smart Sunglasses', 'smart sunglasses'],
+];
+
+function build(def: Def, parent: CategoryNode): CategoryNode {
+  const [term, char, keywords, children, slug] = def;
+  const code = (parent.code ?? '') + char;
+  const nodeSlug = slug ?? slugify(term);
+  const node: CategoryNode = {
+    id: code,
+    code,
+    parentId: parent.root ? 'all' : parent.id,
+    term,
+    slug: nodeSlug,
+    path: parent.root ? nodeSlug : `${parent.path}/${nodeSlug}`,
+    keywords,
+    children: [],
+  };
+  if (children?.length) {
+    node.children = children.map((c) => build(c, node));
+    node.children.push({
+      id: [code, ...node.children.map((c) => `-${c.code}`)].join(','),
+      code,
+      parentId: code,
+      term: 'Other',
+      slug: 'other',
+      path: `${node.path}/other`,
+      other: true,
+      keywords: [],
+      children: [],
+    });
+  }
+  return node;
+}
+
+function buildTree(): CategoryNode {
+  const root: CategoryNode = { id: 'all', code: '', parentId: null, term: 'all', slug: 'all', path: '', root: true, keywords: [], children: [] };
+  root.children = DEFS.map((d) => build(d, root));
+  for (const [term, query] of QUERY_NODES) {
+    const slug = slugify(term);
+    root.children.push({ id: null, code: null, parentId: 'all', term, slug, path: slug, query, keywords: [], children: [] });
+  }
+  // root code '' would make every product match; it only anchors the tree
+  root.code = null;
+  return root;
+}
+
+/** The whole tree, root term 'all' (spec §3). Built once; treat as read-only. */
+export const CATEGORY_TREE: CategoryNode = buildTree();
+
+/** Every node in depth-first order, root excluded. */
+export const ALL_CATEGORIES: readonly CategoryNode[] = (() => {
+  const out: CategoryNode[] = [];
+  const walk = (n: CategoryNode) => {
+    for (const c of n.children) {
+      out.push(c);
+      walk(c);
+    }
+  };
+  walk(CATEGORY_TREE);
+  return out;
+})();
+
+/** The eight top-level departments with codes (spec §3), in display order. */
+export const DEPARTMENTS: readonly CategoryNode[] = CATEGORY_TREE.children.filter((c) => c.code);
+
+/** Leaves a product can be filed under (named leaves and 'Other' leaves). */
+export const LEAF_CATEGORIES: readonly CategoryNode[] = ALL_CATEGORIES.filter((c) => c.code && c.children.length === 0);
+
+const byPath = new Map(ALL_CATEGORIES.map((c) => [c.path, c]));
+const byId = new Map(ALL_CATEGORIES.filter((c) => c.id).map((c) => [c.id as string, c]));
+const byCode = new Map(ALL_CATEGORIES.filter((c) => c.code && !c.other).map((c) => [c.code as string, c]));
+
+/** Category aliases of spec §3. */
+export const CATEGORY_ALIASES: Readonly<Record<string, string>> = { men_shoes: 'k2', women_shoes: 'k1' };
+
+/** Looks a node up by its slug path (`womens-clothing/coats/blazers`, slashes trimmed). */
+export function categoryByPath(path: string): CategoryNode | undefined {
+  return byPath.get(path.replace(/^\/+|\/+$/g, ''));
+}
+
+/** Looks a node up by filter id or alias (`81`, `81,-811,-812,-813`, `men_shoes`). */
+export function categoryById(id: string): CategoryNode | undefined {
+  return byId.get(CATEGORY_ALIASES[id] ?? id);
+}
+
+/** The named (non-Other) node with exactly this code. */
+export function categoryByCode(code: string): CategoryNode | undefined {
+  return byCode.get(code);
+}
+
+/** Ancestors from the top group down to the node itself. */
+export function categoryTrail(node: CategoryNode): CategoryNode[] {
+  const trail: CategoryNode[] = [];
+  let cur: CategoryNode | undefined = node;
+  while (cur && !cur.root) {
+    trail.unshift(cur);
+    cur = cur.parentId && cur.parentId !== 'all' ? byId.get(cur.parentId) : undefined;
+  }
+  return trail;
+}
+
+/** A parsed filter id: product code matches when it starts with any `include` and with no `exclude`. */
+export interface CategoryFilter {
+  include: string[];
+  exclude: string[];
+}
+
+/**
+ * Parses filter ids (each possibly comma-joined, possibly an alias) into one filter per id.
+ * Several ids are a union. Throws `RangeError` for a code with characters outside [0-9a-z].
+ */
+export function parseCategoryIds(ids: readonly string[]): CategoryFilter[] {
+  return ids.map((raw) => {
+    const id = CATEGORY_ALIASES[raw.trim()] ?? raw.trim();
+    const include: string[] = [];
+    const exclude: string[] = [];
+    for (const part of id.split(',').map((p) => p.trim()).filter(Boolean)) {
+      const neg = part.startsWith('-');
+      const code = (neg ? part.slice(1) : part).toLowerCase();
+      if (!/^[0-9a-z]{1,12}$/.test(code)) throw new RangeError(`Invalid category code "${part}"`);
+      (neg ? exclude : include).push(code);
+    }
+    if (include.length === 0) throw new RangeError(`Category id "${raw}" has no positive code`);
+    return { include, exclude };
+  });
+}
+
+/** True when a product with category `code` falls under any of the filters (union). */
+export function matchesCategory(code: string, filters: readonly CategoryFilter[]): boolean {
+  return filters.some((f) => f.include.some((p) => code.startsWith(p)) && !f.exclude.some((p) => code.startsWith(p)));
+}

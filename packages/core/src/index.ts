@@ -1,0 +1,10 @@
+/** @b-deals/core: pure rules from the spec, no I/O. */
+export * from './slug.ts';
+export * from './brand.ts';
+export * from './price.ts';
+export * from './price-bands.ts';
+export * from './gtin.ts';
+export * from './categories.ts';
+export * from './sort.ts';
+export * from './marketplace.ts';
+export * from './links.ts';

@@ -1,0 +1,28 @@
+/** Marketplace and region keys of spec §3, and the landing pages they feed (DESIGN.md). */
+export const MARKETPLACES = ['OUTLET', 'ECO', 'LUXURY', 'EUROPEAN'] as const;
+export type Marketplace = (typeof MARKETPLACES)[number];
+/** Filter keys: ALL plus each marketplace. */
+export const MARKETPLACE_FILTERS = ['ALL', ...MARKETPLACES] as const;
+export type MarketplaceFilter = (typeof MARKETPLACE_FILTERS)[number];
+
+export const REGIONS = ['US', 'EUROPEAN', 'OTHERS'] as const;
+export type Region = (typeof REGIONS)[number];
+
+/** Marketplaces shown on each landing storefront: B-Outlet = OUTLET; B-Euro = LUXURY + EUROPEAN; B-Eco (now Sports & Outdoors) = ECO. */
+export const STOREFRONT_MARKETPLACES: Readonly<Record<'OUTLET' | 'EURO' | 'ECO', readonly Marketplace[]>> = {
+  OUTLET: ['OUTLET'],
+  EURO: ['LUXURY', 'EUROPEAN'],
+  ECO: ['ECO'],
+};
+
+/** Offer availability, GMC `availability` values. */
+export const AVAILABILITIES = ['in_stock', 'out_of_stock', 'preorder', 'backorder'] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
+
+/** Offer condition, GMC `condition` values. */
+export const CONDITIONS = ['new', 'refurbished', 'used'] as const;
+export type Condition = (typeof CONDITIONS)[number];
+
+/** How an offer was joined to its standard product (issue: "each offer records how it was matched"). */
+export const MATCH_METHODS = ['gtin', 'brand_mpn', 'brand_title'] as const;
+export type MatchMethod = (typeof MATCH_METHODS)[number];
