@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MarketplaceSchema, RegionSchema } from './catalog.ts';
 
 /** Per-item outcome of a feed ingest. */
 export const ItemOutcomeSchema = z.enum(['accepted', 'warning', 'rejected']);
@@ -27,6 +28,13 @@ export type IngestReport = z.infer<typeof IngestReportSchema>;
 /** POST /admin/api/v1/feeds?filename=&merchant= (operator token); raw feed bytes in the body. */
 export const AdminFeedQuerySchema = z.object({
   filename: z.string().min(1).max(300),
-  merchant: z.string().max(100).optional(),
-  full: z.coerce.boolean().optional().default(true),
+  /** Merchant slug; when absent it is taken from the feed. The other merchant fields update it when `merchantName` is given. */
+  merchant: z.string().regex(/^[a-z0-9-]{1,80}$/, 'a slug: lower-case letters, digits and hyphens').optional(),
+  merchantName: z.string().max(200).optional(),
+  region: RegionSchema.optional(),
+  marketplace: MarketplaceSchema.optional(),
+  homepage: z.string().url().optional(),
+  logo: z.string().url().optional(),
+  /** Full feed (default): offers missing from it become unavailable. `false` for a partial update. */
+  full: z.enum(['true', 'false']).optional().transform((v) => v !== 'false'),
 });

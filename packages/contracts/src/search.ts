@@ -12,7 +12,7 @@ export const ProductCardSchema = z.object({
   image: ImageSchema.nullable(),
   /** Lowest current price among in-stock offers (else among all active offers), cents. */
   priceTag: CentsSchema,
-  /** Highest regular price among offers on sale ("was" price), cents; null when none is on sale. */
+  /** Regular price of the offer that gives priceTag when that offer is on sale (the "was" price), cents; else null. */
   wasPrice: CentsSchema.nullable(),
   /** Whole-percent discount of priceTag against wasPrice. */
   discount: z.number().int(),

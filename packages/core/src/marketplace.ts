@@ -23,6 +23,9 @@ export type Availability = (typeof AVAILABILITIES)[number];
 export const CONDITIONS = ['new', 'refurbished', 'used'] as const;
 export type Condition = (typeof CONDITIONS)[number];
 
-/** How an offer was joined to its standard product (issue: "each offer records how it was matched"). */
-export const MATCH_METHODS = ['gtin', 'brand_mpn', 'brand_title'] as const;
+/** How an offer was joined to its standard product (issue 2 §8): by GTIN, brand + MPN, brand + title (+ colour), or 'new' when it started the product. */
+export const MATCH_METHODS = ['gtin', 'brand_mpn', 'brand_title', 'new'] as const;
 export type MatchMethod = (typeof MATCH_METHODS)[number];
+
+/** Origin of the demo catalogue's generated images (reserved `.test` TLD, RFC 2606); the API serves them under /media/demo/. */
+export const DEMO_MEDIA_ORIGIN = 'https://media.b-deals.test/demo/';

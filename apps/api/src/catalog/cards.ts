@@ -1,0 +1,45 @@
+/** Product rows → ProductCard (contracts), shared by search, product and brand queries. */
+import type { ProductCard } from '@b-deals/contracts';
+import { imageObject } from './media.ts';
+
+/** Columns every card query selects (alias `p` for products, `b` for brands). */
+export const CARD_COLUMNS = `p.id, p.slug, p.title, p.price_cents, p.was_price_cents, p.discount_pct, p.category_code, p.in_stock,
+  p.image_url, cardinality(p.merchant_ids) AS merchant_count, b.slug AS brand_slug, b.name AS brand_name`;
+
+export interface CardRow {
+  id: number | string;
+  slug: string;
+  title: string;
+  price_cents: number | null;
+  was_price_cents: number | null;
+  discount_pct: number;
+  category_code: string;
+  in_stock: boolean;
+  image_url: string | null;
+  merchant_count: number;
+  brand_slug: string | null;
+  brand_name: string | null;
+}
+
+/** Category codes of a product, deepest first: "811" → ["811", "81", "8"]. */
+export function categoryIdsOf(code: string): string[] {
+  const out: string[] = [];
+  for (let i = code.length; i > 0; i--) out.push(code.slice(0, i));
+  return out;
+}
+
+export function toCard(r: CardRow): ProductCard {
+  return {
+    id: Number(r.id),
+    slug: r.slug,
+    name: r.title,
+    brand: r.brand_slug ? { slug: r.brand_slug, name: r.brand_name ?? r.brand_slug } : null,
+    image: imageObject(r.image_url),
+    priceTag: r.price_cents ?? 0,
+    wasPrice: r.was_price_cents,
+    discount: r.discount_pct,
+    merchantCount: Number(r.merchant_count),
+    categoryIds: categoryIdsOf(r.category_code),
+    inStock: r.in_stock,
+  };
+}

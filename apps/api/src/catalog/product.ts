@@ -1,0 +1,124 @@
+/**
+ * GET /inventory/api/v1/standard-product/product/{id}/with-recommend (issue 2 §10): the
+ * standard product, its active offers sorted by price including shipping, its daily price
+ * history, and similar products.
+ */
+import { categoryByCode, categoryTrail } from '@b-deals/core';
+import type { Offer, PriceHistory, ProductWithRecommend } from '@b-deals/contracts';
+import type { Queryable } from '@b-deals/db';
+import { notFound } from '../errors.ts';
+import { CARD_COLUMNS, toCard, type CardRow } from './cards.ts';
+import { imageObject } from './media.ts';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Loads everything the product page needs. Throws DomainError 404 when the product does not exist or has no active offer. */
+export async function productWithRecommend(db: Queryable, id: number, days: number, recommend: number, now = new Date()): Promise<ProductWithRecommend> {
+  const res = await db.query<CardRow & { description: string; colors: string[]; sizes: string[]; gtin: string | null; mpn: string | null; offer_count: number }>(
+    `SELECT ${CARD_COLUMNS}, p.description, p.colors, p.sizes, p.gtin, p.mpn, p.offer_count
+       FROM products p LEFT JOIN brands b ON b.id = p.brand_id WHERE p.id = $1`,
+    [id],
+  );
+  const row = res.rows[0];
+  if (!row || row.price_cents === null || row.offer_count === 0) throw notFound(`Product ${id}`);
+  const [offers, images, history, similar] = await Promise.all([
+    loadOffers(db, id),
+    db.query<{ url: string }>(`SELECT url FROM images WHERE product_id = $1 ORDER BY position`, [id]),
+    priceHistory(db, id, days, now),
+    recommend > 0 ? similarProducts(db, id, row.category_code, row.price_cents, recommend) : Promise.resolve([]),
+  ]);
+  const node = categoryByCode(row.category_code);
+  return {
+    product: {
+      ...toCard(row),
+      description: row.description,
+      images: images.rows.flatMap((r) => imageObject(r.url) ?? []),
+      colors: row.colors,
+      sizes: row.sizes,
+      gtin: row.gtin,
+      mpn: row.mpn,
+      categories: node ? categoryTrail(node).map((n) => ({ id: n.id!, term: n.term, path: n.path })) : [],
+    },
+    offers,
+    priceHistory: history,
+    recommend: similar,
+  };
+}
+
+async function loadOffers(db: Queryable, productId: number): Promise<Offer[]> {
+  const res = await db.query<{
+    id: number; title: string; price_cents: number; sale_price_cents: number | null; shipping_cents: number | null;
+    availability: Offer['availability']; condition: Offer['condition']; link: string; sizes: string[]; colors: string[];
+    match_method: Offer['matchMethod']; original_amount: number | null; original_currency: string | null; last_seen_at: Date;
+    m_slug: string; m_name: string; m_logo: string | null; m_marketplace: Offer['merchant']['marketplace']; m_region: Offer['merchant']['region'];
+  }>(
+    `SELECT o.id, o.title, o.price_cents, o.sale_price_cents, o.shipping_cents, o.availability, o.condition, o.link, o.sizes, o.colors,
+            o.match_method, o.original_amount, o.original_currency, o.last_seen_at,
+            m.slug AS m_slug, m.name AS m_name, m.logo_url AS m_logo, m.marketplace AS m_marketplace, m.region AS m_region
+       FROM offers o JOIN merchants m ON m.id = o.merchant_id
+      WHERE o.product_id = $1 AND o.active
+      ORDER BY (o.availability = 'out_of_stock'), coalesce(o.sale_price_cents, o.price_cents) + coalesce(o.shipping_cents, 0), o.id
+      LIMIT 50`,
+    [productId],
+  );
+  return res.rows.map((o) => {
+    const price = o.sale_price_cents ?? o.price_cents;
+    return {
+      id: Number(o.id),
+      merchant: { slug: o.m_slug, name: o.m_name, logo: o.m_logo ? imageObject(o.m_logo)!.full.url : null, marketplace: o.m_marketplace, region: o.m_region },
+      title: o.title,
+      price,
+      wasPrice: o.sale_price_cents !== null ? o.price_cents : null,
+      shipping: o.shipping_cents,
+      total: price + (o.shipping_cents ?? 0),
+      availability: o.availability,
+      condition: o.condition,
+      link: o.link,
+      sizes: o.sizes,
+      colors: o.colors,
+      matchMethod: o.match_method,
+      originalPrice: o.original_currency ? { amount: Number(o.original_amount), currency: o.original_currency } : null,
+      lastSeenAt: new Date(o.last_seen_at).toISOString(),
+    };
+  });
+}
+
+/**
+ * Daily lowest price a shopper could pay (offers not out of stock) over the last `days` days,
+ * from the price runs; null on days no offer was observed. Figures are over the observed days.
+ */
+export async function priceHistory(db: Queryable, productId: number, days: number, now: Date): Promise<PriceHistory> {
+  const end = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
+  const start = new Date(end.getTime() - (days - 1) * DAY_MS);
+  const res = await db.query<{ day: string; price: number | null }>(
+    `SELECT to_char(d, 'YYYY-MM-DD') AS day, min(r.price_cents) AS price
+       FROM generate_series($2::date, $3::date, interval '1 day') d
+       LEFT JOIN (SELECT po.price_cents, (po.valid_from AT TIME ZONE 'UTC')::date AS f, (po.last_seen_at AT TIME ZONE 'UTC')::date AS t
+                    FROM price_observations po JOIN offers o ON o.id = po.offer_id
+                   WHERE o.product_id = $1 AND po.availability <> 'out_of_stock' AND po.last_seen_at >= $2::date) r
+         ON r.f <= d::date AND r.t >= d::date
+      GROUP BY d ORDER BY d`,
+    [productId, start.toISOString().slice(0, 10), end.toISOString().slice(0, 10)],
+  );
+  const points = res.rows.map((r) => ({ date: r.day, price: r.price === null ? null : Number(r.price) }));
+  const seen = points.flatMap((p) => (p.price === null ? [] : [p.price]));
+  return {
+    days,
+    points,
+    lowest: seen.length ? Math.min(...seen) : null,
+    highest: seen.length ? Math.max(...seen) : null,
+    average: seen.length ? Math.round(seen.reduce((a, b) => a + b, 0) / seen.length) : null,
+    current: [...points].reverse().find((p) => p.price !== null)?.price ?? null,
+  };
+}
+
+/** Products in the same leaf category, nearest in price first, then popular ones. */
+async function similarProducts(db: Queryable, id: number, code: string, price: number, limit: number) {
+  const res = await db.query<CardRow>(
+    `SELECT ${CARD_COLUMNS} FROM products p LEFT JOIN brands b ON b.id = p.brand_id
+      WHERE p.category_code = $2 AND p.id <> $1 AND p.offer_count > 0
+      ORDER BY abs(p.price_cents - $3) / greatest($3, 1)::float8 - 0.05 * p.popularity, p.id LIMIT $4`,
+    [id, code, price, limit],
+  );
+  return res.rows.map(toCard);
+}

@@ -1,0 +1,200 @@
+/**
+ * Product search for POST /inventory/api/v1/search/condition (issue 2 §10–§11).
+ *
+ * - Text: PostgreSQL full-text search on the weighted vector (title A > brand B > category C >
+ *   description D), every word required, the last one as a prefix. When nothing matches as
+ *   typed, words missing from the catalogue vocabulary are replaced by their closest pg_trgm
+ *   neighbour and the search runs again (`correctedQuery`).
+ * - Filters: brands (with their sub-brands), merchants, category ids (prefix, comma-union and
+ *   minus semantics, DESIGN.md), price band or min/max cents, labels, marketplace.
+ * - Sorts of spec §9. "Our Recommendation" blends text relevance with popularity.
+ * - Facets are disjunctive: each facet is counted under every active filter but its own.
+ * Every query is bounded (indexed predicates, LIMIT ≤ 100, query length ≤ 200) because PGlite
+ * runs on the main thread and ignores statement_timeout (DESIGN.md).
+ */
+import { DEPARTMENTS, PRICE_BANDS, bandByKey, parseCategoryIds, type SortKey } from '@b-deals/core';
+import type { FacetCount, SearchCondition, SearchResponse } from '@b-deals/contracts';
+import type { Queryable } from '@b-deals/db';
+import { badRequest } from '../errors.ts';
+import { CARD_COLUMNS, toCard, type CardRow } from './cards.ts';
+import { Params } from './sql.ts';
+
+type FacetName = 'departments' | 'brands' | 'merchants' | 'priceBands';
+type FilterKind = 'text' | 'brand' | 'merchant' | 'category' | 'price' | 'label' | 'marketplace';
+interface Filter {
+  kind: FilterKind;
+  sql: string;
+}
+
+/** Which filter a facet ignores when counting (disjunctive facets). */
+const OWN_FILTER: Record<FacetName, FilterKind> = { departments: 'category', brands: 'brand', merchants: 'merchant', priceBands: 'price' };
+
+/** Labels (`l`) a search can require. */
+export const SEARCH_LABELS: Record<string, string> = {
+  on_sale: 'p.discount_pct > 0',
+  in_stock: 'p.in_stock',
+  multi_merchant: 'p.offer_count >= 2',
+};
+
+/** Words of a query, lower-cased letters and digits only (at most 8). */
+export function queryWords(q: string): string[] {
+  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+}
+
+/** A to_tsquery text requiring every word, the last as a prefix ("red:* " style), or null when there are no words. */
+export function tsqueryText(words: readonly string[]): string | null {
+  if (!words.length) return null;
+  return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
+}
+
+const SORT_SQL: Record<SortKey, (hasText: boolean) => string> = {
+  none: (t) => (t ? 'ts_rank(p.search, tsq.q, 1) * (1 + 0.25 * p.popularity) DESC' : 'p.popularity DESC'),
+  sales: () => 'p.clicks_30d DESC, p.popularity DESC',
+  recency: () => 'p.created_at DESC',
+  priceDescTag: () => 'p.price_cents DESC',
+  priceAscTag: () => 'p.price_cents ASC',
+  discountAsc: () => 'p.discount_pct ASC, p.popularity DESC',
+  discount: () => 'p.discount_pct DESC, p.popularity DESC',
+};
+
+/** Runs a search condition. Throws DomainError 400 for an invalid category id or label. */
+export async function searchProducts(db: Queryable, c: SearchCondition): Promise<SearchResponse> {
+  const words = queryWords(c.q);
+  let first = await runSearch(db, c, words);
+  let correctedQuery: string | null = null;
+  if (first.total === 0 && words.length) {
+    const corrected = await correctWords(db, words);
+    if (corrected.join(' ') !== words.join(' ')) {
+      first = await runSearch(db, c, corrected);
+      if (first.total > 0) correctedQuery = corrected.join(' ');
+    }
+  }
+  return { ...first, correctedQuery };
+}
+
+/** Replaces each word not in the catalogue vocabulary with its most similar vocabulary word (pg_trgm), when one is close enough. */
+async function correctWords(db: Queryable, words: string[]): Promise<string[]> {
+  const res = await db.query<{ w: string; best: string | null }>(
+    `SELECT w, CASE WHEN EXISTS (SELECT 1 FROM search_words WHERE word = w) THEN w ELSE (
+        SELECT word FROM search_words WHERE word % w AND similarity(word, w) >= 0.35
+         ORDER BY similarity(word, w) DESC, ndoc DESC LIMIT 1) END AS best
+       FROM unnest($1::text[]) WITH ORDINALITY AS x(w, n) ORDER BY n`,
+    [words],
+  );
+  return res.rows.map((r) => r.best ?? r.w);
+}
+
+async function runSearch(db: Queryable, c: SearchCondition, words: string[]) {
+  const params = new Params();
+  const filters = buildFilters(c, words, params);
+  const tsq = tsqueryText(words);
+  const from = tsq ? `products p CROSS JOIN (SELECT to_tsquery('english', ${params.add(tsq)}) AS q) tsq` : 'products p';
+  const where = (skip?: FilterKind) => filters.filter((f) => f.kind !== skip).map((f) => f.sql).join(' AND ') || 'true';
+
+  const itemsSql = `SELECT ${CARD_COLUMNS} FROM ${from} LEFT JOIN brands b ON b.id = p.brand_id
+     WHERE ${where()} ORDER BY ${SORT_SQL[c.sort](!!tsq)}, p.id LIMIT ${c.to - c.from} OFFSET ${c.from}`;
+  const items = await db.query<CardRow>(itemsSql, params.values);
+
+  // Facet groups: facets whose own filter is inactive share one scan of the fully filtered set.
+  const active = new Set(filters.map((f) => f.kind));
+  const groups = new Map<string, FacetName[]>();
+  for (const facet of Object.keys(OWN_FILTER) as FacetName[]) {
+    if (!c.facets) continue;
+    const skip = active.has(OWN_FILTER[facet]) ? OWN_FILTER[facet] : '';
+    groups.set(skip, [...(groups.get(skip) ?? []), facet]);
+  }
+  if (!groups.has('')) groups.set('', []);
+  const counts: Record<FacetName, FacetCount[]> = { departments: [], brands: [], merchants: [], priceBands: [] };
+  let total = 0;
+  for (const [skip, facets] of groups) {
+    const rows = await db.query<{ facet: string; key: string; n: number }>(facetSql(from, where((skip || undefined) as FilterKind | undefined), facets, skip === ''), params.values);
+    for (const r of rows.rows) {
+      if (r.facet === 'total') total = Number(r.n);
+      else counts[r.facet as FacetName].push({ key: r.key, label: r.key, count: Number(r.n) });
+    }
+  }
+  await labelFacets(db, counts);
+  return { items: items.rows.map(toCard), total, facets: counts };
+}
+
+function facetSql(from: string, where: string, facets: FacetName[], withTotal: boolean): string {
+  const band = `CASE ${PRICE_BANDS.map((b) => `WHEN price_cents >= ${b.low}${b.high === null ? '' : ` AND price_cents < ${b.high}`} THEN '${b.key}'`).join(' ')} END`;
+  const parts: string[] = [];
+  if (withTotal) parts.push(`SELECT 'total' AS facet, '' AS key, count(*)::int AS n FROM base`);
+  if (facets.includes('departments')) parts.push(`SELECT 'departments', left(category_code, 1), count(*)::int FROM base GROUP BY 2`);
+  if (facets.includes('brands')) parts.push(`(SELECT 'brands', brand_id::text, count(*)::int FROM base WHERE brand_id IS NOT NULL GROUP BY 2 ORDER BY 3 DESC, 2 LIMIT 40)`);
+  if (facets.includes('merchants')) parts.push(`(SELECT 'merchants', m::text, count(*)::int FROM base, unnest(merchant_ids) m GROUP BY 2 ORDER BY 3 DESC, 2 LIMIT 60)`);
+  if (facets.includes('priceBands')) parts.push(`SELECT 'priceBands', ${band}, count(*)::int FROM base GROUP BY 2`);
+  return `WITH base AS MATERIALIZED (SELECT p.category_code, p.brand_id, p.merchant_ids, p.price_cents FROM ${from} WHERE ${where})
+    ${parts.join(' UNION ALL ')}`;
+}
+
+/** Turns facet keys into slugs and display names (brands and merchants by id; departments by code; bands by key). */
+async function labelFacets(db: Queryable, counts: Record<FacetName, FacetCount[]>): Promise<void> {
+  const dept = new Map(DEPARTMENTS.map((d) => [d.code, d.term]));
+  counts.departments = counts.departments.filter((f) => dept.has(f.key)).map((f) => ({ ...f, label: dept.get(f.key)! })).sort((a, b) => b.count - a.count);
+  counts.priceBands = PRICE_BANDS.flatMap((b) => {
+    const f = counts.priceBands.find((x) => x.key === b.key);
+    return f ? [{ key: b.key, label: b.label, count: f.count }] : [];
+  });
+  const brandIds = counts.brands.map((f) => Number(f.key));
+  const merchantIds = counts.merchants.map((f) => Number(f.key));
+  const [brands, merchants] = await Promise.all([
+    brandIds.length ? db.query<{ id: number; slug: string; name: string }>(`SELECT id, slug, name FROM brands WHERE id = ANY($1::int[])`, [brandIds]) : { rows: [] },
+    merchantIds.length ? db.query<{ id: number; slug: string; name: string }>(`SELECT id, slug, name FROM merchants WHERE id = ANY($1::int[])`, [merchantIds]) : { rows: [] },
+  ]);
+  const relabel = (list: FacetCount[], rows: Array<{ id: number; slug: string; name: string }>) => {
+    const byId = new Map(rows.map((r) => [String(r.id), r]));
+    return list.flatMap((f) => {
+      const r = byId.get(f.key);
+      return r ? [{ key: r.slug, label: r.name, count: f.count }] : [];
+    });
+  };
+  counts.brands = relabel(counts.brands, brands.rows);
+  counts.merchants = relabel(counts.merchants, merchants.rows);
+}
+
+function buildFilters(c: SearchCondition, words: string[], params: Params): Filter[] {
+  const filters: Filter[] = [{ kind: 'label', sql: 'p.offer_count > 0' }];
+  if (words.length) filters.push({ kind: 'text', sql: 'p.search @@ tsq.q' });
+  if (c.b.length) {
+    // A brand includes its sub-brands ("Northvale" → "Northvale Kids").
+    filters.push({
+      kind: 'brand',
+      sql: `p.brand_id IN (SELECT id FROM brands WHERE slug = ANY(${params.add(c.b)}::text[]) UNION SELECT c.id FROM brands c JOIN brands pb ON pb.id = c.parent_id WHERE pb.slug = ANY(${params.add(c.b)}::text[]))`,
+    });
+  }
+  if (c.m.length) {
+    filters.push({ kind: 'merchant', sql: `p.merchant_ids && ARRAY(SELECT id FROM merchants WHERE slug = ANY(${params.add(c.m)}::text[]))` });
+  }
+  if (c.cids.length) {
+    let parsed;
+    try {
+      parsed = parseCategoryIds(c.cids);
+    } catch (err) {
+      throw badRequest((err as Error).message, { field: 'cids' });
+    }
+    const like = (code: string) => `p.category_code LIKE ${params.add(`${code}%`)}`;
+    const ors = parsed.map((f) => {
+      const inc = f.include.map(like).join(' OR ');
+      const exc = f.exclude.map(like).join(' OR ');
+      return exc ? `((${inc}) AND NOT (${exc}))` : `(${inc})`;
+    });
+    filters.push({ kind: 'category', sql: `(${ors.join(' OR ')})` });
+  }
+  const band = c.price ? bandByKey(c.price) : undefined;
+  const low = Math.max(band?.low ?? 0, c.minPrice ?? 0);
+  const high = Math.min(band?.high ?? Infinity, c.maxPrice !== undefined ? c.maxPrice + 1 : Infinity);
+  if (band || c.minPrice !== undefined || c.maxPrice !== undefined) {
+    const parts = [`p.price_cents >= ${params.add(low)}`];
+    if (high !== Infinity) parts.push(`p.price_cents < ${params.add(high)}`);
+    filters.push({ kind: 'price', sql: parts.join(' AND ') });
+  }
+  for (const l of c.l) {
+    const sql = SEARCH_LABELS[l];
+    if (!sql) throw badRequest(`Unknown label "${l}"`, { field: 'l', allowed: Object.keys(SEARCH_LABELS) });
+    filters.push({ kind: 'label', sql });
+  }
+  if (c.marketplace !== 'ALL') filters.push({ kind: 'marketplace', sql: `${params.add(c.marketplace)} = ANY(p.marketplaces)` });
+  return filters;
+}

@@ -1,0 +1,4 @@
+/** @b-deals/api: the Fastify app, its configuration and runtime. */
+export { buildApp, type AppOptions } from './app.ts';
+export { loadConfig, type Config } from './env.ts';
+export { startApi, openConfiguredDatabase, loadFx, apiMarkerFile, type RunningApi } from './runtime.ts';

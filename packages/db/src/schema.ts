@@ -1,0 +1,238 @@
+/**
+ * Drizzle schema of B-Deals (PostgreSQL; PGlite embedded or a real server, DESIGN.md).
+ *
+ * Money columns end in `_cents` and hold integer US cents. Times are `timestamptz`.
+ * Data flows feeds → these tables → API; only apps/api and packages/feeds touch them.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Merchants: stores that send feeds (spec §3 marketplace and region keys). */
+export const merchants = pgTable('merchants', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  /** US | EUROPEAN | OTHERS */
+  region: text('region').notNull().default('US'),
+  /** OUTLET | ECO | LUXURY | EUROPEAN, or null */
+  marketplace: text('marketplace'),
+  homepage: text('homepage'),
+  logoUrl: text('logo_url'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Brands, display names cleaned per spec §5; `parentId` links a sub-brand ("Northvale Kids") to its brand. */
+export const brands = pgTable(
+  'brands',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    parentId: integer('parent_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('brands_parent_idx').on(t.parentId)],
+);
+
+/**
+ * Standard products: one per real-world product. Offer-derived columns (prices, counts, merchant
+ * ids, marketplaces, search vector) are recomputed from active offers after every ingest.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    brandId: integer('brand_id'),
+    /** Category code in the core tree (prefix semantics, DESIGN.md). */
+    categoryCode: text('category_code').notNull(),
+    /** Terms of the category trail ("Women's Clothing Women's Coats Blazers"), for the search vector. */
+    categoryTerms: text('category_terms').notNull().default(''),
+    description: text('description').notNull().default(''),
+    imageUrl: text('image_url'),
+    colors: text('colors').array().notNull().default(sql`'{}'::text[]`),
+    sizes: text('sizes').array().notNull().default(sql`'{}'::text[]`),
+    gtin: text('gtin'),
+    mpn: text('mpn'),
+    /** Lowest current price among active offers (in-stock first), cents; null when no active offer. */
+    priceCents: integer('price_cents'),
+    /** Highest regular price among active offers on sale, cents. */
+    wasPriceCents: integer('was_price_cents'),
+    discountPct: integer('discount_pct').notNull().default(0),
+    offerCount: integer('offer_count').notNull().default(0),
+    merchantIds: integer('merchant_ids').array().notNull().default(sql`'{}'::int[]`),
+    marketplaces: text('marketplaces').array().notNull().default(sql`'{}'::text[]`),
+    inStock: boolean('in_stock').notNull().default(false),
+    /** Outbound clicks in the last 30 days (popularity signal). */
+    clicks30d: integer('clicks_30d').notNull().default(0),
+    /** Popularity score for "Our Recommendation" (merchants carrying it, clicks, discount); higher first. */
+    popularity: doublePrecision('popularity').notNull().default(0),
+    /** Weighted full-text vector: title A, brand B, category terms C, description D. */
+    search: tsvector('search'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('products_search_idx').using('gin', t.search),
+    index('products_category_idx').using('btree', sql`${t.categoryCode} text_pattern_ops`),
+    index('products_brand_idx').on(t.brandId),
+    index('products_merchants_idx').using('gin', t.merchantIds),
+    index('products_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('products_price_idx').on(t.priceCents),
+    index('products_popularity_idx').on(t.popularity),
+  ],
+);
+
+/** Matching keys of standard products: `gtin:<gtin14>`, `mpn:<brand-slug>:<MPN>`, `title:<brand-slug>:<normalised title>[:<colour>]`. */
+export const productKeys = pgTable('product_keys', {
+  key: text('key').primaryKey(),
+  productId: bigint('product_id', { mode: 'number' }).notNull(),
+});
+
+/** Offers: one per merchant listing (GMC item, or item group of variants). */
+export const offers = pgTable(
+  'offers',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    merchantId: integer('merchant_id').notNull(),
+    /** GMC `item_group_id` when the listing has variants, else GMC `id`. */
+    offerKey: text('offer_key').notNull(),
+    productId: bigint('product_id', { mode: 'number' }).notNull(),
+    /** gtin | brand_mpn | brand_title */
+    matchMethod: text('match_method').notNull(),
+    title: text('title').notNull(),
+    link: text('link').notNull(),
+    imageUrl: text('image_url'),
+    /** Regular price (GMC `price`), cents. */
+    priceCents: integer('price_cents').notNull(),
+    /** GMC `sale_price` when effective, cents. */
+    salePriceCents: integer('sale_price_cents'),
+    shippingCents: integer('shipping_cents'),
+    originalAmount: bigint('original_amount', { mode: 'number' }),
+    originalCurrency: text('original_currency'),
+    availability: text('availability').notNull(),
+    condition: text('condition').notNull().default('new'),
+    sizes: text('sizes').array().notNull().default(sql`'{}'::text[]`),
+    colors: text('colors').array().notNull().default(sql`'{}'::text[]`),
+    gtin: text('gtin'),
+    mpn: text('mpn'),
+    /** GMC ids of the items behind this listing. */
+    itemIds: text('item_ids').array().notNull().default(sql`'{}'::text[]`),
+    googleProductCategory: text('google_product_category'),
+    productType: text('product_type'),
+    /** False once a later full feed no longer lists it (kept with its history). */
+    active: boolean('active').notNull().default(true),
+    /** Hash of the normalised listing; unchanged hash means nothing to write. */
+    contentHash: text('content_hash').notNull(),
+    firstSeenAt: ts('first_seen_at').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull(),
+  },
+  (t) => [uniqueIndex('offers_merchant_key_idx').on(t.merchantId, t.offerKey), index('offers_product_idx').on(t.productId)],
+);
+
+/**
+ * Price history as change points with observed intervals (DESIGN.md): a run is one price and
+ * availability seen from `validFrom` to `lastSeenAt`. A new run starts when the price or
+ * availability changes, or after a gap in observation, so no price is claimed for days
+ * nobody saw.
+ */
+export const priceObservations = pgTable(
+  'price_observations',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    offerId: bigint('offer_id', { mode: 'number' }).notNull(),
+    /** What the shopper paid: sale price when on sale, else price; cents. */
+    priceCents: integer('price_cents').notNull(),
+    /** Regular price at the time, cents. */
+    regularPriceCents: integer('regular_price_cents').notNull(),
+    availability: text('availability').notNull(),
+    validFrom: ts('valid_from').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull(),
+  },
+  (t) => [index('price_observations_offer_idx').on(t.offerId, t.validFrom)],
+);
+
+/** Product images (spec §3 image object: full and thumbnail URLs). */
+export const images = pgTable(
+  'images',
+  {
+    productId: bigint('product_id', { mode: 'number' }).notNull(),
+    position: integer('position').notNull(),
+    url: text('url').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.position] })],
+);
+
+/** One row per ingest of a feed: its bytes' hash, the report, and when. */
+export const ingestRuns = pgTable(
+  'ingest_runs',
+  {
+    id: serial('id').primaryKey(),
+    merchantId: integer('merchant_id').notNull(),
+    feed: text('feed').notNull(),
+    format: text('format').notNull(),
+    sha256: text('sha256').notNull(),
+    report: jsonb('report').notNull(),
+    observedAt: ts('observed_at').notNull(),
+    finishedAt: ts('finished_at').notNull().defaultNow(),
+  },
+  (t) => [index('ingest_runs_merchant_feed_idx').on(t.merchantId, t.feed)],
+);
+
+/** Outbound clicks to merchants (popularity signal for Top Selling and Best Sellers). */
+export const outboundClicks = pgTable(
+  'outbound_clicks',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    offerId: bigint('offer_id', { mode: 'number' }).notNull(),
+    productId: bigint('product_id', { mode: 'number' }).notNull(),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('outbound_clicks_product_idx').on(t.productId, t.at)],
+);
+
+/** Curated popular search words (spec §3 hot words), highest weight first. */
+export const hotWords = pgTable('hot_words', {
+  word: text('word').primaryKey(),
+  weight: integer('weight').notNull().default(0),
+});
+
+/** Search terms shoppers typed, per day, for hot words and suggestions. */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    term: text('term').notNull(),
+    day: date('day').notNull(),
+    count: integer('count').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.term, t.day] })],
+);
+
+/** Vocabulary of catalogue words (titles, brands, categories) with document counts, for typo correction with pg_trgm. */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+    ndoc: integer('ndoc').notNull(),
+  },
+  (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+);

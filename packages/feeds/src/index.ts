@@ -1,0 +1,5 @@
+/** @b-deals/feeds: merchant-feed parsing, normalisation, matching and ingest; the demo catalogue. */
+export * from './types.ts';
+export { parseFeed, loadFxTable, loadDefaultFxTable, toUsdCents, type FxTable } from './parse/index.ts';
+export * from './ingest/index.ts';
+export * from './source.ts';

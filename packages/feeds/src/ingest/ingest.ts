@@ -1,0 +1,389 @@
+/**
+ * Feed ingest (issue 2 §6–§8): parse a merchant feed, match its listings into standard
+ * products and write offers and price history, all in ONE transaction per feed, so a crash
+ * in the middle leaves the previous catalogue intact and a rerun completes.
+ *
+ * - Unchanged bytes (same sha256 as the merchant's last ingest of that feed) write no rows;
+ *   they only confirm the current prices (last_seen_at moves to `observedAt`).
+ * - A changed price or availability appends one price run; an unchanged one extends the run.
+ * - With `full` (the default, GMC "primary feed"), active offers missing from the feed become
+ *   inactive: kept, with their history, but no longer shown or priced.
+ */
+import { createHash } from 'node:crypto';
+import type { IngestReport } from '@b-deals/contracts';
+import { categoryTrail, categoryByCode, slugify, type Marketplace, type MatchMethod, type Region } from '@b-deals/core';
+import type { Database, Queryable } from '@b-deals/db';
+import { parseFeed } from '../parse/index.ts';
+import type { FxTable } from '../parse/fx.ts';
+import type { ParsedFeed } from '../types.ts';
+import { effectivePrice, groupListings, type Listing } from './listings.ts';
+import { refreshProducts, refreshSearchWords, vacuumCatalogue } from './refresh.ts';
+
+/** Merchant of a feed. Only `slug` is required; the other fields update the merchant when given. */
+export interface MerchantInput {
+  slug: string;
+  name?: string;
+  region?: Region;
+  marketplace?: Marketplace | null;
+  homepage?: string | null;
+  logo?: string | null;
+}
+
+export interface IngestFeedOptions {
+  /** The feed's bytes. */
+  bytes: Buffer;
+  /** Feed name for reports and for recognising an unchanged re-ingest (usually the file name). */
+  feed: string;
+  /** The merchant; when absent it is taken from the feed's channel title or link host, else the file name. */
+  merchant?: MerchantInput;
+  /** When the prices were observed (default: now). */
+  observedAt?: Date;
+  /** Full feed (default true): active offers missing from it become inactive. */
+  full?: boolean;
+  fx: FxTable;
+  /** Currency of prices written without one (default USD). */
+  defaultCurrency?: string;
+  /** Skip VACUUM ANALYZE after a large ingest (callers ingesting many feeds run it once at the end). */
+  skipMaintenance?: boolean;
+}
+
+/** A run with no observation for longer than this ends; the next observation starts a new run (no price claimed for unseen days). */
+export const OBSERVATION_GAP_MS = 3 * 24 * 3600 * 1000;
+
+const BATCH = 2000;
+
+/**
+ * Ingests one feed. Resolves with the report; items are rejected one by one with a reason
+ * while the rest land. Throws `FeedReadError` when the feed cannot be read at all, and any
+ * database error (after rolling the whole feed back).
+ */
+export async function ingestFeed(db: Database, opts: IngestFeedOptions): Promise<IngestReport> {
+  const started = Date.now();
+  const observedAt = opts.observedAt ?? new Date();
+  const sha256 = createHash('sha256').update(opts.bytes).digest('hex');
+  const parsed = parseFeed(opts.bytes, { filename: opts.feed, defaultCurrency: opts.defaultCurrency, fx: opts.fx, now: observedAt });
+  const merchant = opts.merchant ?? merchantFromFeed(parsed, opts.feed);
+  const report = buildReport(parsed, opts.feed, merchant.slug);
+
+  await db.transaction(async (tx) => {
+    const merchantId = await upsertMerchant(tx, merchant);
+    const last = await tx.query<{ sha256: string }>(
+      `SELECT sha256 FROM ingest_runs WHERE merchant_id = $1 AND feed = $2 ORDER BY id DESC LIMIT 1`,
+      [merchantId, opts.feed],
+    );
+    if (last.rows[0]?.sha256 === sha256) {
+      report.unchanged = true;
+      await confirmPrices(tx, merchantId, observedAt);
+      return;
+    }
+    const listings = groupListings(parsed.items.flatMap((p) => (p.item ? [p.item] : [])));
+    const touched = await writeListings(tx, merchantId, listings, observedAt);
+    if (opts.full ?? true) {
+      const gone = await tx.query<{ product_id: number }>(
+        `UPDATE offers SET active = false WHERE merchant_id = $1 AND active AND NOT (offer_key = ANY($2::text[])) RETURNING product_id`,
+        [merchantId, listings.map((l) => l.offerKey)],
+      );
+      for (const r of gone.rows) touched.add(Number(r.product_id));
+    }
+    const ids = [...touched];
+    for (let i = 0; i < ids.length; i += BATCH * 5) await refreshProducts(tx, ids.slice(i, i + BATCH * 5));
+    await tx.query(`INSERT INTO ingest_runs (merchant_id, feed, format, sha256, report, observed_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
+      merchantId,
+      opts.feed,
+      parsed.format,
+      sha256,
+      JSON.stringify(report),
+      observedAt,
+    ]);
+  });
+  if (!report.unchanged) {
+    await refreshSearchWords(db);
+    if (!opts.skipMaintenance && report.accepted >= 500) await vacuumCatalogue(db);
+  }
+  report.durationMs = Date.now() - started;
+  return report;
+}
+
+function buildReport(parsed: ParsedFeed, feed: string, merchant: string): IngestReport {
+  const reasons: Record<string, number> = {};
+  let accepted = 0;
+  let warnings = 0;
+  let rejected = 0;
+  for (const p of parsed.items) {
+    if (p.rejection) {
+      rejected++;
+      reasons[p.rejection.code] = (reasons[p.rejection.code] ?? 0) + 1;
+      continue;
+    }
+    accepted++;
+    if (p.warnings.length) warnings++;
+    for (const w of new Set(p.warnings.map((w) => w.code))) reasons[w] = (reasons[w] ?? 0) + 1;
+  }
+  return { feed, format: parsed.format, merchant, items: parsed.items.length, accepted, warnings, rejected, reasons };
+}
+
+/** Merchant of a feed without `--merchant`: channel title, else the link's host, else the file name. */
+export function merchantFromFeed(parsed: Pick<ParsedFeed, 'title' | 'link'>, feed: string): MerchantInput {
+  let host: string | null = null;
+  try {
+    host = parsed.link ? new URL(parsed.link).hostname.replace(/^www\./, '') : null;
+  } catch {
+    host = null;
+  }
+  const stem = feed.replace(/^.*[\\/]/, '').replace(/\.[^.]+$/, '');
+  const name = parsed.title?.trim() || host || stem;
+  return { slug: slugify(host?.split('.')[0] ?? name) || slugify(stem) || 'merchant', name, homepage: host ? `https://${host}` : null };
+}
+
+async function upsertMerchant(tx: Queryable, m: MerchantInput): Promise<number> {
+  const res = await tx.query<{ id: number }>(
+    `INSERT INTO merchants (slug, name, region, marketplace, homepage, logo_url)
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (slug) DO UPDATE SET
+       name = CASE WHEN $7 THEN EXCLUDED.name ELSE merchants.name END,
+       region = CASE WHEN $7 THEN EXCLUDED.region ELSE merchants.region END,
+       marketplace = CASE WHEN $7 THEN EXCLUDED.marketplace ELSE merchants.marketplace END,
+       homepage = coalesce(EXCLUDED.homepage, merchants.homepage),
+       logo_url = coalesce(EXCLUDED.logo_url, merchants.logo_url)
+     RETURNING id`,
+    [m.slug, m.name ?? m.slug, m.region ?? 'US', m.marketplace ?? null, m.homepage ?? null, m.logo ?? null, m.name !== undefined],
+  );
+  return Number(res.rows[0]!.id);
+}
+
+/** An unchanged feed: its prices are confirmed at `observedAt` (runs extended when within the gap), no rows added. */
+async function confirmPrices(tx: Queryable, merchantId: number, observedAt: Date): Promise<void> {
+  await tx.query(`UPDATE offers SET last_seen_at = greatest(last_seen_at, $2) WHERE merchant_id = $1 AND active`, [merchantId, observedAt]);
+  await tx.query(
+    `UPDATE price_observations po SET last_seen_at = $2
+       FROM (SELECT DISTINCT ON (p.offer_id) p.id FROM price_observations p JOIN offers o ON o.id = p.offer_id
+              WHERE o.merchant_id = $1 AND o.active ORDER BY p.offer_id, p.valid_from DESC) latest
+      WHERE po.id = latest.id AND po.last_seen_at < $2 AND po.last_seen_at >= $3`,
+    [merchantId, observedAt, new Date(observedAt.getTime() - OBSERVATION_GAP_MS)],
+  );
+}
+
+async function upsertBrands(tx: Queryable, names: string[]): Promise<Map<string, number>> {
+  const bySlug = new Map<string, string>();
+  for (const n of names) {
+    const s = slugify(n);
+    if (s && !bySlug.has(s)) bySlug.set(s, n);
+  }
+  const slugs = [...bySlug.keys()];
+  const ids = new Map<string, number>();
+  if (!slugs.length) return ids;
+  const inserted = await tx.query<{ id: number }>(
+    `INSERT INTO brands (slug, name) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT (slug) DO NOTHING RETURNING id`,
+    [slugs, slugs.map((s) => bySlug.get(s)!)],
+  );
+  if (inserted.rows.length) {
+    // A new brand "Northvale Kids" becomes a sub-brand of an existing "Northvale" (longest match wins), and vice versa.
+    await tx.query(
+      `UPDATE brands c SET parent_id = (
+          SELECT p.id FROM brands p WHERE p.id <> c.id AND p.parent_id IS NULL AND lower(c.name) LIKE lower(p.name) || ' %'
+          ORDER BY length(p.name) DESC LIMIT 1)
+        WHERE c.parent_id IS NULL AND (c.id = ANY($1::int[]) OR EXISTS (
+          SELECT 1 FROM brands n WHERE n.id = ANY($1::int[]) AND lower(c.name) LIKE lower(n.name) || ' %'))`,
+      [inserted.rows.map((r) => r.id)],
+    );
+  }
+  const all = await tx.query<{ id: number; slug: string }>(`SELECT id, slug FROM brands WHERE slug = ANY($1::text[])`, [slugs]);
+  for (const r of all.rows) ids.set(r.slug, Number(r.id));
+  const out = new Map<string, number>();
+  for (const n of names) {
+    const id = ids.get(slugify(n));
+    if (id !== undefined) out.set(n, id);
+  }
+  return out;
+}
+
+interface Resolved {
+  listing: Listing;
+  productId: number;
+  method: MatchMethod;
+  isNewProduct: boolean;
+}
+
+/** Matches listings to products, writes products, keys, offers and price runs; returns touched product ids. */
+async function writeListings(tx: Queryable, merchantId: number, listings: Listing[], observedAt: Date): Promise<Set<number>> {
+  const brandIds = await upsertBrands(tx, listings.flatMap((l) => (l.brand ? [l.brand] : [])));
+  const existing = new Map<string, { productId: number; method: MatchMethod }>();
+  const ex = await tx.query<{ offer_key: string; product_id: number; match_method: MatchMethod }>(
+    `SELECT offer_key, product_id, match_method FROM offers WHERE merchant_id = $1`,
+    [merchantId],
+  );
+  for (const r of ex.rows) existing.set(r.offer_key, { productId: Number(r.product_id), method: r.match_method });
+
+  const wanted = [...new Set(listings.filter((l) => !existing.has(l.offerKey)).flatMap((l) => l.keys.map((k) => k.key)))];
+  const known = new Map<string, number>();
+  for (let i = 0; i < wanted.length; i += BATCH * 5) {
+    const res = await tx.query<{ key: string; product_id: number }>(`SELECT key, product_id FROM product_keys WHERE key = ANY($1::text[])`, [
+      wanted.slice(i, i + BATCH * 5),
+    ]);
+    for (const r of res.rows) known.set(r.key, Number(r.product_id));
+  }
+
+  // Resolve in feed order so a later listing can join a product created earlier in the same feed.
+  const resolved: Resolved[] = [];
+  let pendingNew = 0;
+  const provisional = new Map<string, number>(); // key → negative placeholder id
+  for (const listing of listings) {
+    const ex = existing.get(listing.offerKey);
+    if (ex) {
+      resolved.push({ listing, productId: ex.productId, method: ex.method, isNewProduct: false });
+      continue;
+    }
+    const hit = listing.keys.find((k) => known.has(k.key) || provisional.has(k.key));
+    if (hit) {
+      resolved.push({ listing, productId: known.get(hit.key) ?? provisional.get(hit.key)!, method: hit.method, isNewProduct: false });
+    } else {
+      const placeholder = -++pendingNew;
+      resolved.push({ listing, productId: placeholder, method: 'new', isNewProduct: true });
+    }
+    const pid = resolved[resolved.length - 1]!.productId;
+    for (const k of listing.keys) if (!known.has(k.key) && !provisional.has(k.key)) provisional.set(k.key, pid);
+  }
+
+  // Allocate real ids for new products and swap the placeholders.
+  const realIds = new Map<number, number>();
+  if (pendingNew) {
+    const ids = await tx.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('products', 'id')) AS id FROM generate_series(1, $1)`, [pendingNew]);
+    ids.rows.forEach((r, i) => realIds.set(-(i + 1), Number(r.id)));
+  }
+  for (const r of resolved) if (r.productId < 0) r.productId = realIds.get(r.productId)!;
+
+  const newProducts = resolved.filter((r) => r.isNewProduct);
+  for (let i = 0; i < newProducts.length; i += BATCH) {
+    const rows = newProducts.slice(i, i + BATCH).map(({ listing: l, productId }) => {
+      const node = categoryByCode(l.lead.categoryCode);
+      return {
+        id: productId,
+        slug: slugify(l.title).slice(0, 120) || 'product',
+        title: l.title,
+        brand_id: l.brand ? (brandIds.get(l.brand) ?? null) : null,
+        category_code: l.lead.categoryCode,
+        category_terms: node ? categoryTrail(node).map((n) => n.term).join(' ') : '',
+        description: l.lead.description,
+        image_url: l.lead.imageLink,
+        colors: l.colors,
+        sizes: l.sizes,
+        gtin: l.gtins[0] ?? null,
+        mpn: l.mpn,
+      };
+    });
+    await tx.query(
+      `INSERT INTO products (id, slug, title, brand_id, category_code, category_terms, description, image_url, colors, sizes, gtin, mpn)
+       OVERRIDING SYSTEM VALUE
+       SELECT id, slug, title, brand_id, category_code, category_terms, description, image_url, colors, sizes, gtin, mpn
+         FROM jsonb_to_recordset($1::jsonb) AS r(id bigint, slug text, title text, brand_id int, category_code text, category_terms text,
+              description text, image_url text, colors text[], sizes text[], gtin text, mpn text)`,
+      [JSON.stringify(rows)],
+    );
+  }
+
+  const keyRows = [...provisional].map(([key, pid]) => ({ key, product_id: pid < 0 ? realIds.get(pid)! : pid }));
+  for (let i = 0; i < keyRows.length; i += BATCH * 5) {
+    await tx.query(
+      `INSERT INTO product_keys (key, product_id) SELECT key, product_id FROM jsonb_to_recordset($1::jsonb) AS r(key text, product_id bigint) ON CONFLICT (key) DO NOTHING`,
+      [JSON.stringify(keyRows.slice(i, i + BATCH * 5))],
+    );
+  }
+
+  const touched = new Set<number>();
+  for (let i = 0; i < resolved.length; i += BATCH) {
+    const chunk = resolved.slice(i, i + BATCH);
+    const rows = chunk.map(({ listing: l, productId, method }) => ({
+      offer_key: l.offerKey,
+      product_id: productId,
+      match_method: method,
+      title: l.title,
+      link: l.lead.link,
+      image_url: l.lead.imageLink,
+      price_cents: l.priceCents,
+      sale_price_cents: l.salePriceCents,
+      shipping_cents: l.shippingCents,
+      original_amount: l.lead.original?.amount ?? null,
+      original_currency: l.lead.original?.currency ?? null,
+      availability: l.availability,
+      condition: l.lead.condition,
+      sizes: l.sizes,
+      colors: l.colors,
+      gtin: l.gtins[0] ?? null,
+      mpn: l.mpn,
+      item_ids: l.items.map((it) => it.id),
+      google_product_category: l.lead.googleProductCategory,
+      product_type: l.lead.productType,
+      content_hash: l.contentHash,
+    }));
+    const up = await tx.query<{ id: number; product_id: number; offer_key: string }>(
+      `INSERT INTO offers AS o (merchant_id, offer_key, product_id, match_method, title, link, image_url, price_cents, sale_price_cents,
+              shipping_cents, original_amount, original_currency, availability, condition, sizes, colors, gtin, mpn, item_ids,
+              google_product_category, product_type, content_hash, active, first_seen_at, last_seen_at)
+       SELECT $1, offer_key, product_id, match_method, title, link, image_url, price_cents, sale_price_cents, shipping_cents,
+              original_amount, original_currency, availability, condition, sizes, colors, gtin, mpn, item_ids,
+              google_product_category, product_type, content_hash, true, $2, $2
+         FROM jsonb_to_recordset($3::jsonb) AS r(offer_key text, product_id bigint, match_method text, title text, link text,
+              image_url text, price_cents int, sale_price_cents int, shipping_cents int, original_amount bigint, original_currency text,
+              availability text, condition text, sizes text[], colors text[], gtin text, mpn text, item_ids text[],
+              google_product_category text, product_type text, content_hash text)
+       ON CONFLICT (merchant_id, offer_key) DO UPDATE SET
+         title = EXCLUDED.title, link = EXCLUDED.link, image_url = EXCLUDED.image_url, price_cents = EXCLUDED.price_cents,
+         sale_price_cents = EXCLUDED.sale_price_cents, shipping_cents = EXCLUDED.shipping_cents,
+         original_amount = EXCLUDED.original_amount, original_currency = EXCLUDED.original_currency,
+         availability = EXCLUDED.availability, condition = EXCLUDED.condition, sizes = EXCLUDED.sizes, colors = EXCLUDED.colors,
+         gtin = EXCLUDED.gtin, mpn = EXCLUDED.mpn, item_ids = EXCLUDED.item_ids,
+         google_product_category = EXCLUDED.google_product_category, product_type = EXCLUDED.product_type,
+         content_hash = EXCLUDED.content_hash, active = true, last_seen_at = greatest(o.last_seen_at, EXCLUDED.last_seen_at)
+       RETURNING o.id, o.product_id, o.offer_key`,
+      [merchantId, observedAt, JSON.stringify(rows)],
+    );
+    const offerIds = new Map(up.rows.map((r) => [r.offer_key, Number(r.id)]));
+    for (const r of up.rows) touched.add(Number(r.product_id));
+    await recordObservations(
+      tx,
+      chunk.map((c) => ({
+        offerId: offerIds.get(c.listing.offerKey)!,
+        price: effectivePrice(c.listing),
+        regular: c.listing.priceCents,
+        availability: c.listing.availability,
+      })),
+      observedAt,
+    );
+  }
+  return touched;
+}
+
+/**
+ * Appends price runs (DESIGN.md change points): a run whose price, regular price and
+ * availability equal the observation, and that was seen within OBSERVATION_GAP_MS, is
+ * extended to `at`; otherwise a new run starts at `at`. Observations older than an offer's
+ * latest run are ignored (history is append-only in time order).
+ */
+export async function recordObservations(
+  tx: Queryable,
+  obs: Array<{ offerId: number; price: number; regular: number; availability: string }>,
+  at: Date,
+): Promise<void> {
+  if (!obs.length) return;
+  const json = JSON.stringify(obs.map((o) => ({ offer_id: o.offerId, price: o.price, regular: o.regular, availability: o.availability })));
+  const since = new Date(at.getTime() - OBSERVATION_GAP_MS);
+  await tx.query(
+    `WITH cur AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(offer_id bigint, price int, regular int, availability text)),
+     latest AS (
+       SELECT DISTINCT ON (p.offer_id) p.id, p.offer_id, p.price_cents, p.regular_price_cents, p.availability, p.valid_from, p.last_seen_at
+         FROM price_observations p WHERE p.offer_id IN (SELECT offer_id FROM cur)
+        ORDER BY p.offer_id, p.valid_from DESC),
+     decided AS (
+       SELECT cur.*, l.id AS run_id, l.valid_from,
+              (l.id IS NOT NULL AND l.price_cents = cur.price AND l.regular_price_cents = cur.regular
+                AND l.availability = cur.availability AND l.last_seen_at >= $3) AS same
+         FROM cur LEFT JOIN latest l USING (offer_id)),
+     ext AS (
+       UPDATE price_observations p SET last_seen_at = greatest(p.last_seen_at, $2)
+         FROM decided d WHERE d.same AND p.id = d.run_id RETURNING p.id)
+     INSERT INTO price_observations (offer_id, price_cents, regular_price_cents, availability, valid_from, last_seen_at)
+     SELECT offer_id, price, regular, availability, $2, $2 FROM decided
+      WHERE NOT same AND (valid_from IS NULL OR valid_from < $2)`,
+    [json, at, since],
+  );
+}

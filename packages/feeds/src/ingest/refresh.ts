@@ -1,0 +1,90 @@
+/**
+ * Derived catalogue state, recomputed from offers after every ingest: product prices, counts,
+ * marketplaces, images, popularity and search vectors; the search vocabulary; planner stats.
+ */
+import type { Database, Queryable } from '@b-deals/db';
+
+/**
+ * Recomputes offer-derived columns of the given products inside the caller's transaction.
+ * priceTag is the lowest effective price (sale price when set) among active offers that are
+ * not out of stock, else among all active offers; the was-price is the regular price of that
+ * same offer when it is on sale, so the discount shown is one a shopper can actually get.
+ */
+export async function refreshProducts(tx: Queryable, productIds: readonly number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  const ids = [...new Set(productIds)];
+  await tx.query(
+    `WITH ids AS (SELECT unnest($1::bigint[]) AS id),
+     lead AS (
+       SELECT DISTINCT ON (o.product_id) o.product_id,
+              coalesce(o.sale_price_cents, o.price_cents) AS eff,
+              CASE WHEN o.sale_price_cents IS NOT NULL THEN o.price_cents END AS was
+         FROM offers o
+        WHERE o.product_id = ANY($1::bigint[]) AND o.active
+        ORDER BY o.product_id, (o.availability = 'out_of_stock'), coalesce(o.sale_price_cents, o.price_cents), o.id),
+     agg AS (
+       SELECT o.product_id, count(*)::int AS n,
+              array_agg(DISTINCT o.merchant_id) AS mids,
+              coalesce(array_agg(DISTINCT m.marketplace) FILTER (WHERE m.marketplace IS NOT NULL), '{}') AS mps,
+              bool_or(o.availability <> 'out_of_stock') AS in_stock,
+              array(SELECT DISTINCT c FROM offers o2, unnest(o2.colors) c WHERE o2.product_id = o.product_id AND o2.active ORDER BY c) AS colors,
+              array(SELECT DISTINCT s FROM offers o2, unnest(o2.sizes) s WHERE o2.product_id = o.product_id AND o2.active ORDER BY s) AS sizes
+         FROM offers o JOIN merchants m ON m.id = o.merchant_id
+        WHERE o.product_id = ANY($1::bigint[]) AND o.active
+        GROUP BY o.product_id)
+     UPDATE products p SET
+       price_cents = lead.eff,
+       was_price_cents = lead.was,
+       discount_pct = CASE WHEN lead.was > lead.eff THEN round(100.0 * (lead.was - lead.eff) / lead.was)::int ELSE 0 END,
+       offer_count = coalesce(agg.n, 0),
+       merchant_ids = coalesce(agg.mids, '{}'),
+       marketplaces = coalesce(agg.mps, '{}'),
+       in_stock = coalesce(agg.in_stock, false),
+       colors = CASE WHEN agg.n > 0 THEN agg.colors ELSE p.colors END,
+       sizes = CASE WHEN agg.n > 0 THEN agg.sizes ELSE p.sizes END,
+       popularity = ln(1 + coalesce(agg.n, 0)) + 1.5 * ln(1 + p.clicks_30d)
+                    + CASE WHEN lead.was > lead.eff THEN 0.5 * (lead.was - lead.eff)::float8 / lead.was ELSE 0 END
+                    + CASE WHEN coalesce(agg.in_stock, false) THEN 0.5 ELSE 0 END,
+       updated_at = now()
+     FROM ids LEFT JOIN lead ON lead.product_id = ids.id LEFT JOIN agg ON agg.product_id = ids.id
+     WHERE p.id = ids.id`,
+    [ids],
+  );
+  await tx.query(
+    `UPDATE products p SET search =
+        setweight(to_tsvector('english', p.title), 'A') ||
+        setweight(to_tsvector('english', coalesce(b.name, '')), 'B') ||
+        setweight(to_tsvector('english', p.category_terms), 'C') ||
+        setweight(to_tsvector('english', left(p.description, 2000)), 'D')
+       FROM products p2 LEFT JOIN brands b ON b.id = p2.brand_id
+      WHERE p.id = p2.id AND p.id = ANY($1::bigint[]) AND p.search IS NULL`,
+    [ids],
+  );
+  await tx.query(`DELETE FROM images WHERE product_id = ANY($1::bigint[])`, [ids]);
+  await tx.query(
+    `INSERT INTO images (product_id, position, url)
+     SELECT product_id, (row_number() OVER (PARTITION BY product_id ORDER BY first_id))::int - 1, url
+       FROM (SELECT product_id, image_url AS url, min(id) AS first_id
+               FROM offers WHERE product_id = ANY($1::bigint[]) AND active AND image_url IS NOT NULL
+              GROUP BY product_id, image_url) x`,
+    [ids],
+  );
+  await tx.query(`DELETE FROM images WHERE product_id = ANY($1::bigint[]) AND position >= 6`, [ids]);
+}
+
+/** Rebuilds the search vocabulary (surface words of titles, brands and category terms) used for typo correction. */
+export async function refreshSearchWords(db: Queryable): Promise<void> {
+  await db.query(`DELETE FROM search_words`);
+  await db.query(
+    `INSERT INTO search_words (word, ndoc)
+     SELECT word, ndoc FROM ts_stat($$
+       SELECT to_tsvector('simple', p.title || ' ' || coalesce(b.name, '') || ' ' || p.category_terms)
+         FROM products p LEFT JOIN brands b ON b.id = p.brand_id WHERE p.offer_count > 0 $$)
+      WHERE length(word) BETWEEN 3 AND 40 AND word !~ '^[0-9]+$'`,
+  );
+}
+
+/** VACUUM ANALYZE of the catalogue tables: PGlite has no autovacuum, and both drivers need fresh stats after a bulk load (DESIGN.md). */
+export async function vacuumCatalogue(db: Database): Promise<void> {
+  await db.exec('VACUUM ANALYZE products; VACUUM ANALYZE offers; VACUUM ANALYZE price_observations; VACUUM ANALYZE product_keys; VACUUM ANALYZE brands; VACUUM ANALYZE search_words; VACUUM ANALYZE images');
+}
