@@ -19,7 +19,10 @@ export function currencyExponent(currency: string): number {
   return EXPONENT[currency.toUpperCase()] ?? 2;
 }
 
-const SYMBOLS: Record<string, string> = { $: 'USD', US$: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR', '৳': 'BDT', C$: 'CAD', A$: 'AUD' };
+/** Currency symbols, longest first so `US$` wins over `$`. */
+const SYMBOLS: ReadonlyArray<[string, string]> = Object.entries({ $: 'USD', US$: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR', '৳': 'BDT', C$: 'CAD', A$: 'AUD' }).sort(
+  (a, b) => b[0].length - a[0].length,
+);
 
 /**
  * Parses a price string as written in feeds and forms: `15.00 USD`, `USD 15`, `$2,030`,
@@ -32,12 +35,13 @@ export function parseMoney(text: string, defaultCurrency = 'USD'): Money | null 
   let s = text.replace(/起/g, '').replace(/\u00a0/g, ' ').trim();
   if (!s) return null;
   let currency: string | undefined;
-  const code = s.match(/\b([A-Za-z]{3})\b/);
+  // ISO 4217 codes are written in capitals ("15.00 USD"); "Was 20" has no currency code.
+  const code = s.match(/(?<![A-Za-z])([A-Z]{3})(?![A-Za-z])/);
   if (code?.[1]) {
     currency = code[1].toUpperCase();
     s = s.replace(code[0], '');
   }
-  for (const [sym, cur] of Object.entries(SYMBOLS).sort((a, b) => b[0].length - a[0].length)) {
+  for (const [sym, cur] of SYMBOLS) {
     if (s.includes(sym)) {
       currency ??= cur;
       s = s.split(sym).join('');

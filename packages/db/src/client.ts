@@ -20,7 +20,9 @@ export type Drizzle = PgliteDatabase<Schema> | NodePgDatabase<Schema>;
 const MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
 
 /** Where the data lives: a PGlite folder, in-memory PGlite, or a PostgreSQL URL. */
-export type DbTarget = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; max?: number };
+export type DbTarget =
+  | { kind: 'pglite'; dataDir: string | null; /** Start from this dumped data dir (a tarball from `dumpPglite`) instead of initdb. */ loadDataDir?: Blob }
+  | { kind: 'postgres'; url: string; max?: number };
 
 /** A raw SQL runner that works on both drivers; `params` are $1… placeholders. */
 export interface Queryable {
@@ -38,18 +40,20 @@ export interface Database extends Queryable {
   /** Runs several statements separated by `;` (no parameters). */
   exec(text: string): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the data dir as a tarball (used to cache a migrated template for tests). */
+  dump?: () => Promise<Blob>;
 }
 
 /** Opens the database and applies pending migrations. Throws when the server is unreachable or a migration fails. */
 export async function openDatabase(target: DbTarget): Promise<Database> {
-  const db = target.kind === 'pglite' ? await openPglite(target.dataDir) : openPostgres(target.url, target.max);
+  const db = target.kind === 'pglite' ? await openPglite(target.dataDir, target.loadDataDir) : openPostgres(target.url, target.max);
   await migrateDatabase(db);
   return db;
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ?? undefined, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dataDir ?? undefined, { extensions: { pg_trgm }, loadDataDir });
   const db = drizzlePglite({ client, schema });
   return {
     kind: 'pglite',
@@ -60,6 +64,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     },
     transaction: (fn) => client.transaction((tx) => fn({ query: (text, params) => tx.query(text, params) as never })),
     close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
   };
 }
 

@@ -2,7 +2,15 @@
  * Test helpers: a fresh, migrated database per test file. PGlite in memory always; PostgreSQL
  * too when `TEST_DATABASE_URL` is set (a new database is created on that server per call and
  * dropped on close). Tests use real databases, never mocks (DESIGN.md).
+ *
+ * Creating a PGlite database costs seconds (initdb + migrations), so the first call dumps a
+ * migrated template to `.tmp/` (keyed by a hash of the migrations) and later calls, in any
+ * process, restore it in well under a second.
  */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase, type Database } from './client.ts';
 
@@ -11,11 +19,32 @@ export function testDrivers(): Array<'pglite' | 'postgres'> {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
+const MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
+const TEMPLATE_DIR = fileURLToPath(new URL('../../../.tmp', import.meta.url));
+
+function templateFile(): string {
+  const h = createHash('sha256');
+  for (const f of readdirSync(MIGRATIONS).filter((f) => f.endsWith('.sql')).sort()) h.update(f).update(readFileSync(path.join(MIGRATIONS, f)));
+  return path.join(TEMPLATE_DIR, `pglite-template-${h.digest('hex').slice(0, 16)}.tar`);
+}
+
+async function freshPglite(): Promise<Database> {
+  const file = templateFile();
+  if (existsSync(file)) return openDatabase({ kind: 'pglite', dataDir: null, loadDataDir: new Blob([readFileSync(file)]) });
+  const db = await openDatabase({ kind: 'pglite', dataDir: null });
+  const blob = await db.dump!();
+  mkdirSync(TEMPLATE_DIR, { recursive: true });
+  const tmp = `${file}.${process.pid}`;
+  writeFileSync(tmp, Buffer.from(await blob.arrayBuffer()));
+  renameSync(tmp, file);
+  return db;
+}
+
 let counter = 0;
 
 /** Opens a fresh migrated database of the given kind. Call `close()` when done (drops the PostgreSQL database). */
 export async function createTestDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
-  if (kind === 'pglite') return openDatabase({ kind: 'pglite', dataDir: null });
+  if (kind === 'pglite') return freshPglite();
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
   const name = `bdeals_t_${process.pid}_${Date.now().toString(36)}_${counter++}`;
@@ -35,4 +64,11 @@ export async function createTestDatabase(kind: 'pglite' | 'postgres'): Promise<D
     await a.end();
   };
   return db;
+}
+
+/** Empties every catalogue table (between tests sharing one database). */
+export async function truncateAll(db: Database): Promise<void> {
+  await db.exec(
+    'TRUNCATE merchants, brands, products, product_keys, offers, price_observations, images, ingest_runs, outbound_clicks, hot_words, search_terms, search_words RESTART IDENTITY',
+  );
 }

@@ -12,7 +12,7 @@
  * Every query is bounded (indexed predicates, LIMIT ≤ 100, query length ≤ 200) because PGlite
  * runs on the main thread and ignores statement_timeout (DESIGN.md).
  */
-import { DEPARTMENTS, PRICE_BANDS, bandByKey, parseCategoryIds, type SortKey } from '@b-deals/core';
+import { DEPARTMENTS, PRICE_BANDS, bandByKey, parseCategoryIds, type CategoryFilter, type SortKey } from '@b-deals/core';
 import type { FacetCount, SearchCondition, SearchResponse } from '@b-deals/contracts';
 import type { Queryable } from '@b-deals/db';
 import { badRequest } from '../errors.ts';
@@ -21,9 +21,10 @@ import { Params } from './sql.ts';
 
 type FacetName = 'departments' | 'brands' | 'merchants' | 'priceBands';
 type FilterKind = 'text' | 'brand' | 'merchant' | 'category' | 'price' | 'label' | 'marketplace';
+/** A filter renders itself into a query's own parameter list (each query numbers its own $n). */
 interface Filter {
   kind: FilterKind;
-  sql: string;
+  render: (params: Params) => string;
 }
 
 /** Which filter a facet ignores when counting (disjunctive facets). */
@@ -85,29 +86,37 @@ async function correctWords(db: Queryable, words: string[]): Promise<string[]> {
 }
 
 async function runSearch(db: Queryable, c: SearchCondition, words: string[]) {
-  const params = new Params();
-  const filters = buildFilters(c, words, params);
+  const filters = buildFilters(c, words);
   const tsq = tsqueryText(words);
-  const from = tsq ? `products p CROSS JOIN (SELECT to_tsquery('english', ${params.add(tsq)}) AS q) tsq` : 'products p';
-  const where = (skip?: FilterKind) => filters.filter((f) => f.kind !== skip).map((f) => f.sql).join(' AND ') || 'true';
+  /** FROM and WHERE of one query, leaving out the filter of kind `skip`, with that query's parameters. */
+  const render = (skip?: FilterKind) => {
+    const params = new Params();
+    const from = tsq ? `products p CROSS JOIN (SELECT to_tsquery('english', ${params.add(tsq)}) AS q) tsq` : 'products p';
+    const where = filters.filter((f) => f.kind !== skip).map((f) => f.render(params)).join(' AND ') || 'true';
+    return { from, where, params: params.values };
+  };
 
-  const itemsSql = `SELECT ${CARD_COLUMNS} FROM ${from} LEFT JOIN brands b ON b.id = p.brand_id
-     WHERE ${where()} ORDER BY ${SORT_SQL[c.sort](!!tsq)}, p.id LIMIT ${c.to - c.from} OFFSET ${c.from}`;
-  const items = await db.query<CardRow>(itemsSql, params.values);
+  const main = render();
+  const items = await db.query<CardRow>(
+    `SELECT ${CARD_COLUMNS} FROM ${main.from} LEFT JOIN brands b ON b.id = p.brand_id
+      WHERE ${main.where} ORDER BY ${SORT_SQL[c.sort](!!tsq)}, p.id LIMIT ${c.to - c.from} OFFSET ${c.from}`,
+    main.params,
+  );
 
   // Facet groups: facets whose own filter is inactive share one scan of the fully filtered set.
   const active = new Set(filters.map((f) => f.kind));
-  const groups = new Map<string, FacetName[]>();
-  for (const facet of Object.keys(OWN_FILTER) as FacetName[]) {
-    if (!c.facets) continue;
-    const skip = active.has(OWN_FILTER[facet]) ? OWN_FILTER[facet] : '';
-    groups.set(skip, [...(groups.get(skip) ?? []), facet]);
+  const groups = new Map<FilterKind | '', FacetName[]>([['', []]]);
+  if (c.facets) {
+    for (const facet of Object.keys(OWN_FILTER) as FacetName[]) {
+      const skip = active.has(OWN_FILTER[facet]) ? OWN_FILTER[facet] : '';
+      groups.set(skip, [...(groups.get(skip) ?? []), facet]);
+    }
   }
-  if (!groups.has('')) groups.set('', []);
   const counts: Record<FacetName, FacetCount[]> = { departments: [], brands: [], merchants: [], priceBands: [] };
   let total = 0;
   for (const [skip, facets] of groups) {
-    const rows = await db.query<{ facet: string; key: string; n: number }>(facetSql(from, where((skip || undefined) as FilterKind | undefined), facets, skip === ''), params.values);
+    const q = render(skip || undefined);
+    const rows = await db.query<{ facet: string; key: string; n: number }>(facetSql(q.from, q.where, facets, skip === ''), q.params);
     for (const r of rows.rows) {
       if (r.facet === 'total') total = Number(r.n);
       else counts[r.facet as FacetName].push({ key: r.key, label: r.key, count: Number(r.n) });
@@ -121,10 +130,11 @@ function facetSql(from: string, where: string, facets: FacetName[], withTotal: b
   const band = `CASE ${PRICE_BANDS.map((b) => `WHEN price_cents >= ${b.low}${b.high === null ? '' : ` AND price_cents < ${b.high}`} THEN '${b.key}'`).join(' ')} END`;
   const parts: string[] = [];
   if (withTotal) parts.push(`SELECT 'total' AS facet, '' AS key, count(*)::int AS n FROM base`);
-  if (facets.includes('departments')) parts.push(`SELECT 'departments', left(category_code, 1), count(*)::int FROM base GROUP BY 2`);
-  if (facets.includes('brands')) parts.push(`(SELECT 'brands', brand_id::text, count(*)::int FROM base WHERE brand_id IS NOT NULL GROUP BY 2 ORDER BY 3 DESC, 2 LIMIT 40)`);
-  if (facets.includes('merchants')) parts.push(`(SELECT 'merchants', m::text, count(*)::int FROM base, unnest(merchant_ids) m GROUP BY 2 ORDER BY 3 DESC, 2 LIMIT 60)`);
-  if (facets.includes('priceBands')) parts.push(`SELECT 'priceBands', ${band}, count(*)::int FROM base GROUP BY 2`);
+  // Every part names its columns: a UNION takes its column names from whichever part comes first.
+  if (facets.includes('departments')) parts.push(`SELECT 'departments' AS facet, left(category_code, 1) AS key, count(*)::int AS n FROM base GROUP BY 2`);
+  if (facets.includes('brands')) parts.push(`(SELECT 'brands' AS facet, brand_id::text AS key, count(*)::int AS n FROM base WHERE brand_id IS NOT NULL GROUP BY 2 ORDER BY 3 DESC, 2 LIMIT 40)`);
+  if (facets.includes('merchants')) parts.push(`(SELECT 'merchants' AS facet, m::text AS key, count(*)::int AS n FROM base, unnest(merchant_ids) m GROUP BY 2 ORDER BY 3 DESC, 2 LIMIT 60)`);
+  if (facets.includes('priceBands')) parts.push(`SELECT 'priceBands' AS facet, ${band} AS key, count(*)::int AS n FROM base GROUP BY 2`);
   return `WITH base AS MATERIALIZED (SELECT p.category_code, p.brand_id, p.merchant_ids, p.price_cents FROM ${from} WHERE ${where})
     ${parts.join(' UNION ALL ')}`;
 }
@@ -154,47 +164,53 @@ async function labelFacets(db: Queryable, counts: Record<FacetName, FacetCount[]
   counts.merchants = relabel(counts.merchants, merchants.rows);
 }
 
-function buildFilters(c: SearchCondition, words: string[], params: Params): Filter[] {
-  const filters: Filter[] = [{ kind: 'label', sql: 'p.offer_count > 0' }];
-  if (words.length) filters.push({ kind: 'text', sql: 'p.search @@ tsq.q' });
+function buildFilters(c: SearchCondition, words: string[]): Filter[] {
+  const filters: Filter[] = [{ kind: 'label', render: () => 'p.offer_count > 0' }];
+  if (words.length) filters.push({ kind: 'text', render: () => 'p.search @@ tsq.q' });
   if (c.b.length) {
     // A brand includes its sub-brands ("Northvale" → "Northvale Kids").
     filters.push({
       kind: 'brand',
-      sql: `p.brand_id IN (SELECT id FROM brands WHERE slug = ANY(${params.add(c.b)}::text[]) UNION SELECT c.id FROM brands c JOIN brands pb ON pb.id = c.parent_id WHERE pb.slug = ANY(${params.add(c.b)}::text[]))`,
+      render: (p) => {
+        const slugs = p.add(c.b);
+        return `p.brand_id IN (SELECT id FROM brands WHERE slug = ANY(${slugs}::text[]) UNION SELECT c.id FROM brands c JOIN brands pb ON pb.id = c.parent_id WHERE pb.slug = ANY(${slugs}::text[]))`;
+      },
     });
   }
   if (c.m.length) {
-    filters.push({ kind: 'merchant', sql: `p.merchant_ids && ARRAY(SELECT id FROM merchants WHERE slug = ANY(${params.add(c.m)}::text[]))` });
+    filters.push({ kind: 'merchant', render: (p) => `p.merchant_ids && ARRAY(SELECT id FROM merchants WHERE slug = ANY(${p.add(c.m)}::text[]))` });
   }
   if (c.cids.length) {
-    let parsed;
+    let parsed: CategoryFilter[];
     try {
       parsed = parseCategoryIds(c.cids);
     } catch (err) {
       throw badRequest((err as Error).message, { field: 'cids' });
     }
-    const like = (code: string) => `p.category_code LIKE ${params.add(`${code}%`)}`;
-    const ors = parsed.map((f) => {
-      const inc = f.include.map(like).join(' OR ');
-      const exc = f.exclude.map(like).join(' OR ');
-      return exc ? `((${inc}) AND NOT (${exc}))` : `(${inc})`;
+    filters.push({
+      kind: 'category',
+      render: (p) => {
+        const like = (code: string) => `p.category_code LIKE ${p.add(`${code}%`)}`;
+        const ors = parsed.map((f) => {
+          const inc = f.include.map(like).join(' OR ');
+          const exc = f.exclude.map(like).join(' OR ');
+          return exc ? `((${inc}) AND NOT (${exc}))` : `(${inc})`;
+        });
+        return `(${ors.join(' OR ')})`;
+      },
     });
-    filters.push({ kind: 'category', sql: `(${ors.join(' OR ')})` });
   }
   const band = c.price ? bandByKey(c.price) : undefined;
-  const low = Math.max(band?.low ?? 0, c.minPrice ?? 0);
-  const high = Math.min(band?.high ?? Infinity, c.maxPrice !== undefined ? c.maxPrice + 1 : Infinity);
   if (band || c.minPrice !== undefined || c.maxPrice !== undefined) {
-    const parts = [`p.price_cents >= ${params.add(low)}`];
-    if (high !== Infinity) parts.push(`p.price_cents < ${params.add(high)}`);
-    filters.push({ kind: 'price', sql: parts.join(' AND ') });
+    const low = Math.max(band?.low ?? 0, c.minPrice ?? 0);
+    const high = Math.min(band?.high ?? Infinity, c.maxPrice !== undefined ? c.maxPrice + 1 : Infinity);
+    filters.push({ kind: 'price', render: (p) => `p.price_cents >= ${p.add(low)}${high === Infinity ? '' : ` AND p.price_cents < ${p.add(high)}`}` });
   }
   for (const l of c.l) {
     const sql = SEARCH_LABELS[l];
     if (!sql) throw badRequest(`Unknown label "${l}"`, { field: 'l', allowed: Object.keys(SEARCH_LABELS) });
-    filters.push({ kind: 'label', sql });
+    filters.push({ kind: 'label', render: () => sql });
   }
-  if (c.marketplace !== 'ALL') filters.push({ kind: 'marketplace', sql: `${params.add(c.marketplace)} = ANY(p.marketplaces)` });
+  if (c.marketplace !== 'ALL') filters.push({ kind: 'marketplace', render: (p) => `${p.add(c.marketplace)} = ANY(p.marketplaces)` });
   return filters;
 }

@@ -43,7 +43,12 @@ export interface IngestFeedOptions {
   fx: FxTable;
   /** Currency of prices written without one (default USD). */
   defaultCurrency?: string;
-  /** Skip VACUUM ANALYZE after a large ingest (callers ingesting many feeds run it once at the end). */
+  /**
+   * Called inside the transaction after each stage ('listings' written, 'deactivated',
+   * 'refreshed'); for progress and for crash tests that stop the process mid-ingest.
+   */
+  onStage?: (stage: 'listings' | 'deactivated' | 'refreshed') => void | Promise<void>;
+  /** Skip the search-vocabulary refresh and VACUUM ANALYZE (callers ingesting many feeds run `finishIngest` once at the end). */
   skipMaintenance?: boolean;
 }
 
@@ -78,15 +83,18 @@ export async function ingestFeed(db: Database, opts: IngestFeedOptions): Promise
     }
     const listings = groupListings(parsed.items.flatMap((p) => (p.item ? [p.item] : [])));
     const touched = await writeListings(tx, merchantId, listings, observedAt);
+    await opts.onStage?.('listings');
     if (opts.full ?? true) {
       const gone = await tx.query<{ product_id: number }>(
         `UPDATE offers SET active = false WHERE merchant_id = $1 AND active AND NOT (offer_key = ANY($2::text[])) RETURNING product_id`,
         [merchantId, listings.map((l) => l.offerKey)],
       );
       for (const r of gone.rows) touched.add(Number(r.product_id));
+      await opts.onStage?.('deactivated');
     }
     const ids = [...touched];
     for (let i = 0; i < ids.length; i += BATCH * 5) await refreshProducts(tx, ids.slice(i, i + BATCH * 5));
+    await opts.onStage?.('refreshed');
     await tx.query(`INSERT INTO ingest_runs (merchant_id, feed, format, sha256, report, observed_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
       merchantId,
       opts.feed,
@@ -96,9 +104,9 @@ export async function ingestFeed(db: Database, opts: IngestFeedOptions): Promise
       observedAt,
     ]);
   });
-  if (!report.unchanged) {
+  if (!report.unchanged && !opts.skipMaintenance) {
     await refreshSearchWords(db);
-    if (!opts.skipMaintenance && report.accepted >= 500) await vacuumCatalogue(db);
+    if (report.accepted >= 500) await vacuumCatalogue(db);
   }
   report.durationMs = Date.now() - started;
   return report;

@@ -86,5 +86,14 @@ export async function refreshSearchWords(db: Queryable): Promise<void> {
 
 /** VACUUM ANALYZE of the catalogue tables: PGlite has no autovacuum, and both drivers need fresh stats after a bulk load (DESIGN.md). */
 export async function vacuumCatalogue(db: Database): Promise<void> {
-  await db.exec('VACUUM ANALYZE products; VACUUM ANALYZE offers; VACUUM ANALYZE price_observations; VACUUM ANALYZE product_keys; VACUUM ANALYZE brands; VACUUM ANALYZE search_words; VACUUM ANALYZE images');
+  // One statement per call: several in one string would run as one implicit transaction, which VACUUM refuses.
+  for (const table of ['products', 'offers', 'price_observations', 'product_keys', 'brands', 'merchants', 'search_words', 'images']) {
+    await db.exec(`VACUUM ANALYZE ${table}`);
+  }
+}
+
+/** After a batch of ingests: rebuild the search vocabulary and refresh planner statistics once. */
+export async function finishIngest(db: Database): Promise<void> {
+  await refreshSearchWords(db);
+  await vacuumCatalogue(db);
 }

@@ -1,0 +1,127 @@
+/**
+ * Ingest CLI (issue 2 §6): `npm run ingest -- <file-or-folder>... [--merchant <slug>] [--json] [--partial]`.
+ *
+ * Works whether or not the storefront runs: PGlite admits one process at a time, so when a
+ * server holds the embedded database (DATA_DIR/api.json names a live one) each file is handed
+ * to it over the operator route POST /admin/api/v1/feeds and the new products appear in the
+ * running storefront at once; otherwise the CLI opens the database itself.
+ *
+ * Output: a table per feed for people, or with --json one JSON object per feed on stdout
+ * `{feed, format, merchant, items, accepted, warnings, rejected, reasons}`. Exit codes: 0 when
+ * every feed was read (even with rejected items), 1 when a feed could not be read at all
+ * (one line on stderr saying why), 2 for bad arguments.
+ */
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { IngestReport } from '@b-deals/contracts';
+import { finishIngest, ingestSource, isHistoryFile } from '@b-deals/feeds';
+import { loadConfig, type Config } from '../env.ts';
+import { apiMarkerFile, loadFx, openConfiguredDatabase } from '../runtime.ts';
+
+const FEED_EXT = /\.(xml|rss|atom|csv|tsv|txt)$/i;
+
+/** Expands folders into their feed files (sorted; history files after feeds so offers exist first). */
+export function expandInputs(inputs: string[]): string[] {
+  const files: string[] = [];
+  for (const input of inputs) {
+    if (!existsSync(input)) throw new UsageError(`No such file or folder: ${input}`);
+    if (statSync(input).isDirectory()) {
+      for (const f of readdirSync(input).sort()) if (FEED_EXT.test(f)) files.push(path.join(input, f));
+    } else files.push(input);
+  }
+  return [...files.filter((f) => !isHistoryFile(f)), ...files.filter(isHistoryFile)];
+}
+
+class UsageError extends Error {}
+
+/** A running server that holds the database, when DATA_DIR/api.json names a live one. */
+async function runningServer(config: Config): Promise<string | null> {
+  const marker = apiMarkerFile(config.dataDir);
+  if (!existsSync(marker)) return null;
+  try {
+    const { url, pid } = JSON.parse(readFileSync(marker, 'utf8')) as { url: string; pid: number };
+    process.kill(pid, 0);
+    const res = await fetch(`${url}/health`, { signal: AbortSignal.timeout(3000) });
+    return res.ok ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+async function viaServer(url: string, config: Config, file: string, merchant: string | undefined, full: boolean): Promise<IngestReport> {
+  const q = new URLSearchParams({ filename: path.basename(file), full: String(full) });
+  if (merchant) q.set('merchant', merchant);
+  const res = await fetch(`${url}/admin/api/v1/feeds?${q}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${config.operatorToken}`, 'content-type': 'application/octet-stream' },
+    body: readFileSync(file),
+  });
+  const body = (await res.json()) as IngestReport & { code?: string; message?: string };
+  if (!res.ok) throw new FeedError(body.message ?? `server answered ${res.status}`);
+  return body;
+}
+
+class FeedError extends Error {}
+
+/** Formats a report as an aligned table for people. */
+export function formatReport(r: IngestReport): string {
+  const rows: Array<[string, string]> = [
+    ['feed', r.feed],
+    ['format', r.format],
+    ['merchant', r.merchant],
+    ['items', String(r.items)],
+    ['accepted', `${r.accepted}${r.warnings ? ` (${r.warnings} with warnings)` : ''}`],
+    ['rejected', String(r.rejected)],
+  ];
+  if (r.unchanged) rows.push(['note', 'unchanged since the last ingest: nothing written']);
+  for (const [code, n] of Object.entries(r.reasons).sort((a, b) => b[1] - a[1])) rows.push([`  ${code}`, String(n)]);
+  const w = Math.max(...rows.map(([k]) => k.length));
+  return rows.map(([k, v]) => `${k.padEnd(w)}  ${v}`).join('\n');
+}
+
+async function main(argv: string[]): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({ args: argv, allowPositionals: true, options: { merchant: { type: 'string' }, json: { type: 'boolean' }, partial: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+  } catch (err) {
+    process.stderr.write(`ingest: ${(err as Error).message}\n`);
+    return 2;
+  }
+  if (args.values.help || args.positionals.length === 0) {
+    process.stdout.write('Usage: npm run ingest -- <file-or-folder>... [--merchant <slug>] [--json] [--partial]\n');
+    return args.values.help ? 0 : 2;
+  }
+  const config = loadConfig();
+  let files: string[];
+  try {
+    files = expandInputs(args.positionals);
+  } catch (err) {
+    process.stderr.write(`ingest: ${(err as Error).message}\n`);
+    return 2;
+  }
+  const full = !args.values.partial;
+  const server = config.databaseUrl ? null : await runningServer(config);
+  const db = server ? null : await openConfiguredDatabase(config);
+  const fx = loadFx(config);
+  let failed = 0;
+  try {
+    for (const file of files) {
+      try {
+        const report = server
+          ? await viaServer(server, config, file, args.values.merchant, full)
+          : await ingestSource(db!, { bytes: readFileSync(file), filename: file, fx, full, merchant: args.values.merchant ? { slug: args.values.merchant } : undefined, skipMaintenance: true });
+        process.stdout.write(args.values.json ? `${JSON.stringify(report)}\n` : `${formatReport(report)}\n\n`);
+      } catch (err) {
+        failed++;
+        process.stderr.write(`ingest: ${path.basename(file)}: ${(err as Error).message.split('\n')[0]}\n`);
+      }
+    }
+    if (db) await finishIngest(db);
+  } finally {
+    await db?.close();
+  }
+  return failed ? 1 : 0;
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { categoryByCode, categoryById } from '@b-deals/core';
+import {
+  googleCategoryPath,
+  mapCategory,
+  type CategoryInput,
+} from '../../src/parse/category-map.ts';
+
+const item = (over: Partial<CategoryInput>): CategoryInput => ({
+  googleProductCategory: null,
+  productType: null,
+  title: '',
+  gender: null,
+  ageGroup: null,
+  ...over,
+});
+
+describe('googleCategoryPath', () => {
+  it('turns taxonomy ids into paths and tidies written paths', () => {
+    expect(googleCategoryPath('2271')).toBe('Apparel & Accessories > Clothing > Dresses');
+    expect(googleCategoryPath('187')).toBe('Apparel & Accessories > Shoes');
+    expect(googleCategoryPath('Luggage & Bags>Backpacks')).toBe('Luggage & Bags > Backpacks');
+    expect(googleCategoryPath('99999999')).toBeNull();
+    expect(googleCategoryPath('  ')).toBeNull();
+    expect(googleCategoryPath('Women > Dresses', true)).toBeNull();
+  });
+});
+
+describe('mapCategory onto the core tree', () => {
+  // [google_product_category, title, gender, age_group, expected code, mapped]
+  const cases: Array<
+    [string | null, string, CategoryInput['gender'], string | null, string, boolean]
+  > = [
+    ['2271', 'Floral Maxi Dress', 'female', null, '823', true],
+    [
+      'Apparel & Accessories > Clothing > Dresses',
+      'Sequin Cocktail Dress',
+      'female',
+      'adult',
+      '822',
+      true,
+    ],
+    ['5598', 'Quilted Puffer Parka', 'female', null, '813', true],
+    ['5598', 'Single-Breasted Wool Blazer', 'male', null, '911', true],
+    ['212', 'Slub Cotton Crew Neck Tee', 'male', null, '921', true],
+    ['1604', 'Slim Fit Jeans', 'male', null, '941', true],
+    ['5322', 'High-Rise Leggings', 'female', null, '851', true],
+    ['211', 'Ribbed Triangle Bikini', 'female', null, '86', true],
+    ['187', 'Suede Chelsea Boots', 'male', null, 'k22', true],
+    ['187', 'Pointed Toe Stiletto Pumps', 'female', null, 'k11', true],
+    ['187', 'Trail Running Shoes', 'female', null, '711', true],
+    ['187', 'Light-Up Sneakers', null, 'kids', 'g4', true],
+    ['3032', 'Woven Straw Tote', null, null, 'e11', true],
+    ['100', 'Roll-Top Commuter Backpack', null, null, 'e2', true],
+    ['5181', 'Hardside Spinner Suitcase 24"', null, null, 'e4', true],
+    ['201', 'Automatic Field Watch 38mm', 'male', null, 'f5', true],
+    ['188', 'Pearl Drop Earrings', 'female', null, 'f2', true],
+    ['2526', 'Gentle Gel Cleanser 200ml', null, null, 'b21', true],
+    ['479', 'Cedar Eau de Toilette 100ml', 'male', null, 'b32', true],
+    ['3021', 'Velvet Matte Lipstick', null, null, 'b12', true],
+    ['1253', 'Wooden Jigsaw Puzzle', null, null, 'g5', true],
+    ['182', 'Organic Cotton Romper', null, 'infant', 'g1', true],
+    ['1604', 'Floral Party Frock', 'female', 'kids', 'g2', true],
+    ['1022', 'Ultralight 1P Tent', null, null, '724', true],
+    ['3640', 'Cork Yoga Mat 5mm', null, null, '727', true],
+  ];
+
+  it.each(cases)('%s "%s" (%s, %s) → %s', (gpc, title, gender, ageGroup, code, mapped) => {
+    expect(mapCategory(item({ googleProductCategory: gpc, title, gender, ageGroup }))).toEqual({
+      code,
+      mapped,
+    });
+  });
+
+  it('files an item under a group with no fitting leaf in the group code (its Other leaf), unmapped', () => {
+    const result = mapCategory(
+      item({
+        googleProductCategory: '1604',
+        title: 'Double-Faced Wool Car Coat',
+        gender: 'female',
+      }),
+    );
+    expect(result).toEqual({ code: '81', mapped: false });
+    // the code is the id-prefix of the 'Other' leaf 81,-811,-812,-813 and matches none of its named siblings
+    const other = categoryById('81,-811,-812,-813');
+    expect(other?.other).toBe(true);
+    expect(other?.code).toBe(result.code);
+  });
+
+  it('falls back to the department when nothing names a leaf or group', () => {
+    expect(mapCategory(item({ googleProductCategory: '473', title: 'Holiday Gift Set' }))).toEqual({
+      code: 'b',
+      mapped: false,
+    });
+    expect(mapCategory(item({ googleProductCategory: '188', title: 'The Marlowe' }))).toEqual({
+      code: 'f',
+      mapped: false,
+    });
+    // the Google path's last segment (Handbags) still names the group
+    expect(mapCategory(item({ googleProductCategory: '3032', title: 'The Marlowe' }))).toEqual({
+      code: 'e1',
+      mapped: false,
+    });
+  });
+
+  it('does not guess between departments when gender is unknown', () => {
+    expect(mapCategory(item({ googleProductCategory: '187', title: 'Leather Sneakers' }))).toEqual({
+      code: 'k',
+      mapped: false,
+    });
+    const tee = mapCategory(
+      item({ googleProductCategory: '1604', title: 'Classic Crew T-Shirt', gender: 'unisex' }),
+    );
+    expect(tee.mapped).toBe(false);
+    expect(['831', '921']).toContain(tee.code);
+  });
+
+  it('uses product_type and title when there is no google_product_category', () => {
+    expect(
+      mapCategory(item({ productType: 'Women > Dresses > Maxi', title: 'Tiered Maxi Dress' })),
+    ).toEqual({ code: '823', mapped: true });
+    expect(mapCategory(item({ title: "Women's Boxy T-Shirt" }))).toEqual({
+      code: '831',
+      mapped: true,
+    });
+    expect(
+      mapCategory(item({ googleProductCategory: '99999999', title: 'Bifold Leather Wallet' })),
+    ).toEqual({ code: 'e3', mapped: true });
+  });
+
+  it('reads a product_type written as a Google path', () => {
+    expect(
+      mapCategory(item({ productType: 'Apparel & Accessories > Jewelry', title: 'Signet Ring' })),
+    ).toEqual({ code: 'f3', mapped: true });
+  });
+
+  it('maps nothing outside our tree (Home & Garden, unknown words): empty code, unmapped', () => {
+    expect(
+      mapCategory(item({ googleProductCategory: '594', title: 'Rattan Pendant Lamp' })),
+    ).toEqual({ code: '', mapped: false });
+    expect(mapCategory(item({ title: 'Ceramic Coffee Mug' }))).toEqual({ code: '', mapped: false });
+  });
+
+  it('only returns codes that exist in the tree', () => {
+    for (const [gpc, title, gender, ageGroup] of cases) {
+      const { code } = mapCategory(item({ googleProductCategory: gpc, title, gender, ageGroup }));
+      expect(categoryByCode(code), code).toBeDefined();
+    }
+  });
+});
