@@ -40,6 +40,7 @@ export const PriceHistorySchema = z.object({
   lowest: CentsSchema.nullable(),
   average: CentsSchema.nullable(),
   highest: CentsSchema.nullable(),
+  /** Today's best price (the product's priceTag), even on a day no feed has confirmed yet. */
   current: CentsSchema.nullable(),
 });
 export type PriceHistory = z.infer<typeof PriceHistorySchema>;

@@ -40,7 +40,8 @@ export async function productWithRecommend(db: Queryable, id: number, days: numb
       categories: node ? categoryTrail(node).map((n) => ({ id: n.id!, term: n.term, path: n.path })) : [],
     },
     offers,
-    priceHistory: history,
+    // "current" is today's best offer, even when no feed has confirmed it today.
+    priceHistory: { ...history, current: row.price_cents },
     recommend: similar,
   };
 }
@@ -87,7 +88,7 @@ async function loadOffers(db: Queryable, productId: number): Promise<Offer[]> {
  * Daily lowest price a shopper could pay (offers not out of stock) over the last `days` days,
  * from the price runs; null on days no offer was observed. Figures are over the observed days.
  */
-export async function priceHistory(db: Queryable, productId: number, days: number, now: Date): Promise<PriceHistory> {
+export async function priceHistory(db: Queryable, productId: number, days: number, now: Date): Promise<Omit<PriceHistory, 'current'>> {
   const end = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
   const start = new Date(end.getTime() - (days - 1) * DAY_MS);
   const res = await db.query<{ day: string; price: number | null }>(
@@ -108,7 +109,6 @@ export async function priceHistory(db: Queryable, productId: number, days: numbe
     lowest: seen.length ? Math.min(...seen) : null,
     highest: seen.length ? Math.max(...seen) : null,
     average: seen.length ? Math.round(seen.reduce((a, b) => a + b, 0) / seen.length) : null,
-    current: [...points].reverse().find((p) => p.price !== null)?.price ?? null,
   };
 }
 
