@@ -1,0 +1,57 @@
+/**
+ * End-to-end run (part of `npm test`): builds the storefront if needed, starts B-Deals exactly as
+ * `npm start` does on a fresh temporary data folder with a small demo catalogue (E2E_DEMO_PRODUCTS,
+ * default 400) on spare ports, runs Playwright in Debian's Chromium against it, and stops it.
+ * Exits with Playwright's exit code.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ensureWebBuild } from './web-build.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const port = Number(process.env.E2E_PORT ?? 3100);
+const apiPort = port + 1000;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bdeals-e2e-'));
+const baseUrl = `http://127.0.0.1:${port}`;
+
+ensureWebBuild();
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/start.ts')], {
+  cwd: ROOT,
+  env: { ...process.env, PORT: String(port), API_PORT: String(apiPort), DATA_DIR: dataDir, DEMO_PRODUCTS: process.env.E2E_DEMO_PRODUCTS ?? '400', LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+
+async function waitReady(deadlineMs: number): Promise<void> {
+  const end = Date.now() + deadlineMs;
+  while (Date.now() < end) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode} before it was ready`);
+    try {
+      const res = await fetch(`${baseUrl}/`, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the storefront did not answer at ${baseUrl} within ${deadlineMs / 1000} s`);
+}
+
+let code = 1;
+try {
+  await waitReady(300_000);
+  const pw = spawnSync(path.join(ROOT, 'node_modules/.bin/playwright'), ['test', ...process.argv.slice(2)], {
+    cwd: ROOT,
+    env: { ...process.env, E2E_BASE_URL: baseUrl },
+    stdio: 'inherit',
+  });
+  code = pw.status ?? 1;
+} catch (err) {
+  console.error(`e2e: ${(err as Error).message}`);
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(code);
