@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import cliProgress from 'cli-progress';
 import { apiMarkerFile, loadConfig, loadFx, openConfiguredDatabase, startApi } from '@b-deals/api';
-import { loadDemoCatalogue } from '../apps/api/src/demo.ts';
+import { loadDemoCatalogue } from '@b-deals/api/demo';
 import { ensureWebBuild } from './web-build.ts';
 
 const t0 = Date.now();

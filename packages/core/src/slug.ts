@@ -10,25 +10,37 @@ export interface SlugOptions {
 }
 
 const TRADEMARKS = /[\u2122\u00AE\u00A9\u2120]/g; // ™ ® © ℠
-const EMOJI = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u200D\uFE0F]/gu;
-const COMBINING = /[\u0300-\u036f]/g;
+// pictographs, regional-indicator flags, skin tones, keycap, joiner, variation selector, emoji tags
+const EMOJI = /\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|[\u{1F3FB}-\u{1F3FF}]|\u20E3|\u200D|\uFE0F|[\u{E0020}-\u{E007F}]/gu;
+// Combining diacritical marks (accents) of Latin, Greek and Cyrillic letters after NFKD. Marks of
+// other scripts (Devanagari vowel signs, kana voicing marks) are part of the letter and stay.
+const COMBINING = /[\u0300-\u036f]|[\u1ab0-\u1aff]|[\u1dc0-\u1dff]|[\u20d0-\u20ff]|[\ufe20-\ufe2f]/g;
 // Letters the Unicode decomposition does not split into base letter + accent.
-const FOLD: Record<string, string> = { ß: 'ss', æ: 'ae', Æ: 'AE', ø: 'o', Ø: 'O', œ: 'oe', Œ: 'OE', ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', þ: 'th', Þ: 'TH', ð: 'd' };
+const FOLD: Record<string, string> = { ß: 'ss', ẞ: 'SS', æ: 'ae', Æ: 'AE', ø: 'o', Ø: 'O', œ: 'oe', Œ: 'OE', ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', þ: 'th', Þ: 'TH', ð: 'd' };
 
-/** Turns a display string into a URL slug. Pure; never throws; may return "" for input with no letters or digits. */
+/**
+ * Turns a display string into a URL slug (spec §5): trademark marks (™ ® © ℠) and emoji are
+ * dropped, accents are stripped (`é` → `e`) and a few letters folded (`ß` → `ss`, `æ` → `ae`,
+ * `ø` → `o`), `&` reads `and`, apostrophes vanish (`Levi's` → `levis`), and every other run of
+ * punctuation or white space becomes one hyphen, none leading or trailing. Letters of other
+ * scripts are kept (NFC). Lower case unless `keepCase`. Pure; never throws; returns "" for
+ * input with no letters or digits.
+ */
 export function slugify(input: string, options: SlugOptions = {}): string {
   let s = input
     .replace(TRADEMARKS, '')
     .replace(EMOJI, '')
     .normalize('NFKD')
     .replace(COMBINING, '')
-    .replace(/[ßæÆøØœŒłŁđĐþÞð]/g, (c) => FOLD[c] ?? c)
+    .replace(/[ßẞæÆøØœŒłŁđĐþÞð]/g, (c) => FOLD[c] ?? c)
     .replace(/&/g, ' and ')
     .replace(/['’`]/g, '')
-    // every remaining run of characters that is not a letter or digit is a separator
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    // every remaining run of characters that is not a letter, digit or mark is a separator
+    .replace(/[^\p{L}\p{N}\p{M}]+/gu, ' ')
     .trim()
-    .replace(/\s+/g, '-');
+    .replace(/\s+/g, '-')
+    // recompose what NFKD split apart in other scripts (Hangul syllables, kana with voicing marks)
+    .normalize('NFC');
   if (!options.keepCase) s = s.toLowerCase();
   return s;
 }
