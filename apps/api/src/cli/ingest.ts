@@ -92,7 +92,13 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write('Usage: npm run ingest -- <file-or-folder>... [--merchant <slug>] [--json] [--partial]\n');
     return args.values.help ? 0 : 2;
   }
-  const config = loadConfig();
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    process.stderr.write(`ingest: ${(err as Error).message}\n`);
+    return 2;
+  }
   let files: string[];
   try {
     files = expandInputs(args.positionals);
