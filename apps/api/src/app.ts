@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import rateLimit from '@fastify/rate-limit';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AdminFeedQuerySchema,
@@ -32,6 +33,9 @@ import { DomainError, registerErrorHandling } from './errors.ts';
 import { brandDetail, hotWords, listBrands, listMerchants, recordSearchTerm } from './catalog/directory.ts';
 import { productWithRecommend } from './catalog/product.ts';
 import { searchProducts } from './catalog/search.ts';
+import { accountRoutes, DEFAULT_RATE_LIMITS, type OAuthClient, type RateLimits } from './auth/routes.ts';
+import { AuthService, DEFAULT_AUTH_SETTINGS, type AuthSettings } from './auth/service.ts';
+import { createMailer, type Mailer } from './mail.ts';
 
 export interface AppOptions {
   db: Database;
@@ -41,6 +45,16 @@ export interface AppOptions {
   /** Folder served at /media (generated demo images). */
   mediaDir: string;
   logLevel?: string;
+  /** Accounts: OAuth clients, token lifetimes, link origin, mail and rate limits. */
+  accounts: {
+    clients: OAuthClient[];
+    settings: Partial<AuthSettings> & { publicUrl: string };
+    smtpUrl?: string | null;
+    mailFrom?: string;
+    /** Overrides the mailer built from smtpUrl (tests). */
+    mailer?: Mailer;
+    rateLimits?: RateLimits;
+  };
 }
 
 const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema };
@@ -57,6 +71,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(fastifyStatic, { root: opts.mediaDir, prefix: '/media/', maxAge: '7d', immutable: true });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => new DomainError(429, 'rate_limited', `Too many attempts. Try again in ${ctx.after}.`, { retryAfterSeconds: Math.ceil(ctx.ttl / 1000) }),
+  });
 
   const { db } = opts;
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: db.kind }));
@@ -89,6 +107,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     { schema: { params: ProductParamsSchema, querystring: ProductQuerySchema, response: { 200: ProductWithRecommendSchema, ...errors } } },
     async (req) => productWithRecommend(db, req.params.id, req.query.days, req.query.recommend),
   );
+
+  const mailer = opts.accounts.mailer ?? createMailer({ smtpUrl: opts.accounts.smtpUrl ?? null, from: opts.accounts.mailFrom ?? 'B-Deals <no-reply@b-deals.example>', db, log: app.log });
+  const auth = new AuthService(db, mailer, { ...DEFAULT_AUTH_SETTINGS, ...opts.accounts.settings }, (err) => app.log.error({ err }, 'could not send mail'));
+  await app.register(accountRoutes, { auth, clients: opts.accounts.clients, rateLimits: opts.accounts.rateLimits ?? DEFAULT_RATE_LIMITS });
 
   await app.register(async (admin) => {
     const expected = Buffer.from(`Bearer ${opts.operatorToken}`);

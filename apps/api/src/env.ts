@@ -24,6 +24,16 @@ const EnvSchema = z.object({
   NO_DEMO: z.stringbool().default(false),
   /** Size of the generated demo catalogue (standard products). */
   DEMO_PRODUCTS: z.coerce.number().int().min(50).max(200_000).default(5000),
+  /** Storefront origin used in e-mailed links. Default http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
+  /** OAuth client of the web platform (issue 4). The defaults are development credentials; production sets its own. */
+  OAUTH_WEB_CLIENT_ID: z.string().min(3).default('b-deals-web'),
+  OAUTH_WEB_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').default('dev-web-secret-change-me'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** SMTP server for mail, e.g. smtp://user:pass@host:587. Without it mail goes to the outbox table and the log. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('B-Deals <no-reply@b-deals.example>'),
 });
 
 export interface Config {
@@ -37,6 +47,12 @@ export interface Config {
   fxRatesFile: string | null;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   demo: { enabled: boolean; products: number };
+  publicUrl: string;
+  oauthClients: Array<{ id: string; secret: string }>;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  smtpUrl: string | null;
+  mailFrom: string;
 }
 
 /** Parses `env` (default process.env). Throws an Error whose message lists each invalid variable. */
@@ -61,6 +77,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fxRatesFile: e.FX_RATES_FILE ?? null,
     logLevel: e.LOG_LEVEL,
     demo: { enabled: !e.NO_DEMO, products: e.DEMO_PRODUCTS },
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    oauthClients: [{ id: e.OAUTH_WEB_CLIENT_ID, secret: e.OAUTH_WEB_CLIENT_SECRET }],
+    accessTokenTtl: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL_DAYS * 24 * 3600,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
   };
 }
 

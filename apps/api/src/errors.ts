@@ -5,6 +5,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { FeedReadError } from '@b-deals/feeds';
+import { OAuthError } from './auth/service.ts';
 
 /** An error a caller can act on, with its HTTP status and a stable code. */
 export class DomainError extends Error {
@@ -33,6 +34,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       });
     }
     if (err instanceof DomainError) return reply.status(err.status).send({ code: err.code, message: err.message, details: err.details });
+    if (err instanceof OAuthError) return reply.status(err.status).send({ error: err.error, error_description: err.description });
     if (err instanceof FeedReadError) return reply.status(400).send({ code: err.code, message: err.message });
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');

@@ -37,7 +37,19 @@ export async function startApi(config: Config, db?: Database): Promise<RunningAp
   const database = db ?? (await openConfiguredDatabase(config));
   const fx = loadFx(config);
   mkdirSync(config.mediaDir, { recursive: true });
-  const app = await buildApp({ db: database, fx, operatorToken: config.operatorToken, mediaDir: config.mediaDir, logLevel: config.logLevel });
+  const app = await buildApp({
+    db: database,
+    fx,
+    operatorToken: config.operatorToken,
+    mediaDir: config.mediaDir,
+    logLevel: config.logLevel,
+    accounts: {
+      clients: config.oauthClients,
+      settings: { publicUrl: config.publicUrl, accessTokenTtl: config.accessTokenTtl, refreshTokenTtl: config.refreshTokenTtl },
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
+    },
+  });
   await app.listen({ port: config.apiPort, host: config.host });
   const url = `http://${config.host}:${config.apiPort}`;
   const marker = apiMarkerFile(config.dataDir);

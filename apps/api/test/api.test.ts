@@ -34,7 +34,7 @@ describe.each(testDrivers())('API on %s', (driver) => {
     await ingest('alpha', [dress({ salePrice: '60.00 USD' }), blazer, coat], 2, { name: 'Alpha Store' });
     await ingest('beta', [dress({ id: 'b1', price: '78.00 USD', shipping: '5.00 USD' }), sneaker], 1, { name: 'Beta Outlet', marketplace: 'OUTLET' });
     await finishIngest(db);
-    app = await buildApp({ db, fx, operatorToken: TOKEN, mediaDir: mkdtempSync(path.join(tmpdir(), 'bdeals-media-')), logLevel: 'silent' });
+    app = await buildApp({ db, fx, operatorToken: TOKEN, mediaDir: mkdtempSync(path.join(tmpdir(), 'bdeals-media-')), logLevel: 'silent', accounts: { clients: [], settings: { publicUrl: 'http://localhost' } } });
   });
   afterAll(async () => {
     await app?.close();

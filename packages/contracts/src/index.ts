@@ -8,3 +8,4 @@ export * from './catalog.ts';
 export * from './search.ts';
 export * from './product.ts';
 export * from './ingest.ts';
+export * from './auth.ts';

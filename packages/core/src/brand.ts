@@ -9,18 +9,29 @@ const HAN = '\\p{Script=Han}';
 const BRACKETED_HAN = new RegExp(`[\\[【(（「『<《][^\\]】)）」』>》]*${HAN}[^\\]】)）」』>》]*[\\]】)）」』>》]`, 'gu');
 const TAGS = [
   /预售[^\s,，;；]*/gu, // pre-order notes, e.g. 预售7天发货
-  /\d*\s*天?发货/gu, // "ships in N days"
+  /\d*\s*(?:天|日|周|小时|个工作日)?内?发货/gu, // "ships in N days / hours", e.g. 7天发货, 48小时内发货
   /现货/gu, // in stock
   /二手|中古/gu, // second-hand
   /\bsecond[\s-]?hand\b/giu,
   /\bpre-?order\b/giu,
 ];
 
-/** Returns the display name of a brand; "" when nothing but tags was given. */
+/** Brackets left empty once their tag is gone, e.g. `[Pre-order]` → `[ ]`. */
+const EMPTY_BRACKETS = /[[【(（「『<《]\s*[\]】)）」』>》]/gu;
+
+/**
+ * Returns the display name of a brand (spec §5 "Brand names"): bracketed text holding Chinese
+ * characters (【预售】, （巴黎世家）, [二手]) and the tags pre-order (预售…, pre-order), shipping
+ * time (7天发货, 48小时内发货), in stock (现货) and second-hand (二手, 中古, second-hand) are
+ * removed, with brackets left empty; separators left at either end are trimmed and white
+ * space collapsed. Names without tags stay as written ("Dolce & Gabbana", "A.P.C.",
+ * "Off-White", "李宁 Li-Ning"). Returns "" when nothing but tags was given. Never throws.
+ */
 export function cleanBrandName(raw: string): string {
   let s = raw.normalize('NFC').replace(BRACKETED_HAN, ' ');
   for (const tag of TAGS) s = s.replace(tag, ' ');
   return s
+    .replace(EMPTY_BRACKETS, ' ')
     .replace(/[\s\-–—|/,，;；:]+$/u, '')
     .replace(/^[\s\-–—|/,，;；:]+/u, '')
     .replace(/\s+/g, ' ')

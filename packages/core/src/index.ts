@@ -8,3 +8,4 @@ export * from './categories.ts';
 export * from './sort.ts';
 export * from './marketplace.ts';
 export * from './links.ts';
+export * from './password.ts';

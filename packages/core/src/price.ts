@@ -25,20 +25,56 @@ const SYMBOLS: ReadonlyArray<[string, string]> = Object.entries({ $: 'USD', US$:
 );
 
 /**
- * Parses a price string as written in feeds and forms: `15.00 USD`, `USD 15`, `$2,030`,
- * `250.00` (currency from `defaultCurrency`), `1000 BDT`, `€1.299,95`, `¥1,200起`.
- * Strips '$', spaces and the Chinese 'from' marker (起) per spec §3.
+ * Splits the digits of an amount (no sign, no currency) into integer and fraction digits.
  *
- * @returns the money in minor units, or `null` when the text holds no readable amount.
+ * - Both `.` and `,` present: the later one is the decimal separator (`1,299.95`, `1.299,95`).
+ * - One kind, written more than once: digit grouping (`1,234,567`, `1.234.567`).
+ * - One kind, written once: a decimal separator, except a `,` followed by exactly three digits
+ *   (`$2,030`), or either mark followed by three digits in a currency without minor units
+ *   (`¥1.200`), which are digit grouping. `.` with three digits stays decimal (GMC writes
+ *   `19.999 USD` with a decimal point), as does a leading `0,` / `0.`.
+ *
+ * @returns null when the text is not digits and separators.
+ */
+function splitAmount(s: string, exponent: number): { int: string; frac: string } | null {
+  if (!/^[\d.,]*\d[\d.,]*$/.test(s)) return null;
+  const sepIndex = Math.max(s.lastIndexOf('.'), s.lastIndexOf(','));
+  if (sepIndex < 0) return { int: s, frac: '' };
+  const sep = s[sepIndex] as '.' | ',';
+  const other = sep === '.' ? ',' : '.';
+  const head = s.slice(0, sepIndex);
+  const tail = s.slice(sepIndex + 1);
+  let decimal: boolean;
+  if (head.includes(other)) decimal = true;
+  else if (head.includes(sep)) decimal = false;
+  else if (tail.length === 3 && !/^0*$/.test(head)) decimal = sep === '.' && exponent > 0;
+  else decimal = true;
+  const int = (decimal ? head : s).replace(/[.,]/g, '');
+  const frac = decimal ? tail : '';
+  return /^\d*$/.test(int) && /^\d*$/.test(frac) ? { int, frac } : null;
+}
+
+/**
+ * Parses a price string as written in feeds and forms into minor units of its currency:
+ * `15.00 USD`, `USD 15`, `$2,030`, `250.00` (currency from `defaultCurrency`), `1000 BDT`,
+ * `€1.299,95`, `12,5 EUR`, `¥1,200起`, `$ 49.99`, `-5.00`. Strips currency symbols, spaces and
+ * the Chinese 'from' marker (起) per spec §3. The currency is a word of three capitals (ISO 4217
+ * style, returned as written even when unknown, so the caller can reject it: `45.00 XYZ` → XYZ)
+ * or one of a few symbols; the code wins over a symbol (`$15 CAD` is CAD). Without either it is
+ * `defaultCurrency`.
+ * Digits beyond the currency's exponent are rounded half away from zero (`1.005` → 101 cents).
+ *
+ * @returns `{ amount, currency }` with `amount` an integer in minor units (cents for USD, yen
+ *   for JPY, fils for KWD), or `null` when the text holds anything but one readable amount
+ *   (e.g. `Was 20`, `abc`, `""`, `1-2`). Never throws.
  */
 export function parseMoney(text: string, defaultCurrency = 'USD'): Money | null {
   let s = text.replace(/起/g, '').replace(/\u00a0/g, ' ').trim();
-  if (!s) return null;
   let currency: string | undefined;
-  // ISO 4217 codes are written in capitals ("15.00 USD"); "Was 20" has no currency code.
+  // ISO 4217 codes are written in capitals ("15.00 USD"); "Was 20" holds no currency code.
   const code = s.match(/(?<![A-Za-z])([A-Z]{3})(?![A-Za-z])/);
   if (code?.[1]) {
-    currency = code[1].toUpperCase();
+    currency = code[1];
     s = s.replace(code[0], '');
   }
   for (const [sym, cur] of SYMBOLS) {
@@ -48,36 +84,16 @@ export function parseMoney(text: string, defaultCurrency = 'USD'): Money | null 
     }
   }
   s = s.replace(/\s+/g, '');
-  if (!/^-?[\d.,]+$/.test(s)) return null;
   const negative = s.startsWith('-');
-  s = s.replace('-', '');
-  // Decide the decimal separator: the last of '.'/',' when followed by 1–2 digits (or 3 for
-  // 3-decimal currencies and not a thousands group).
-  const lastDot = s.lastIndexOf('.');
-  const lastComma = s.lastIndexOf(',');
-  const sepIndex = Math.max(lastDot, lastComma);
-  let intPart = s;
-  let fracPart = '';
-  if (sepIndex >= 0) {
-    const tail = s.slice(sepIndex + 1);
-    const sep = s[sepIndex];
-    const other = sep === '.' ? ',' : '.';
-    const isThousands = tail.length === 3 && !s.slice(0, sepIndex).includes(other) && s.split(sep as string).length > 2;
-    const onlyGrouping = tail.length === 3 && sep === ',' && lastDot < 0;
-    if (tail.length > 0 && tail.length <= 3 && !isThousands && !onlyGrouping) {
-      intPart = s.slice(0, sepIndex);
-      fracPart = tail;
-    }
-  }
-  intPart = intPart.replace(/[.,]/g, '');
-  if (!/^\d*$/.test(intPart) || !/^\d*$/.test(fracPart) || (intPart === '' && fracPart === '')) return null;
+  if (negative) s = s.slice(1);
   const cur = currency ?? defaultCurrency.toUpperCase();
   const exp = currencyExponent(cur);
-  const frac = (fracPart + '000').slice(0, exp);
-  const roundDigit = Number((fracPart + '000')[exp] ?? '0');
-  let amount = Number(intPart || '0') * 10 ** exp + Number(frac || '0');
-  if (roundDigit >= 5) amount += 1;
-  return { amount: negative ? -amount : amount, currency: cur };
+  const parts = splitAmount(s, exp);
+  if (!parts) return null;
+  const digits = parts.frac.padEnd(exp + 1, '0');
+  let amount = Number(parts.int || '0') * 10 ** exp + Number(digits.slice(0, exp) || '0');
+  if (Number(digits[exp]) >= 5) amount += 1;
+  return { amount: negative && amount !== 0 ? -amount : amount, currency: cur };
 }
 
 /**
@@ -85,8 +101,9 @@ export function parseMoney(text: string, defaultCurrency = 'USD'): Money | null 
  * zeros"). Negative values get a leading minus.
  */
 export function formatPrice(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(cents));
+  const rounded = Math.round(cents);
+  const sign = rounded < 0 ? '-' : '';
+  const abs = Math.abs(rounded);
   const dollars = Math.floor(abs / 100);
   const rest = abs % 100;
   const whole = dollars.toLocaleString('en-US');

@@ -16,9 +16,12 @@ export const SORT_KEYS = SORT_OPTIONS.map((s) => s.key) as unknown as readonly [
 /** URL sort values of spec §9: latest → Newest, sale → Best Sellers, lowest-price → Price Low-High. */
 export const SORT_URL_ALIASES: Readonly<Record<string, SortKey>> = { latest: 'recency', sale: 'sales', 'lowest-price': 'priceAscTag' };
 
-/** Resolves a sort value from a URL or API call to a sort key; unknown values give 'none'. */
+/**
+ * Resolves a sort value from a URL or API call (a sort key or a URL alias of spec §9) to a sort
+ * key; unknown, empty or missing values give 'none' (Our Recommendation). Never throws.
+ */
 export function resolveSort(value: string | null | undefined): SortKey {
   if (!value) return 'none';
-  if (value in SORT_URL_ALIASES) return SORT_URL_ALIASES[value]!;
+  if (Object.hasOwn(SORT_URL_ALIASES, value)) return SORT_URL_ALIASES[value]!;
   return (SORT_KEYS as readonly string[]).includes(value) ? (value as SortKey) : 'none';
 }

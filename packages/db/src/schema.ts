@@ -236,3 +236,82 @@ export const searchWords = pgTable(
   },
   (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
 );
+
+/** Shopper accounts (issue 4). `email` is stored lower-cased; the password only as an argon2id hash. */
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  emailVerifiedAt: ts('email_verified_at'),
+  passwordChangedAt: ts('password_changed_at').notNull().defaultNow(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/**
+ * OAuth 2.0 tokens (RFC 6749), opaque to clients and stored only as SHA-256 hashes. Refresh
+ * tokens rotate on every use: the used one gets `rotatedAt`, and presenting a rotated one again
+ * revokes its whole `familyId` (refresh-token reuse detection, RFC 9700 §4.14).
+ */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id').notNull(),
+    /** access | refresh */
+    kind: text('kind').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    familyId: text('family_id').notNull(),
+    clientId: text('client_id').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    rotatedAt: ts('rotated_at'),
+    revokedAt: ts('revoked_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('auth_tokens_user_idx').on(t.userId), index('auth_tokens_family_idx').on(t.familyId)],
+);
+
+/** Single-use tokens sent by e-mail (address verification, password reset), stored hashed. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id').notNull(),
+    /** verify_email | reset_password */
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('one_time_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/** Every sign-in attempt at the token endpoint (issue 4 "sign-ins recorded"). */
+export const signIns = pgTable(
+  'sign_ins',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id'),
+    clientId: text('client_id').notNull(),
+    grantType: text('grant_type').notNull(),
+    success: boolean('success').notNull(),
+    /** RFC 6749 error code when it failed. */
+    error: text('error'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('sign_ins_user_idx').on(t.userId, t.at)],
+);
+
+/** Mail kept when no SMTP server is configured (the embedded default), newest last. */
+export const outbox = pgTable('outbox', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

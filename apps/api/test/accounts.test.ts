@@ -1,0 +1,222 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { simpleParser } from 'mailparser';
+import { ResourceOwnerPassword } from 'simple-oauth2';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '@b-deals/db';
+import { createTestDatabase, testDrivers } from '@b-deals/db/testing';
+import { loadDefaultFxTable } from '@b-deals/feeds';
+import { buildApp } from '../src/app.ts';
+
+const CLIENT = { id: 'b-deals-web', secret: 'test-web-secret-0123456789' };
+const basic = (id = CLIENT.id, secret = CLIENT.secret) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+
+/** A real SMTP server on loopback that keeps what it receives. */
+async function startSmtp() {
+  const mails: Array<{ to: string; subject: string; text: string }> = [];
+  const waiters: Array<() => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, done) {
+      simpleParser(stream).then((m) => {
+        const to = Array.isArray(m.to) ? m.to[0]?.text : m.to?.text;
+        mails.push({ to: to ?? '', subject: m.subject ?? '', text: m.text ?? '' });
+        waiters.splice(0).forEach((w) => w());
+        done();
+      }, done);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  /** Waits for the next mail to `to` matching `subject`, and returns the link in it. */
+  const linkIn = async (to: string, subject: RegExp): Promise<string> => {
+    for (let i = 0; i < 200; i++) {
+      const m = mails.find((x) => x.to.includes(to) && subject.test(x.subject));
+      if (m) {
+        mails.splice(mails.indexOf(m), 1);
+        return m.text.match(/https?:\/\/\S+/)![0];
+      }
+      await new Promise<void>((r) => {
+        waiters.push(r);
+        setTimeout(r, 50);
+      });
+    }
+    throw new Error(`no mail to ${to} matching ${subject}`);
+  };
+  return { url: `smtp://127.0.0.1:${port}`, mails, linkIn, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+describe.each(testDrivers())('accounts on %s', (driver) => {
+  let db: Database;
+  let app: FastifyInstance;
+  let base: string;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(driver);
+    smtp = await startSmtp();
+    app = await buildApp({
+      db,
+      fx: loadDefaultFxTable(),
+      operatorToken: 'x'.repeat(32),
+      mediaDir: mkdtempSync(path.join(tmpdir(), 'bdeals-media-')),
+      logLevel: 'silent',
+      accounts: {
+        clients: [CLIENT],
+        settings: { publicUrl: 'http://shop.test', accessTokenTtl: 2 },
+        smtpUrl: smtp.url,
+        mailFrom: 'B-Deals <no-reply@b-deals.example>',
+        rateLimits: { token: { max: 100, windowMs: 60_000 }, signup: { max: 12, windowMs: 60_000 }, reset: { max: 20, windowMs: 60_000 } },
+      },
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await smtp?.close();
+    await db?.close();
+  });
+
+  const signup = (email: string, password = 'correct horse battery', firstName = 'Ada') =>
+    app.inject({ method: 'POST', url: '/user/api/v1/signup', payload: { email, password, firstName, lastName: 'Lovelace' } });
+  const tokenRequest = (form: Record<string, string | string[]>, auth: string | null = basic()) => {
+    const body = new URLSearchParams();
+    for (const [k, v] of Object.entries(form)) for (const x of [v].flat()) body.append(k, x);
+    return app.inject({ method: 'POST', url: '/user/oauth/token', payload: body.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', ...(auth ? { authorization: auth } : {}) } });
+  };
+  const verify = async (email: string) => {
+    const link = await smtp.linkIn(email, /confirm/i);
+    const token = new URL(link).searchParams.get('token')!;
+    expect(link.startsWith('http://shop.test/login/verify?token=')).toBe(true);
+    return app.inject({ method: 'POST', url: '/user/api/v1/signup/verification', payload: { token } });
+  };
+  const client = () => new ResourceOwnerPassword({ client: { id: CLIENT.id, secret: CLIENT.secret }, auth: { tokenHost: base, tokenPath: '/user/oauth/token' } });
+
+  it('signs up, verifies through the e-mailed link, and an off-the-shelf OAuth 2.0 client obtains and refreshes tokens', async () => {
+    const res = await signup('ada@example.com');
+    expect(res.statusCode).toBe(202);
+    expect((await verify('ada@example.com')).json()).toMatchObject({ status: 'verified' });
+
+    const token = await client().getToken({ username: 'ada@example.com', password: 'correct horse battery' });
+    expect(token.token).toMatchObject({ token_type: 'Bearer', expires_in: 2 });
+    const profile = await fetch(`${base}/user/api/v1/profile`, { headers: { authorization: `Bearer ${token.token.access_token}` } });
+    expect(await profile.json()).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' });
+
+    const refreshed = await token.refresh();
+    expect(refreshed.token.access_token).not.toBe(token.token.access_token);
+    expect(refreshed.token.refresh_token).not.toBe(token.token.refresh_token);
+    const again = await fetch(`${base}/user/api/v1/profile`, { headers: { authorization: `Bearer ${refreshed.token.access_token}` } });
+    expect(again.status).toBe(200);
+    const signIns = await db.query<{ success: boolean; grant_type: string }>(`SELECT success, grant_type FROM sign_ins s JOIN users u ON u.id = s.user_id WHERE u.email = 'ada@example.com'`);
+    expect(signIns.rows).toEqual([{ success: true, grant_type: 'password' }]);
+  });
+
+  it('answers the token endpoint with RFC 6749 errors and Cache-Control: no-store', async () => {
+    const noClient = await tokenRequest({ grant_type: 'password', username: 'a', password: 'b' }, basic(CLIENT.id, 'wrong-secret'));
+    expect(noClient.statusCode).toBe(401);
+    expect(noClient.headers['www-authenticate']).toMatch(/^Basic/);
+    expect(noClient.json()).toEqual({ error: 'invalid_client', error_description: expect.any(String) });
+    expect((await tokenRequest({ grant_type: 'password', username: 'a', password: 'b' }, null)).json().error).toBe('invalid_client');
+
+    const missing = await tokenRequest({ username: 'a' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toBe('invalid_request');
+    expect(missing.headers['cache-control']).toBe('no-store');
+    expect((await tokenRequest({ grant_type: ['password', 'password'], username: 'a', password: 'b' })).json().error).toBe('invalid_request');
+    expect((await tokenRequest({ grant_type: 'client_credentials' })).json().error).toBe('unsupported_grant_type');
+    const wrong = await tokenRequest({ grant_type: 'password', username: 'nobody@example.com', password: 'whatever123' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toBe('invalid_grant');
+    expect((await tokenRequest({ grant_type: 'refresh_token', refresh_token: 'not-a-token' })).json().error).toBe('invalid_grant');
+    const json = await app.inject({ method: 'POST', url: '/user/oauth/token', payload: { grant_type: 'password' }, headers: { authorization: basic() } });
+    expect(json.json().error).toBe('invalid_request');
+  });
+
+  it('refuses to sign in an unverified address, and treats a second sign-up for an address like the first', async () => {
+    const first = await signup('grace@example.com', 'sea of tranquility', 'Grace');
+    expect((await tokenRequest({ grant_type: 'password', username: 'grace@example.com', password: 'sea of tranquility' })).json().error).toBe('invalid_grant');
+    const second = await signup('grace@example.com', 'another long passphrase', 'Mallory');
+    expect(second.statusCode).toBe(first.statusCode);
+    expect(second.json().status).toBe(first.json().status);
+    await verify('grace@example.com');
+    // The second sign-up did not change the password or the name.
+    const ok = await tokenRequest({ grant_type: 'password', username: 'grace@example.com', password: 'sea of tranquility' });
+    expect(ok.statusCode).toBe(200);
+    const profile = await app.inject({ url: '/user/api/v1/profile', headers: { authorization: `Bearer ${ok.json().access_token}` } });
+    expect(profile.json().firstName).toBe('Grace');
+    const third = await signup('grace@example.com', 'yet another passphrase', 'Mallory');
+    expect(third.json().status).toBe(first.json().status);
+    await smtp.linkIn('grace@example.com', /already have/i);
+  });
+
+  it('refuses short and common passwords with a message for the field', async () => {
+    const short = await signup('short@example.com', 'abc');
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toMatchObject({ code: 'validation_failed', details: [{ path: '/password' }] });
+    const common = await signup('common@example.com', 'password123');
+    expect(common.statusCode).toBe(400);
+    expect(common.json()).toMatchObject({ code: 'weak_password', details: [{ path: '/password' }] });
+  });
+
+  it('rotates refresh tokens, and reuse of a rotated one revokes the whole family', async () => {
+    await signup('lin@example.com');
+    await verify('lin@example.com');
+    const t1 = (await tokenRequest({ grant_type: 'password', username: 'lin@example.com', password: 'correct horse battery' })).json();
+    const t2 = (await tokenRequest({ grant_type: 'refresh_token', refresh_token: t1.refresh_token })).json();
+    expect(t2.refresh_token).toBeDefined();
+    const reuse = await tokenRequest({ grant_type: 'refresh_token', refresh_token: t1.refresh_token });
+    expect(reuse.json().error).toBe('invalid_grant');
+    expect((await tokenRequest({ grant_type: 'refresh_token', refresh_token: t2.refresh_token })).json().error).toBe('invalid_grant');
+    const profile = await app.inject({ url: '/user/api/v1/profile', headers: { authorization: `Bearer ${t2.access_token}` } });
+    expect(profile.statusCode).toBe(401);
+    expect(profile.headers['www-authenticate']).toContain('invalid_token');
+  });
+
+  it('expires access tokens, and revocation (sign-out) ends the session', async () => {
+    await signup('kay@example.com');
+    await verify('kay@example.com');
+    const t = (await tokenRequest({ grant_type: 'password', username: 'kay@example.com', password: 'correct horse battery' })).json();
+    await new Promise((r) => setTimeout(r, 2100)); // accessTokenTtl is 2 s in this test
+    expect((await app.inject({ url: '/user/api/v1/profile', headers: { authorization: `Bearer ${t.access_token}` } })).statusCode).toBe(401);
+    const t2 = (await tokenRequest({ grant_type: 'refresh_token', refresh_token: t.refresh_token })).json();
+    const revoke = await app.inject({ method: 'POST', url: '/user/oauth/revoke', payload: `token=${t2.access_token}`, headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic() } });
+    expect(revoke.statusCode).toBe(200);
+    expect((await tokenRequest({ grant_type: 'refresh_token', refresh_token: t2.refresh_token })).json().error).toBe('invalid_grant');
+  });
+
+  it('resets a forgotten password through a single-use e-mailed link and ends every session', async () => {
+    await signup('rosa@example.com');
+    await verify('rosa@example.com');
+    const before = (await tokenRequest({ grant_type: 'password', username: 'rosa@example.com', password: 'correct horse battery' })).json();
+    const known = await app.inject({ method: 'PUT', url: '/user/api/v1/reset-password', payload: { email: 'rosa@example.com' } });
+    const unknown = await app.inject({ method: 'PUT', url: '/user/api/v1/reset-password', payload: { email: 'nobody@example.com' } });
+    expect(known.statusCode).toBe(202);
+    expect(unknown.statusCode).toBe(202);
+    expect(unknown.json().status).toBe(known.json().status);
+    const link = await smtp.linkIn('rosa@example.com', /reset/i);
+    expect(link.startsWith('http://shop.test/login/new-password?token=')).toBe(true);
+    const token = new URL(link).searchParams.get('token')!;
+    const done = await app.inject({ method: 'POST', url: '/user/api/v1/reset-password', payload: { token, password: 'a brand new passphrase' } });
+    expect(done.statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/user/api/v1/reset-password', payload: { token, password: 'a brand new passphrase' } })).json().code).toBe('invalid_token');
+    expect((await app.inject({ url: '/user/api/v1/profile', headers: { authorization: `Bearer ${before.access_token}` } })).statusCode).toBe(401);
+    expect((await tokenRequest({ grant_type: 'refresh_token', refresh_token: before.refresh_token })).json().error).toBe('invalid_grant');
+    expect((await tokenRequest({ grant_type: 'password', username: 'rosa@example.com', password: 'correct horse battery' })).json().error).toBe('invalid_grant');
+    expect((await tokenRequest({ grant_type: 'password', username: 'rosa@example.com', password: 'a brand new passphrase' })).statusCode).toBe(200);
+    expect(smtp.mails.some((m) => m.to.includes('nobody@example.com'))).toBe(false);
+  });
+
+  it('rate limits sign-up with 429 and Retry-After', async () => {
+    let last;
+    for (let i = 0; i < 15; i++) last = await signup(`flood${i}@example.com`);
+    expect(last!.statusCode).toBe(429);
+    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last!.json()).toMatchObject({ code: 'rate_limited' });
+  });
+});
