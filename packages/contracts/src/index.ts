@@ -9,3 +9,4 @@ export * from './search.ts';
 export * from './product.ts';
 export * from './ingest.ts';
 export * from './auth.ts';
+export * from './content.ts';

@@ -84,6 +84,10 @@ export const products = pgTable(
     inStock: boolean('in_stock').notNull().default(false),
     /** Outbound clicks in the last 30 days (popularity signal). */
     clicks30d: integer('clicks_30d').notNull().default(0),
+    /** Lowest daily price (offers not out of stock) of the last 365 days, cents; refreshed after ingest. */
+    low365Cents: integer('low_365_cents'),
+    /** Average of the daily lowest price over the observed days of the last 90, cents; refreshed after ingest. */
+    avg90Cents: integer('avg_90_cents'),
     /** Popularity score for "Our Recommendation" (merchants carrying it, clicks, discount); higher first. */
     popularity: doublePrecision('popularity').notNull().default(0),
     /** Weighted full-text vector: title A, brand B, category terms C, description D. */
@@ -314,4 +318,57 @@ export const outbox = pgTable('outbox', {
   text: text('text').notNull(),
   html: text('html'),
   createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/**
+ * Merchant promotions (deals), from GMC promotions feeds (attribute names of the Merchant Center
+ * promotions feed: promotion_id, long_title, offer_type, generic_redemption_code, percent_off,
+ * money_off_amount, minimum_purchase_amount, promotion_effective_dates …).
+ */
+export const promotions = pgTable(
+  'promotions',
+  {
+    id: serial('id').primaryKey(),
+    merchantId: integer('merchant_id').notNull(),
+    /** GMC promotion_id. */
+    promotionId: text('promotion_id').notNull(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    couponCode: text('coupon_code'),
+    discountPercent: integer('discount_percent'),
+    discountAmountCents: integer('discount_amount_cents'),
+    minimumOrderCents: integer('minimum_order_cents'),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at'),
+    terms: text('terms').notNull().default(''),
+    link: text('link').notNull(),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('promotions_merchant_promo_idx').on(t.merchantId, t.promotionId), index('promotions_ends_idx').on(t.endsAt)],
+);
+
+/** Articles, written in Markdown (content/articles) and loaded at start-up. */
+export const articles = pgTable('articles', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  summary: text('summary').notNull(),
+  markdown: text('markdown').notNull(),
+  publishedAt: ts('published_at').notNull(),
+});
+
+/** Home modules (spec §7 tapestry modes): banners, product rails, brand walls; editable as data. */
+export const homeModules = pgTable('home_modules', {
+  id: serial('id').primaryKey(),
+  /** banner | product_rail | brand_wall */
+  type: text('type').notNull(),
+  title: text('title').notNull(),
+  subtitle: text('subtitle'),
+  href: text('href'),
+  imageUrl: text('image_url'),
+  /** product_rail: a search condition; brand_wall: { brands?: slug[], limit?: n }. */
+  config: jsonb('config').notNull().default(sql`'{}'::jsonb`),
+  position: integer('position').notNull(),
+  active: boolean('active').notNull().default(true),
 });

@@ -127,26 +127,26 @@ export class AuthService {
    * that was already rotated revokes its whole family (RFC 9700 §4.14.2) and answers invalid_grant.
    */
   async refreshGrant(clientId: string, refreshToken: string, meta: { ip: string; userAgent?: string }): Promise<TokenResponse> {
-    const outcome = await this.db.transaction(async (tx) => {
+    const outcome = await this.db.transaction<{ tokens: TokenResponse } | { error: string }>(async (tx) => {
       const res = await tx.query<{ id: number; user_id: number; family_id: string; client_id: string; expires_at: Date; rotated_at: Date | null; revoked_at: Date | null }>(
         `SELECT id, user_id, family_id, client_id, expires_at, rotated_at, revoked_at FROM auth_tokens WHERE token_hash = $1 AND kind = 'refresh' FOR UPDATE`,
         [tokenHash(refreshToken)],
       );
       const row = res.rows[0];
-      if (!row || row.client_id !== clientId) return { error: 'The refresh token is not valid.' } as const;
+      if (!row || row.client_id !== clientId) return { error: 'The refresh token is not valid.' };
       if (row.rotated_at) {
         // Committed, not rolled back: the error below must not undo the revocation.
         await tx.query(`UPDATE auth_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL`, [row.family_id]);
         await this.recordSignIn(row.user_id, clientId, 'refresh_token', 'invalid_grant', meta, tx);
-        return { error: 'The refresh token was already used; the session has been ended for safety.' } as const;
+        return { error: 'The refresh token was already used; the session has been ended for safety.' };
       }
-      if (row.revoked_at || new Date(row.expires_at) <= new Date()) return { error: 'The refresh token has expired or was revoked.' } as const;
+      if (row.revoked_at || new Date(row.expires_at) <= new Date()) return { error: 'The refresh token has expired or was revoked.' };
       await tx.query(`UPDATE auth_tokens SET rotated_at = now() WHERE id = $1`, [row.id]);
       // The access tokens issued with the rotated refresh token end too.
       await tx.query(`UPDATE auth_tokens SET revoked_at = now() WHERE family_id = $1 AND kind = 'access' AND revoked_at IS NULL`, [row.family_id]);
-      return { tokens: await this.issueTokens(tx, row.user_id, clientId, row.family_id) } as const;
+      return { tokens: await this.issueTokens(tx, row.user_id, clientId, row.family_id) };
     });
-    if ('error' in outcome) throw new OAuthError('invalid_grant', outcome.error);
+    if (!('tokens' in outcome)) throw new OAuthError('invalid_grant', outcome.error);
     return outcome.tokens;
   }
 

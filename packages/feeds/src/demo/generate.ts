@@ -43,6 +43,11 @@ export interface DemoCatalogueOptions {
   seed?: number;
   /** "Today" (default 2025-01-01T00:00:00Z, so the library itself never reads the clock; the CLI passes the real date). */
   now?: Date;
+  /**
+   * Render the WebP images (product images and merchant logos; default true). `false` skips
+   * them (benchmarks that only need feeds); feeds and histories are byte-identical either way.
+   */
+  images?: boolean;
   /** Called as work advances: phase `feeds` counts offers written (feed item + history), `images` counts product images. */
   onProgress?: (done: number, total: number, phase: string) => void;
 }
@@ -56,7 +61,7 @@ export interface DemoCatalogueResult {
   products: number;
   /** Offers (product × merchant listings; size variants of one listing count once). */
   offers: number;
-  /** Product images written (logos not counted). */
+  /** Product images written (logos not counted; 0 with `images: false`). */
   images: number;
 }
 
@@ -182,7 +187,7 @@ export async function generateDemoCatalogue(opts: DemoCatalogueOptions): Promise
     await writeFile(historyPath, history.join('\n') + '\n');
     feeds.push(feedPath);
     historyFiles.push(historyPath);
-    await renderWebp(logoSvg(LOGO_COLOURS[mIndex % LOGO_COLOURS.length] as string, mIndex), join(opts.mediaDir, 'logos', `${m.slug}.webp`));
+    if (opts.images !== false) await renderWebp(logoSvg(LOGO_COLOURS[mIndex % LOGO_COLOURS.length] as string, mIndex), join(opts.mediaDir, 'logos', `${m.slug}.webp`));
     entries.push({
       slug: m.slug,
       name: m.name,
@@ -197,11 +202,12 @@ export async function generateDemoCatalogue(opts: DemoCatalogueOptions): Promise
   const merchantsFile = join(opts.outDir, 'merchants.json');
   await writeFile(merchantsFile, JSON.stringify(entries, null, 2) + '\n');
 
+  const images = opts.images === false ? [] : plan.products;
   await pool(
-    plan.products,
+    images,
     4,
     (p) => renderWebp(productSvg(p.spec.shape, p.hex, p.pattern, Number(p.key.slice(1))), join(opts.mediaDir, `${p.key}.webp`)),
-    (n) => progress(n, plan.products.length, 'images'),
+    (n) => progress(n, images.length, 'images'),
   );
-  return { merchantsFile, feeds, historyFiles, products: plan.products.length, offers: plan.offerCount, images: plan.products.length };
+  return { merchantsFile, feeds, historyFiles, products: plan.products.length, offers: plan.offerCount, images: images.length };
 }

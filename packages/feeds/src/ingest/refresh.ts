@@ -92,8 +92,38 @@ export async function vacuumCatalogue(db: Database): Promise<void> {
   }
 }
 
-/** After a batch of ingests: rebuild the search vocabulary and refresh planner statistics once. */
+/**
+ * Price statistics of products from their price runs (price intelligence for the Lowest Price
+ * page and price-drop rails): `low_365_cents`, the lowest daily price of the last 365 days, and
+ * `avg_90_cents`, the average of the daily lowest price over the days of the last 90 on which
+ * an offer was observed (offers out of stock excluded; unobserved days do not count).
+ * `now` fixes "today" (UTC).
+ */
+export async function refreshPriceStats(db: Queryable, now: Date = new Date()): Promise<void> {
+  const today = now.toISOString().slice(0, 10);
+  await db.query(
+    `WITH runs AS (
+       SELECT o.product_id, po.price_cents,
+              greatest((po.valid_from AT TIME ZONE 'UTC')::date, $1::date - 364) AS f,
+              least((po.last_seen_at AT TIME ZONE 'UTC')::date, $1::date) AS t
+         FROM price_observations po JOIN offers o ON o.id = po.offer_id
+        WHERE po.availability <> 'out_of_stock' AND po.last_seen_at >= $1::date - 364),
+     daily AS (
+       SELECT product_id, d::date AS day, min(price_cents) AS p
+         FROM runs, generate_series(greatest(f, $1::date - 89), t, interval '1 day') d
+        WHERE t >= $1::date - 89
+        GROUP BY 1, 2),
+     avg90 AS (SELECT product_id, round(avg(p))::int AS a FROM daily GROUP BY 1),
+     low AS (SELECT product_id, min(price_cents) AS l FROM runs WHERE t >= f GROUP BY 1)
+     UPDATE products p SET low_365_cents = low.l, avg_90_cents = avg90.a
+       FROM low LEFT JOIN avg90 USING (product_id) WHERE p.id = low.product_id`,
+    [today],
+  );
+}
+
+/** After a batch of ingests: price statistics, the search vocabulary, and planner statistics, once. */
 export async function finishIngest(db: Database): Promise<void> {
+  await refreshPriceStats(db);
   await refreshSearchWords(db);
   await vacuumCatalogue(db);
 }
