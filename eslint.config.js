@@ -6,7 +6,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/build/**', '**/.react-router/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'packages/db/drizzle/**'] },
+  { ignores: ['.tmp-*', '**/node_modules/**', '**/build/**', '**/.react-router/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'packages/db/drizzle/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -96,7 +96,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.post('/inventory/api/v1/search/condition', { schema: { body: SearchConditionSchema, response: { 200: SearchResponseSchema, ...errors } } }, async (req) => {
     const result = await searchProducts(db, req.body);
-    if (req.body.q && req.body.from === 0) {
+    // Only searches that found something count toward hot words: a typo or a probe must not become a suggestion.
+    if (req.body.q && req.body.from === 0 && result.total > 0) {
       recordSearchTerm(db, result.correctedQuery ?? req.body.q).catch((err) => req.log.warn({ err }, 'could not record search term'));
     }
     return result;

@@ -26,7 +26,7 @@ import {
   VerificationBodySchema,
 } from '@b-deals/contracts';
 import { DomainError } from '../errors.ts';
-import { AuthService, OAuthError } from './service.ts';
+import { OAuthError, type AuthService } from './service.ts';
 
 /** An OAuth client registered by configuration (one per platform). */
 export interface OAuthClient {

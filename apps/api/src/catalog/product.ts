@@ -54,7 +54,8 @@ async function loadOffers(db: Queryable, productId: number): Promise<Offer[]> {
     m_slug: string; m_name: string; m_logo: string | null; m_marketplace: Offer['merchant']['marketplace']; m_region: Offer['merchant']['region'];
   }>(
     `SELECT o.id, o.title, o.price_cents, o.sale_price_cents, o.shipping_cents, o.availability, o.condition, o.link, o.sizes, o.colors,
-            o.match_method, o.original_amount, o.original_currency, o.last_seen_at,
+            o.match_method, o.original_amount, o.original_currency,
+            coalesce((SELECT max(po.last_seen_at) FROM price_observations po WHERE po.offer_id = o.id), o.last_seen_at) AS last_seen_at,
             m.slug AS m_slug, m.name AS m_name, m.logo_url AS m_logo, m.marketplace AS m_marketplace, m.region AS m_region
        FROM offers o JOIN merchants m ON m.id = o.merchant_id
       WHERE o.product_id = $1 AND o.active

@@ -161,7 +161,6 @@ async function upsertMerchant(tx: Queryable, m: MerchantInput): Promise<number> 
 
 /** An unchanged feed: its prices are confirmed at `observedAt` (runs extended when within the gap), no rows added. */
 async function confirmPrices(tx: Queryable, merchantId: number, observedAt: Date): Promise<void> {
-  await tx.query(`UPDATE offers SET last_seen_at = greatest(last_seen_at, $2) WHERE merchant_id = $1 AND active`, [merchantId, observedAt]);
   await tx.query(
     `UPDATE price_observations po SET last_seen_at = $2
        FROM (SELECT DISTINCT ON (p.offer_id) p.id FROM price_observations p JOIN offers o ON o.id = p.offer_id
@@ -215,12 +214,12 @@ interface Resolved {
 /** Matches listings to products, writes products, keys, offers and price runs; returns touched product ids. */
 async function writeListings(tx: Queryable, merchantId: number, listings: Listing[], observedAt: Date): Promise<Set<number>> {
   const brandIds = await upsertBrands(tx, listings.flatMap((l) => (l.brand ? [l.brand] : [])));
-  const existing = new Map<string, { productId: number; method: MatchMethod }>();
-  const ex = await tx.query<{ offer_key: string; product_id: number; match_method: MatchMethod }>(
-    `SELECT offer_key, product_id, match_method FROM offers WHERE merchant_id = $1`,
+  const existing = new Map<string, { id: number; productId: number; method: MatchMethod; contentHash: string; active: boolean }>();
+  const ex = await tx.query<{ id: number; offer_key: string; product_id: number; match_method: MatchMethod; content_hash: string; active: boolean }>(
+    `SELECT id, offer_key, product_id, match_method, content_hash, active FROM offers WHERE merchant_id = $1`,
     [merchantId],
   );
-  for (const r of ex.rows) existing.set(r.offer_key, { productId: Number(r.product_id), method: r.match_method });
+  for (const r of ex.rows) existing.set(r.offer_key, { id: Number(r.id), productId: Number(r.product_id), method: r.match_method, contentHash: r.content_hash, active: r.active });
 
   const wanted = [...new Set(listings.filter((l) => !existing.has(l.offerKey)).flatMap((l) => l.keys.map((k) => k.key)))];
   const known = new Map<string, number>();
@@ -266,6 +265,7 @@ async function writeListings(tx: Queryable, merchantId: number, listings: Listin
       const node = categoryByCode(l.lead.categoryCode);
       return {
         id: productId,
+        brand_name: l.brand ?? '',
         slug: slugify(l.title).slice(0, 120) || 'product',
         title: l.title,
         brand_id: l.brand ? (brandIds.get(l.brand) ?? null) : null,
@@ -280,10 +280,12 @@ async function writeListings(tx: Queryable, merchantId: number, listings: Listin
       };
     });
     await tx.query(
-      `INSERT INTO products (id, slug, title, brand_id, category_code, category_terms, description, image_url, colors, sizes, gtin, mpn)
+      `INSERT INTO products (id, slug, title, brand_id, category_code, category_terms, description, image_url, colors, sizes, gtin, mpn, search)
        OVERRIDING SYSTEM VALUE
-       SELECT id, slug, title, brand_id, category_code, category_terms, description, image_url, colors, sizes, gtin, mpn
-         FROM jsonb_to_recordset($1::jsonb) AS r(id bigint, slug text, title text, brand_id int, category_code text, category_terms text,
+       SELECT id, slug, title, brand_id, category_code, category_terms, description, image_url, colors, sizes, gtin, mpn,
+              setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', brand_name), 'B') ||
+              setweight(to_tsvector('english', category_terms), 'C') || setweight(to_tsvector('english', left(description, 2000)), 'D')
+         FROM jsonb_to_recordset($1::jsonb) AS r(id bigint, brand_name text, slug text, title text, brand_id int, category_code text, category_terms text,
               description text, image_url text, colors text[], sizes text[], gtin text, mpn text)`,
       [JSON.stringify(rows)],
     );
@@ -297,9 +299,17 @@ async function writeListings(tx: Queryable, merchantId: number, listings: Listin
     );
   }
 
+  // Only listings that are new, changed, or coming back are written; the others only confirm their price run.
+  const offerIds = new Map<string, number>();
+  const changed: Resolved[] = [];
+  for (const r of resolved) {
+    const ex = existing.get(r.listing.offerKey);
+    if (ex && ex.active && ex.contentHash === r.listing.contentHash) offerIds.set(r.listing.offerKey, ex.id);
+    else changed.push(r);
+  }
   const touched = new Set<number>();
-  for (let i = 0; i < resolved.length; i += BATCH) {
-    const chunk = resolved.slice(i, i + BATCH);
+  for (let i = 0; i < changed.length; i += BATCH) {
+    const chunk = changed.slice(i, i + BATCH);
     const rows = chunk.map(({ listing: l, productId, method }) => ({
       offer_key: l.offerKey,
       product_id: productId,
@@ -345,15 +355,21 @@ async function writeListings(tx: Queryable, merchantId: number, listings: Listin
        RETURNING o.id, o.product_id, o.offer_key`,
       [merchantId, observedAt, JSON.stringify(rows)],
     );
-    const offerIds = new Map(up.rows.map((r) => [r.offer_key, Number(r.id)]));
-    for (const r of up.rows) touched.add(Number(r.product_id));
+    for (const r of up.rows) {
+      offerIds.set(r.offer_key, Number(r.id));
+      touched.add(Number(r.product_id));
+    }
+  }
+  // Fresh statistics for the refresh queries that follow inside this transaction (a first load has none).
+  if (changed.length >= 5000) await tx.query('ANALYZE offers, products, product_keys');
+  for (let i = 0; i < resolved.length; i += BATCH * 5) {
     await recordObservations(
       tx,
-      chunk.map((c) => ({
-        offerId: offerIds.get(c.listing.offerKey)!,
-        price: effectivePrice(c.listing),
-        regular: c.listing.priceCents,
-        availability: c.listing.availability,
+      resolved.slice(i, i + BATCH * 5).map(({ listing: l }) => ({
+        offerId: offerIds.get(l.offerKey)!,
+        price: effectivePrice(l),
+        regular: l.priceCents,
+        availability: l.availability,
       })),
       observedAt,
     );

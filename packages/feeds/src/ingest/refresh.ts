@@ -15,61 +15,57 @@ export async function refreshProducts(tx: Queryable, productIds: readonly number
   const ids = [...new Set(productIds)];
   await tx.query(
     `WITH ids AS (SELECT unnest($1::bigint[]) AS id),
+     active AS (SELECT o.* FROM offers o WHERE o.product_id = ANY($1::bigint[]) AND o.active),
      lead AS (
-       SELECT DISTINCT ON (o.product_id) o.product_id,
-              coalesce(o.sale_price_cents, o.price_cents) AS eff,
-              CASE WHEN o.sale_price_cents IS NOT NULL THEN o.price_cents END AS was
-         FROM offers o
-        WHERE o.product_id = ANY($1::bigint[]) AND o.active
-        ORDER BY o.product_id, (o.availability = 'out_of_stock'), coalesce(o.sale_price_cents, o.price_cents), o.id),
+       SELECT DISTINCT ON (product_id) product_id,
+              coalesce(sale_price_cents, price_cents) AS eff,
+              CASE WHEN sale_price_cents IS NOT NULL THEN price_cents END AS was
+         FROM active
+        ORDER BY product_id, (availability = 'out_of_stock'), coalesce(sale_price_cents, price_cents), id),
      agg AS (
-       SELECT o.product_id, count(*)::int AS n,
-              array_agg(DISTINCT o.merchant_id) AS mids,
-              coalesce(array_agg(DISTINCT m.marketplace) FILTER (WHERE m.marketplace IS NOT NULL), '{}') AS mps,
-              bool_or(o.availability <> 'out_of_stock') AS in_stock,
-              array(SELECT DISTINCT c FROM offers o2, unnest(o2.colors) c WHERE o2.product_id = o.product_id AND o2.active ORDER BY c) AS colors,
-              array(SELECT DISTINCT s FROM offers o2, unnest(o2.sizes) s WHERE o2.product_id = o.product_id AND o2.active ORDER BY s) AS sizes
-         FROM offers o JOIN merchants m ON m.id = o.merchant_id
-        WHERE o.product_id = ANY($1::bigint[]) AND o.active
-        GROUP BY o.product_id)
+       SELECT a.product_id, count(*)::int AS n,
+              array_agg(DISTINCT a.merchant_id ORDER BY a.merchant_id) AS mids,
+              coalesce(array_agg(DISTINCT m.marketplace ORDER BY m.marketplace) FILTER (WHERE m.marketplace IS NOT NULL), '{}') AS mps,
+              bool_or(a.availability <> 'out_of_stock') AS in_stock
+         FROM active a JOIN merchants m ON m.id = a.merchant_id
+        GROUP BY a.product_id),
+     colors AS (SELECT product_id, array_agg(DISTINCT c ORDER BY c) AS v FROM active, unnest(colors) c GROUP BY 1),
+     sizes AS (SELECT product_id, array_agg(DISTINCT s ORDER BY s) AS v FROM active, unnest(sizes) s GROUP BY 1),
+     next AS (
+       SELECT ids.id, lead.eff AS price_cents, lead.was AS was_price_cents,
+              CASE WHEN lead.was > lead.eff THEN round(100.0 * (lead.was - lead.eff) / lead.was)::int ELSE 0 END AS discount_pct,
+              coalesce(agg.n, 0) AS offer_count, coalesce(agg.mids, '{}') AS merchant_ids, coalesce(agg.mps, '{}') AS marketplaces,
+              coalesce(agg.in_stock, false) AS in_stock, colors.v AS colors, sizes.v AS sizes,
+              ln(1 + coalesce(agg.n, 0))
+                + CASE WHEN lead.was > lead.eff THEN 0.5 * (lead.was - lead.eff)::float8 / lead.was ELSE 0 END
+                + CASE WHEN coalesce(agg.in_stock, false) THEN 0.5 ELSE 0 END AS base_popularity
+         FROM ids LEFT JOIN lead ON lead.product_id = ids.id LEFT JOIN agg ON agg.product_id = ids.id
+         LEFT JOIN colors ON colors.product_id = ids.id LEFT JOIN sizes ON sizes.product_id = ids.id)
      UPDATE products p SET
-       price_cents = lead.eff,
-       was_price_cents = lead.was,
-       discount_pct = CASE WHEN lead.was > lead.eff THEN round(100.0 * (lead.was - lead.eff) / lead.was)::int ELSE 0 END,
-       offer_count = coalesce(agg.n, 0),
-       merchant_ids = coalesce(agg.mids, '{}'),
-       marketplaces = coalesce(agg.mps, '{}'),
-       in_stock = coalesce(agg.in_stock, false),
-       colors = CASE WHEN agg.n > 0 THEN agg.colors ELSE p.colors END,
-       sizes = CASE WHEN agg.n > 0 THEN agg.sizes ELSE p.sizes END,
-       popularity = ln(1 + coalesce(agg.n, 0)) + 1.5 * ln(1 + p.clicks_30d)
-                    + CASE WHEN lead.was > lead.eff THEN 0.5 * (lead.was - lead.eff)::float8 / lead.was ELSE 0 END
-                    + CASE WHEN coalesce(agg.in_stock, false) THEN 0.5 ELSE 0 END,
-       updated_at = now()
-     FROM ids LEFT JOIN lead ON lead.product_id = ids.id LEFT JOIN agg ON agg.product_id = ids.id
-     WHERE p.id = ids.id`,
+       price_cents = n.price_cents, was_price_cents = n.was_price_cents, discount_pct = n.discount_pct, offer_count = n.offer_count,
+       merchant_ids = n.merchant_ids, marketplaces = n.marketplaces, in_stock = n.in_stock,
+       colors = coalesce(n.colors, p.colors), sizes = coalesce(n.sizes, p.sizes),
+       popularity = n.base_popularity + 1.5 * ln(1 + p.clicks_30d), updated_at = now()
+     FROM next n
+     WHERE p.id = n.id AND (p.price_cents, p.was_price_cents, p.discount_pct, p.offer_count, p.merchant_ids, p.marketplaces, p.in_stock,
+            p.colors, p.sizes, p.popularity)
+       IS DISTINCT FROM (n.price_cents, n.was_price_cents, n.discount_pct, n.offer_count, n.merchant_ids, n.marketplaces, n.in_stock,
+            coalesce(n.colors, p.colors), coalesce(n.sizes, p.sizes), n.base_popularity + 1.5 * ln(1 + p.clicks_30d))`,
     [ids],
   );
+  // Images: the distinct offer images in first-offer order, at most 6; rows are only written where they differ.
   await tx.query(
-    `UPDATE products p SET search =
-        setweight(to_tsvector('english', p.title), 'A') ||
-        setweight(to_tsvector('english', coalesce(b.name, '')), 'B') ||
-        setweight(to_tsvector('english', p.category_terms), 'C') ||
-        setweight(to_tsvector('english', left(p.description, 2000)), 'D')
-       FROM products p2 LEFT JOIN brands b ON b.id = p2.brand_id
-      WHERE p.id = p2.id AND p.id = ANY($1::bigint[]) AND p.search IS NULL`,
+    `WITH want AS (
+       SELECT product_id, (row_number() OVER (PARTITION BY product_id ORDER BY first_id))::int - 1 AS position, url
+         FROM (SELECT product_id, image_url AS url, min(id) AS first_id FROM offers
+                WHERE product_id = ANY($1::bigint[]) AND active AND image_url IS NOT NULL GROUP BY product_id, image_url) x),
+     gone AS (
+       DELETE FROM images i WHERE i.product_id = ANY($1::bigint[])
+          AND NOT EXISTS (SELECT 1 FROM want w WHERE w.product_id = i.product_id AND w.position = i.position AND w.position < 6))
+     INSERT INTO images (product_id, position, url) SELECT product_id, position, url FROM want WHERE position < 6
+     ON CONFLICT (product_id, position) DO UPDATE SET url = EXCLUDED.url WHERE images.url IS DISTINCT FROM EXCLUDED.url`,
     [ids],
   );
-  await tx.query(`DELETE FROM images WHERE product_id = ANY($1::bigint[])`, [ids]);
-  await tx.query(
-    `INSERT INTO images (product_id, position, url)
-     SELECT product_id, (row_number() OVER (PARTITION BY product_id ORDER BY first_id))::int - 1, url
-       FROM (SELECT product_id, image_url AS url, min(id) AS first_id
-               FROM offers WHERE product_id = ANY($1::bigint[]) AND active AND image_url IS NOT NULL
-              GROUP BY product_id, image_url) x`,
-    [ids],
-  );
-  await tx.query(`DELETE FROM images WHERE product_id = ANY($1::bigint[]) AND position >= 6`, [ids]);
 }
 
 /** Rebuilds the search vocabulary (surface words of titles, brands and category terms) used for typo correction. */

@@ -1,0 +1,357 @@
+import type { FacetCount } from '@b-deals/contracts';
+import { PRICE_BANDS, SORT_OPTIONS } from '@b-deals/core';
+import type { ReactNode } from 'react';
+import { Form, Link, useLocation, useSubmit } from 'react-router';
+import { LABELS, MAX_PAGE, PAGE_SIZE, listingQuery } from '../lib/listing-params';
+import type { ListingData } from '../lib/listing.server';
+import { ProductGrid } from './product-card';
+
+type FacetKey = 'b' | 'm' | 'cids';
+const FACET_LIMIT = 12;
+
+function useSearch() {
+  const { pathname, search } = useLocation();
+  return { pathname, params: new URLSearchParams(search) };
+}
+
+function FacetLink({
+  href,
+  selected,
+  label,
+  count,
+}: {
+  href: string;
+  selected: boolean;
+  label: string;
+  count?: number;
+}) {
+  return (
+    <Link
+      to={href}
+      preventScrollReset
+      rel="nofollow"
+      aria-current={selected ? 'true' : undefined}
+      className="flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-stone-100"
+    >
+      <span
+        aria-hidden
+        className={`grid size-4 shrink-0 place-items-center rounded border text-[10px] ${selected ? 'border-accent-600 bg-accent-600 text-white' : 'border-stone-400'}`}
+      >
+        {selected ? '✓' : ''}
+      </span>
+      <span className="min-w-0 flex-1 truncate">
+        {label}
+        {selected ? <span className="sr-only"> (selected, remove filter)</span> : null}
+      </span>
+      {count !== undefined ? (
+        <span className="text-xs text-stone-600 tabular-nums">{count}</span>
+      ) : null}
+    </Link>
+  );
+}
+
+function FacetGroup({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="border-b border-stone-200 py-4 first:pt-0">
+      <h3 className="mb-2 text-sm font-semibold">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function ValueFacet({
+  title,
+  facetKey,
+  values,
+}: {
+  title: string;
+  facetKey: FacetKey;
+  values: FacetCount[];
+}) {
+  const { pathname, params } = useSearch();
+  const selected = new Set(params.getAll(facetKey));
+  if (values.length === 0) return null;
+  const item = (v: FacetCount) => (
+    <li key={v.key}>
+      <FacetLink
+        href={pathname + listingQuery(params, { toggle: [facetKey, v.key] })}
+        selected={selected.has(v.key)}
+        label={v.label}
+        count={v.count}
+      />
+    </li>
+  );
+  const first = values.slice(0, FACET_LIMIT);
+  const rest = values.slice(FACET_LIMIT);
+  return (
+    <FacetGroup title={title}>
+      <ul>{first.map(item)}</ul>
+      {rest.length > 0 ? (
+        <details>
+          <summary className="cursor-pointer px-1 py-1 text-sm font-medium text-accent-700">
+            Show {rest.length} more
+          </summary>
+          <ul>{rest.map(item)}</ul>
+        </details>
+      ) : null}
+    </FacetGroup>
+  );
+}
+
+/** Filter side panel: departments, brands, stores, price bands with counts, deal labels; every value is a link that edits the URL. */
+function Filters({ data, hide }: { data: ListingData; hide: Hide }) {
+  const { pathname, params } = useSearch();
+  const { facets } = data.result;
+  const bandCounts = new Map(facets.priceBands.map((b) => [b.key, b.count]));
+  return (
+    <div>
+      {!hide.departments ? (
+        <ValueFacet title="Department" facetKey="cids" values={facets.departments} />
+      ) : null}
+      <FacetGroup title="Price">
+        <ul>
+          {PRICE_BANDS.map((band) => {
+            const selected = data.params.price === band.key;
+            return (
+              <li key={band.key}>
+                <FacetLink
+                  href={
+                    pathname + listingQuery(params, { set: ['price', selected ? null : band.key] })
+                  }
+                  selected={selected}
+                  label={band.label}
+                  count={bandCounts.get(band.key) ?? 0}
+                />
+              </li>
+            );
+          })}
+        </ul>
+      </FacetGroup>
+      <FacetGroup title="Deals">
+        <ul>
+          {LABELS.map((l) => (
+            <li key={l.key}>
+              <FacetLink
+                href={pathname + listingQuery(params, { toggle: ['l', l.key] })}
+                selected={data.params.l.includes(l.key)}
+                label={l.label}
+              />
+            </li>
+          ))}
+        </ul>
+      </FacetGroup>
+      {!hide.brands ? <ValueFacet title="Brand" facetKey="b" values={facets.brands} /> : null}
+      {!hide.merchants ? <ValueFacet title="Store" facetKey="m" values={facets.merchants} /> : null}
+    </div>
+  );
+}
+
+/** Sort select of spec §9 (seven options); submits on change and keeps the other filters. */
+function SortSelect({ current }: { current: string }) {
+  const { pathname, params } = useSearch();
+  const submit = useSubmit();
+  const kept = [...params.entries()].filter(([k]) => k !== 'sort' && k !== 'page');
+  return (
+    <Form
+      method="get"
+      action={pathname}
+      preventScrollReset
+      className="flex items-center gap-2"
+      onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}
+    >
+      {kept.map(([k, v], i) => (
+        <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+      ))}
+      <label htmlFor="sort" className="text-sm text-stone-600">
+        Sort by
+      </label>
+      <select
+        id="sort"
+        name="sort"
+        defaultValue={current}
+        key={current}
+        className="h-9 rounded-lg border border-stone-300 bg-white px-2 text-sm"
+      >
+        {SORT_OPTIONS.map((o) => (
+          <option key={o.key} value={o.key}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <noscript>
+        <button type="submit" className="rounded-lg border border-stone-300 px-2 py-1 text-sm">
+          Apply
+        </button>
+      </noscript>
+    </Form>
+  );
+}
+
+/** Chips of the filters in force, each removing itself, plus "Clear all". */
+function ActiveFilters({ data, labels }: { data: ListingData; labels: Map<string, string> }) {
+  const { pathname, params } = useSearch();
+  const chips: Array<{ label: string; href: string }> = [];
+  for (const key of ['b', 'm', 'cids', 'l'] as const) {
+    for (const v of data.params[key]) {
+      chips.push({
+        label: labels.get(`${key}:${v}`) ?? v,
+        href: pathname + listingQuery(params, { toggle: [key, v] }),
+      });
+    }
+  }
+  if (data.params.price) {
+    chips.push({
+      label: PRICE_BANDS.find((b) => b.key === data.params.price)?.label ?? data.params.price,
+      href: pathname + listingQuery(params, { set: ['price', null] }),
+    });
+  }
+  if (chips.length === 0) return null;
+  const keepQ = data.params.q ? `?q=${encodeURIComponent(data.params.q)}` : '';
+  return (
+    <ul aria-label="Active filters" className="mb-4 flex flex-wrap gap-2">
+      {chips.map((c) => (
+        <li key={c.href}>
+          <Link
+            to={c.href}
+            preventScrollReset
+            className="inline-flex items-center gap-1 rounded-full bg-accent-50 px-3 py-1 text-sm text-accent-800 hover:bg-accent-100"
+          >
+            {c.label}
+            <span aria-hidden>×</span>
+            <span className="sr-only">remove filter</span>
+          </Link>
+        </li>
+      ))}
+      <li>
+        <Link
+          to={pathname + keepQ}
+          className="inline-block px-2 py-1 text-sm font-medium text-stone-700 underline"
+        >
+          Clear all
+        </Link>
+      </li>
+    </ul>
+  );
+}
+
+function Pagination({ page, total }: { page: number; total: number }) {
+  const { pathname, params } = useSearch();
+  const pages = Math.min(Math.ceil(total / PAGE_SIZE), MAX_PAGE);
+  if (pages <= 1) return null;
+  const href = (p: number) =>
+    pathname + listingQuery(params, { set: ['page', p === 1 ? null : String(p)] });
+  const near = [1, page - 1, page, page + 1, pages];
+  // A gap of one page shows that page rather than an ellipsis.
+  for (const p of [3, pages - 2]) if (near.includes(p - 1) && near.includes(p + 1)) near.push(p);
+  const shown = [...new Set(near)].filter((p) => p >= 1 && p <= pages).sort((a, b) => a - b);
+  const cell = 'grid h-10 min-w-10 place-items-center rounded-lg border px-3 text-sm';
+  return (
+    <nav aria-label="Pagination" className="mt-8 flex justify-center">
+      <ul className="flex flex-wrap items-center gap-1.5">
+        {page > 1 ? (
+          <li>
+            <Link
+              to={href(page - 1)}
+              className={`${cell} border-stone-300 hover:border-accent-600`}
+              rel="prev"
+            >
+              Previous
+            </Link>
+          </li>
+        ) : null}
+        {shown.map((p, i) => (
+          <li key={p} className="flex items-center gap-1.5">
+            {i > 0 && p - shown[i - 1]! > 1 ? <span aria-hidden>…</span> : null}
+            <Link
+              to={href(p)}
+              aria-current={p === page ? 'page' : undefined}
+              aria-label={`Page ${p}`}
+              className={`${cell} ${p === page ? 'border-accent-600 bg-accent-600 text-white' : 'border-stone-300 hover:border-accent-600'}`}
+            >
+              {p}
+            </Link>
+          </li>
+        ))}
+        {page < pages ? (
+          <li>
+            <Link
+              to={href(page + 1)}
+              className={`${cell} border-stone-300 hover:border-accent-600`}
+              rel="next"
+            >
+              Next
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}
+
+interface Hide {
+  brands?: boolean;
+  merchants?: boolean;
+  departments?: boolean;
+}
+
+/**
+ * A filterable product listing: filters (side panel on desktop, a disclosure on mobile), active
+ * filter chips, result count, sort, a grid of 24 and pagination. `empty` replaces the grid when
+ * nothing matches.
+ */
+export function Listing({
+  data,
+  hide = {},
+  empty,
+}: {
+  data: ListingData;
+  hide?: Hide;
+  empty?: ReactNode;
+}) {
+  const { result, params } = data;
+  const labels = new Map<string, string>();
+  for (const f of result.facets.brands) labels.set(`b:${f.key}`, f.label);
+  for (const f of result.facets.merchants) labels.set(`m:${f.key}`, f.label);
+  for (const f of result.facets.departments) labels.set(`cids:${f.key}`, f.label);
+  for (const l of LABELS) labels.set(`l:${l.key}`, l.label);
+  const noResults = empty ?? (
+    <p className="py-12 text-center text-stone-600">No products match these filters.</p>
+  );
+  const filtered =
+    params.b.length + params.m.length + params.cids.length + params.l.length > 0 ||
+    params.price !== undefined;
+  if (result.total === 0 && !filtered) return noResults;
+  return (
+    <div className="grid gap-6 lg:grid-cols-[15rem_1fr]">
+      <aside aria-labelledby="filters-heading">
+        <h2 id="filters-heading" className="sr-only">
+          Filters
+        </h2>
+        <details className="group rounded-xl border border-stone-200 p-4 lg:hidden">
+          <summary className="cursor-pointer font-semibold">Filters</summary>
+          <div className="mt-4">
+            <Filters data={data} hide={hide} />
+          </div>
+        </details>
+        <div className="hidden lg:block">
+          <Filters data={data} hide={hide} />
+        </div>
+      </aside>
+      <div className="min-w-0">
+        <h2 className="sr-only">Products</h2>
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-stone-600" aria-live="polite">
+            <span className="font-semibold text-stone-900 tabular-nums">
+              {result.total.toLocaleString('en-US')}
+            </span>{' '}
+            {result.total === 1 ? 'product' : 'products'}
+          </p>
+          <SortSelect current={params.sort} />
+        </div>
+        <ActiveFilters data={data} labels={labels} />
+        {result.items.length > 0 ? <ProductGrid products={result.items} /> : noResults}
+        <Pagination page={params.page} total={result.total} />
+      </div>
+    </div>
+  );
+}

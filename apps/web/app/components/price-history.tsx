@@ -1,0 +1,75 @@
+import type { PriceHistory as History } from '@b-deals/contracts';
+import { formatPrice } from '@b-deals/core';
+import { Suspense, lazy, useSyncExternalStore } from 'react';
+
+/** One day of the history: date YYYY-MM-DD (UTC) and the lowest price in cents, or null when unobserved. */
+export type PricePoint = History['points'][number];
+
+/** Recharts is only fetched in the browser after hydration, so it never weighs on first-load JS. */
+const PriceChartImpl = lazy(() => import('./price-chart-impl'));
+
+const noopSubscribe = () => () => {};
+/** False during SSR and hydration, true afterwards. */
+function useHydrated() {
+  return useSyncExternalStore(
+    noopSubscribe,
+    () => true,
+    () => false,
+  );
+}
+
+function Figure({ label, cents }: { label: string; cents: number | null }) {
+  return (
+    <div className="rounded-xl bg-stone-50 p-3">
+      <dt className="text-xs font-medium tracking-wide text-stone-600 uppercase">{label}</dt>
+      <dd className="mt-1 text-lg font-semibold tabular-nums">
+        {cents === null ? '—' : formatPrice(cents)}
+      </dd>
+    </div>
+  );
+}
+
+/** Price history section: lowest / average / highest / current rendered on the server, the chart lazily on the client. */
+export function PriceHistory({ history }: { history: History }) {
+  const hydrated = useHydrated();
+  const observed = history.points.some((p) => p.price !== null);
+  const summary =
+    history.lowest === null
+      ? 'No price observed yet.'
+      : `Over the last ${history.days} days the lowest price was ${formatPrice(history.lowest)}, the average ${formatPrice(history.average ?? history.lowest)} and the highest ${formatPrice(history.highest ?? history.lowest)}.`;
+  return (
+    <section aria-labelledby="price-history" className="py-6">
+      <h2 id="price-history" className="text-xl font-semibold">
+        Price history{' '}
+        <span className="text-base font-normal text-stone-600">({history.days} days)</span>
+      </h2>
+      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <Figure label="Lowest" cents={history.lowest} />
+        <Figure label="Average" cents={history.average} />
+        <Figure label="Highest" cents={history.highest} />
+        <Figure label="Current" cents={history.current} />
+      </dl>
+      {observed ? (
+        <figure className="mt-4">
+          <div
+            className="h-64 w-full rounded-xl border border-stone-200 p-2 sm:h-72"
+            data-testid="price-chart"
+            role="img"
+            aria-label={summary}
+          >
+            {hydrated ? (
+              <Suspense fallback={<div className="h-full animate-pulse rounded-lg bg-stone-100" />}>
+                <PriceChartImpl points={history.points} />
+              </Suspense>
+            ) : (
+              <div className="h-full animate-pulse rounded-lg bg-stone-100" />
+            )}
+          </div>
+          <figcaption className="mt-2 text-sm text-stone-600">{summary}</figcaption>
+        </figure>
+      ) : (
+        <p className="mt-3 text-stone-600">{summary}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import type { ProductCard as Card } from '@b-deals/contracts';
+import { productHref } from '@b-deals/core';
+import { Link } from 'react-router';
+import { DiscountBadge, Price } from './price';
+
+/** A product tile: image, brand, name, price with was price struck through, discount badge, merchant count. */
+export function ProductCard({ product, eager = false }: { product: Card; eager?: boolean }) {
+  const stores = product.merchantCount > 1 ? `Compare ${product.merchantCount} stores` : '1 store';
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white transition hover:shadow-md">
+      <div className="relative aspect-square bg-stone-100">
+        {product.image ? (
+          <img
+            src={product.image.thumbnail.url}
+            alt=""
+            width={300}
+            height={300}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            className="h-full w-full object-contain mix-blend-multiply"
+          />
+        ) : null}
+        <span className="absolute top-2 left-2">
+          <DiscountBadge discount={product.discount} />
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        {product.brand ? (
+          <p className="truncate text-xs font-semibold tracking-wide text-stone-600 uppercase">
+            {product.brand.name}
+          </p>
+        ) : null}
+        <h3 className="line-clamp-2 text-sm leading-snug font-normal text-stone-800">
+          <Link
+            to={productHref(product.slug, product.id)}
+            className="after:absolute after:inset-0 focus-visible:outline-none"
+            prefetch="intent"
+          >
+            {product.name}
+          </Link>
+        </h3>
+        <div className="mt-auto pt-1">
+          <Price price={product.priceTag} wasPrice={product.wasPrice} />
+          <p className="text-xs text-accent-700">{stores}</p>
+        </div>
+      </div>
+      <span
+        aria-hidden
+        className="pointer-events-none absolute inset-0 rounded-xl ring-accent-600 group-has-[a:focus-visible]:ring-2"
+      />
+    </article>
+  );
+}
+
+/** Responsive grid of product cards (2 columns at 375 px, up to 4 on desktop). */
+export function ProductGrid({ products }: { products: Card[] }) {
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
+      {products.map((p, i) => (
+        <li key={p.id}>
+          <ProductCard product={p} eager={i < 4} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A titled, horizontally scrolling row of cards. */
+export function ProductRail({
+  title,
+  products,
+  moreHref,
+}: {
+  title: string;
+  products: Card[];
+  moreHref?: string;
+}) {
+  if (products.length === 0) return null;
+  const id = `rail-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className="py-6">
+      <div className="mb-3 flex items-baseline justify-between gap-4">
+        <h2 id={id} className="text-xl font-semibold">
+          {title}
+        </h2>
+        {moreHref ? (
+          <Link to={moreHref} className="text-sm font-medium text-accent-700 hover:underline">
+            See all<span className="sr-only"> {title}</span>
+          </Link>
+        ) : null}
+      </div>
+      <ul className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
+        {products.map((p) => (
+          <li key={p.id} className="w-40 shrink-0 snap-start sm:w-48">
+            <ProductCard product={p} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * Typed client of the B-Deals API (spec §7 calls; shapes from @b-deals/contracts). Every
+ * response is validated with its contract schema, so a drifting API fails loudly here rather
+ * than rendering garbage. Money in responses is integer USD cents.
+ *
+ * Errors: a 404 from the API is thrown as a React Router `data(null, { status: 404 })` response
+ * (rendered by the root ErrorBoundary as the 404 page); any other non-2xx status throws
+ * {@link ApiError}; a network failure or timeout (10 s) throws the fetch error; a body that
+ * does not match its schema throws the zod error. The latter three render the 500 page.
+ */
+import { data, type AppLoadContext } from 'react-router';
+import {
+  BrandDetailSchema,
+  BrandsResponseSchema,
+  HotWordsResponseSchema,
+  MerchantsResponseSchema,
+  ProductWithRecommendSchema,
+  SearchResponseSchema,
+  type BrandDetail,
+  type BrandsResponse,
+  type MerchantsResponse,
+  type ProductWithRecommend,
+  type SearchConditionInput,
+  type SearchResponse,
+} from '@b-deals/contracts';
+import type { MarketplaceFilter, Region } from '@b-deals/core';
+
+/** Spec §7: requests carry a header identifying the web client (name and version 1.0.0). */
+const CLIENT_HEADERS = {
+  'x-client-name': 'b-deals-web',
+  'x-client-version': '1.0.0',
+  accept: 'application/json',
+};
+const TIMEOUT_MS = 10_000;
+
+/** A non-2xx, non-404 answer from the API; `body` is the parsed `{code, message, details}` when present. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly path: string,
+    readonly body: unknown,
+  ) {
+    super(`API ${path} answered ${status}`);
+    this.name = 'ApiError';
+  }
+}
+
+interface Parser<T> {
+  parse(value: unknown): T;
+}
+
+/** Creates a client bound to `baseUrl` (e.g. `http://127.0.0.1:4000`). */
+export function createApiClient(baseUrl: string) {
+  async function call<T>(path: string, schema: Parser<T>, body?: unknown): Promise<T> {
+    const res = await fetch(new URL(path, baseUrl), {
+      method: body === undefined ? 'GET' : 'POST',
+      headers:
+        body === undefined
+          ? CLIENT_HEADERS
+          : { ...CLIENT_HEADERS, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    if (res.status === 404) throw data(null, { status: 404 });
+    const json: unknown = await res.json().catch(() => null);
+    if (!res.ok) throw new ApiError(res.status, path, json);
+    return schema.parse(json);
+  }
+
+  const query = (params: Record<string, string | number | undefined>) => {
+    const p = new URLSearchParams();
+    for (const [k, v] of Object.entries(params))
+      if (v !== undefined && v !== '') p.set(k, String(v));
+    const s = p.toString();
+    return s ? `?${s}` : '';
+  };
+
+  return {
+    /** GET /inventory/api/v1/search/hot-words → the popular search words (spec §3). */
+    hotWords: async (): Promise<string[]> =>
+      (await call('/inventory/api/v1/search/hot-words', HotWordsResponseSchema)).hotWords,
+    /** GET /inventory/api/v1/merchants, optionally narrowed to a marketplace or region. */
+    merchants: (
+      opts: { marketplace?: MarketplaceFilter; region?: Region } = {},
+    ): Promise<MerchantsResponse> =>
+      call(`/inventory/api/v1/merchants${query(opts)}`, MerchantsResponseSchema),
+    /** GET /inventory/api/v1/brands (sorted by productCount, descending); `from` inclusive, `to` exclusive. */
+    brands: (opts: { q?: string; from?: number; to?: number } = {}): Promise<BrandsResponse> =>
+      call(`/inventory/api/v1/brands${query(opts)}`, BrandsResponseSchema),
+    /** GET /inventory/api/v1/brand/{id or slug}; 404 when unknown. */
+    brand: (idOrSlug: string): Promise<BrandDetail> =>
+      call(`/inventory/api/v1/brand/${encodeURIComponent(idOrSlug)}`, BrandDetailSchema),
+    /** POST /inventory/api/v1/search/condition. */
+    search: (condition: SearchConditionInput): Promise<SearchResponse> =>
+      call('/inventory/api/v1/search/condition', SearchResponseSchema, condition),
+    /** GET /inventory/api/v1/standard-product/product/{id}/with-recommend; `days` of price history (default 365); 404 when unknown. */
+    product: (id: number, days = 365): Promise<ProductWithRecommend> =>
+      call(
+        `/inventory/api/v1/standard-product/product/${id}/with-recommend${query({ days })}`,
+        ProductWithRecommendSchema,
+      ),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The client for the API named in the loader's load context (see ./load-context.ts). */
+export function apiFrom(context: AppLoadContext): ApiClient {
+  return createApiClient(context.apiUrl);
+}

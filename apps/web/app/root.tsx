@@ -1,0 +1,86 @@
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteLoaderData,
+} from 'react-router';
+import type { Route } from './+types/root';
+import { Footer } from './components/footer';
+import { Header } from './components/header';
+import { NotFoundPage, ServerErrorPage } from './components/error-pages';
+import { apiFrom } from './lib/api.server';
+import stylesheet from './app.css?url';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  {
+    rel: 'icon',
+    href: 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 viewBox=%220 0 32 32%22%3E%3Crect width=%2232%22 height=%2232%22 rx=%228%22 fill=%22%234338ca%22/%3E%3Ctext x=%2216%22 y=%2223%22 font-size=%2220%22 text-anchor=%22middle%22 fill=%22white%22 font-family=%22Arial%22 font-weight=%22bold%22%3EB%3C/text%3E%3C/svg%3E',
+  },
+];
+
+/** Hot words for the header search; the header must render even when the API is down. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const hotWords = await apiFrom(context)
+    .hotWords()
+    .catch(() => [] as string[]);
+  return { hotWords };
+}
+
+/** The hot words change rarely: load them once per visit, not on every navigation. */
+export function shouldRevalidate() {
+  return false;
+}
+
+/** HTML shell with header and footer around every page and error page. */
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  return (
+    <html lang="en-US">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#4338ca" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col font-sans">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <Header hotWords={data?.hotWords ?? []} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <Footer />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Root ErrorBoundary: the 404 template for 404 responses, the 500 template for everything else. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const hotWords = data?.hotWords ?? [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound && import.meta.env.DEV) console.error(error);
+  return (
+    <>
+      <title>{notFound ? 'Page not found | B-Deals' : 'Something went wrong | B-Deals'}</title>
+      <meta name="robots" content="noindex" />
+      {notFound ? <NotFoundPage hotWords={hotWords} /> : <ServerErrorPage hotWords={hotWords} />}
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { brandMerchantHref, categoryByCode, categoryHref } from '@b-deals/core';
+import { Link } from 'react-router';
+import type { Route } from './+types/brand';
+import { Breadcrumb } from '../components/breadcrumb';
+import { Listing } from '../components/listing';
+import { apiFrom } from '../lib/api.server';
+import { loadListing } from '../lib/listing.server';
+import { pageMeta } from '../lib/meta';
+
+/** /brand/{slug}/ (spec §2.1): brand header and its products (search condition b=[slug]); 404 when the API does not know the brand. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const api = apiFrom(context);
+  const brand = await api.brand(params.slug);
+  const listing = await loadListing(api, request, { b: [brand.slug] });
+  return {
+    brand,
+    listing,
+    canonical: new URL(brandMerchantHref({ b: [brand.slug], m: [] }), request.url).href,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  data
+    ? pageMeta(
+        `${data.brand.name} deals`,
+        `Compare prices on ${data.brand.productCount} ${data.brand.name} products.`,
+        data.canonical,
+      )
+    : [];
+
+export default function Brand({ loaderData }: Route.ComponentProps) {
+  const { brand, listing } = loaderData;
+  return (
+    <div className="container-page py-6">
+      <Breadcrumb
+        items={[
+          { label: 'Home', href: '/' },
+          { label: 'Brands', href: '/brands/' },
+          { label: brand.name },
+        ]}
+      />
+      <header className="mt-3 rounded-2xl border border-stone-200 bg-stone-50 p-5 sm:p-6">
+        <h1 className="text-2xl font-bold sm:text-3xl">{brand.name}</h1>
+        <p className="mt-1 text-stone-600">
+          {brand.productCount.toLocaleString('en-US')} products compared across stores
+        </p>
+        {brand.departments.length > 0 ? (
+          <ul aria-label="Departments" className="mt-4 flex flex-wrap gap-2">
+            {brand.departments.map((d) => {
+              const node = categoryByCode(d.id);
+              return (
+                <li key={d.id}>
+                  <Link
+                    to={
+                      node
+                        ? `${categoryHref(node.path)}?b=${encodeURIComponent(brand.slug)}`
+                        : `/searchList/?b=${encodeURIComponent(brand.slug)}&cids=${d.id}`
+                    }
+                    className="block rounded-full border border-stone-300 bg-white px-3 py-1 text-sm hover:border-accent-600"
+                  >
+                    {d.term} <span className="text-stone-600">({d.count})</span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+        {brand.merchants.length > 0 ? (
+          <p className="mt-4 text-sm text-stone-600">
+            Sold by{' '}
+            {brand.merchants.slice(0, 8).map((m, i) => (
+              <span key={m.slug}>
+                {i > 0 ? ', ' : ''}
+                <Link
+                  to={brandMerchantHref({ b: [brand.slug], m: [m.slug] })}
+                  className="font-medium text-accent-700 hover:underline"
+                >
+                  {m.name}
+                </Link>
+              </span>
+            ))}
+          </p>
+        ) : null}
+      </header>
+      <div className="mt-6">
+        <Listing data={listing} hide={{ brands: true }} />
+      </div>
+    </div>
+  );
+}

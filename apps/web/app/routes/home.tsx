@@ -1,0 +1,114 @@
+import { DEPARTMENTS, brandMerchantHref } from '@b-deals/core';
+import { Link, useRouteLoaderData } from 'react-router';
+import type { Route } from './+types/home';
+import { nodeHref } from '../lib/nav';
+import { ProductRail } from '../components/product-card';
+import { HotWordChips, SearchBox } from '../components/search-box';
+import { apiFrom } from '../lib/api.server';
+import { pageMeta } from '../lib/meta';
+import type { loader as rootLoader } from '../root';
+
+const RAIL_SIZE = 12;
+
+/** Home rails: biggest price drops (sort `discount`, label on_sale), lowest prices (sort priceAscTag), top brands. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const api = apiFrom(context);
+  const [drops, lowest, brands] = await Promise.all([
+    api.search({ sort: 'discount', l: ['on_sale'], from: 0, to: RAIL_SIZE, facets: false }),
+    api.search({ sort: 'priceAscTag', from: 0, to: RAIL_SIZE, facets: false }),
+    api.brands({ from: 0, to: 12 }),
+  ]);
+  return { drops: drops.items, lowest: lowest.items, brands: brands.brands };
+}
+
+export const meta: Route.MetaFunction = ({ error }) =>
+  error
+    ? []
+    : pageMeta(
+        'Compare prices and find deals',
+        'Compare prices from many stores on fashion, shoes, bags, beauty, jewelry and sports gear, and follow price history.',
+      );
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const hotWords = useRouteLoaderData<typeof rootLoader>('root')?.hotWords ?? [];
+  const { drops, lowest, brands } = loaderData;
+  return (
+    <>
+      <section className="border-b border-stone-200 bg-gradient-to-b from-accent-50 to-white">
+        <div className="container-page py-10 sm:py-16">
+          <h1 className="max-w-2xl text-3xl font-bold sm:text-5xl">
+            Compare prices. Catch the drop.
+          </h1>
+          <p className="mt-3 max-w-xl text-stone-600 sm:text-lg">
+            One search across many stores, with a year of price history behind every product.
+          </p>
+          <div className="mt-6 max-w-2xl">
+            <SearchBox hotWords={hotWords} large label="Search deals" />
+          </div>
+          <div className="mt-4">
+            <HotWordChips hotWords={hotWords} />
+          </div>
+        </div>
+      </section>
+      <div className="container-page">
+        <ProductRail
+          title="Biggest price drops"
+          products={drops}
+          moreHref="/searchList/?sort=discount&l=on_sale"
+        />
+        <ProductRail
+          title="Lowest prices"
+          products={lowest}
+          moreHref="/searchList/?sort=priceAscTag"
+        />
+        {brands.length > 0 ? (
+          <section aria-labelledby="top-brands" className="py-6">
+            <h2 id="top-brands" className="mb-3 text-xl font-semibold">
+              Top brands
+            </h2>
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+              {brands.map((b) => (
+                <li key={b.id}>
+                  <Link
+                    to={brandMerchantHref({ b: [b.slug], m: [] })}
+                    className="flex h-full flex-col rounded-xl border border-stone-200 p-4 hover:border-accent-600 hover:shadow-sm"
+                  >
+                    <span className="truncate font-semibold">{b.name}</span>
+                    <span className="text-sm text-stone-600">
+                      {b.productCount.toLocaleString('en-US')} products
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        <section aria-labelledby="departments" className="py-6">
+          <h2 id="departments" className="mb-3 text-xl font-semibold">
+            Shop by department
+          </h2>
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            {DEPARTMENTS.map((d) => (
+              <li key={d.path} className="rounded-xl border border-stone-200 p-4">
+                <Link to={nodeHref(d)} className="font-semibold hover:text-accent-700">
+                  {d.term}
+                </Link>
+                <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-sm text-stone-600">
+                  {d.children
+                    .filter((c) => !c.other)
+                    .map((c) => (
+                      <li key={c.path}>
+                        <Link to={nodeHref(c)} className="hover:text-accent-700 hover:underline">
+                          {c.term}
+                        </Link>
+                      </li>
+                    ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </>
+  );
+}

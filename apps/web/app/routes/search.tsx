@@ -1,0 +1,69 @@
+import { DEPARTMENTS } from '@b-deals/core';
+import { Link, useRouteLoaderData } from 'react-router';
+import type { Route } from './+types/search';
+import { nodeHref } from '../lib/nav';
+import { Listing } from '../components/listing';
+import { HotWordChips } from '../components/search-box';
+import { apiFrom } from '../lib/api.server';
+import { loadListing } from '../lib/listing.server';
+import { pageMeta } from '../lib/meta';
+import type { loader as rootLoader } from '../root';
+
+/** /searchList/ (spec §2.1): q, b, m, cids (repeatable) plus the listing filters, sort and page. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadListing(apiFrom(context), request);
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  data
+    ? [
+        ...pageMeta(data.params.q ? `Results for “${data.params.q}”` : 'Search'),
+        { name: 'robots', content: 'noindex, follow' },
+      ]
+    : [];
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const hotWords = useRouteLoaderData<typeof rootLoader>('root')?.hotWords ?? [];
+  const { params, result } = loaderData;
+  const heading = params.q ? `Results for “${params.q}”` : 'All products';
+  const empty = (
+    <div className="rounded-xl border border-dashed border-stone-300 px-6 py-12 text-center">
+      <h2 className="text-xl font-semibold">
+        No products found{params.q ? ` for “${params.q}”` : ''}
+      </h2>
+      <p className="mt-2 text-stone-600">
+        Check the spelling, use fewer words, or remove a filter.
+      </p>
+      <div className="mt-6 flex justify-center">
+        <HotWordChips hotWords={hotWords} label="Try instead" />
+      </div>
+      <nav aria-label="Browse departments" className="mt-6">
+        <ul className="flex flex-wrap justify-center gap-2">
+          {DEPARTMENTS.map((d) => (
+            <li key={d.path}>
+              <Link
+                to={nodeHref(d)}
+                className="block rounded-full bg-stone-100 px-3 py-1 text-sm hover:bg-accent-50 hover:text-accent-800"
+              >
+                {d.term}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+  return (
+    <div className="container-page py-6">
+      <h1 className="text-2xl font-bold sm:text-3xl">{heading}</h1>
+      {result.correctedQuery ? (
+        <p className="mt-1 text-stone-600">
+          Showing results for <strong>{result.correctedQuery}</strong>.
+        </p>
+      ) : null}
+      <div className="mt-6">
+        <Listing data={loaderData} empty={empty} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/** "$1,234.5" → 123450 cents. */
+function cents(text: string): number {
+  const m = text.replace(/[,\s]/g, '').match(/\$(\d+)(?:\.(\d{1,2}))?/);
+  if (!m) throw new Error(`No price in "${text}"`);
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
+/** The product count shown above a listing ("1,234 products"). */
+async function productCount(page: Page): Promise<number> {
+  const text = await page
+    .getByText(/^\d[\d,]* products?$/)
+    .first()
+    .textContent();
+  return Number(text!.replace(/\D/g, ''));
+}
+
+/** The filter panel: a disclosure on narrow screens, a side panel on desktop. */
+async function filters(page: Page) {
+  const summary = page.locator('aside[aria-labelledby="filters-heading"] summary', {
+    hasText: 'Filters',
+  });
+  if (await summary.isVisible()) {
+    const details = summary.locator('xpath=..');
+    if (!(await details.getAttribute('open'))) await summary.click();
+    return details;
+  }
+  return page.locator('aside[aria-labelledby="filters-heading"] > div:visible');
+}
+
+/** Current prices (cents) of the product cards in the grid. */
+async function gridPrices(page: Page): Promise<number[]> {
+  const texts = await page
+    .locator('main ul li article [data-testid="price-current"]')
+    .allTextContents();
+  return texts.map(cents);
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    ),
+  ).toEqual([]);
+}
+
+test('home → search a hot word → brand facet → product offers and price chart', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const hotWord = (await page
+    .getByRole('navigation', { name: 'Popular searches' })
+    .getByRole('link')
+    .first()
+    .textContent())!.trim();
+  expect(hotWord.length).toBeGreaterThan(0);
+
+  const search = page.getByRole('search', { name: 'Search deals' });
+  await search.getByRole('searchbox').fill(hotWord);
+  await search.getByRole('searchbox').press('Enter');
+  await expect(page).toHaveURL(/\/searchList\/\?q=/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(hotWord);
+  expect(await productCount(page)).toBeGreaterThan(0);
+
+  const panel = await filters(page);
+  const brandLink = panel
+    .locator('section', { has: page.getByRole('heading', { name: 'Brand' }) })
+    .getByRole('link')
+    .first();
+  const facetCount = Number(await brandLink.locator('span').last().textContent());
+  const brandName = (await brandLink.locator('span.truncate').textContent())!.trim();
+  await brandLink.click();
+  await expect(page).toHaveURL(/[?&]b=/);
+  await expect(page.getByRole('list', { name: 'Active filters' })).toContainText(brandName);
+  await expect.poll(() => productCount(page)).toBe(facetCount);
+
+  await page.locator('main ul li article a').first().click();
+  await expect(page).toHaveURL(/\/prod\/[^/?]+\?id=\d+/);
+  const offers = page.getByRole('table').locator('tbody tr');
+  await expect(offers.first()).toBeVisible();
+  const offerLink = offers.first().getByRole('link');
+  await expect(offerLink).toHaveAttribute('rel', 'nofollow sponsored noopener');
+  await expect(offerLink).toHaveAttribute('target', '_blank');
+  await expect(page.getByTestId('price-chart').locator('svg.recharts-surface')).toBeVisible();
+});
+
+test('category page: sort by price and filter by a price band', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('region', { name: 'Shop by department' }).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/category\/[^/]+\/$/);
+  const total = await productCount(page);
+  expect(total).toBeGreaterThan(1);
+
+  await page.getByLabel('Sort by').selectOption('priceAscTag');
+  await expect(page).toHaveURL(/sort=priceAscTag/);
+  await expect(page.getByLabel('Sort by')).toHaveValue('priceAscTag');
+  await expect
+    .poll(async () => {
+      const prices = await gridPrices(page);
+      return prices.length > 1 && prices.every((p, i) => i === 0 || prices[i - 1]! <= p);
+    })
+    .toBe(true);
+
+  const panel = await filters(page);
+  const bands = panel
+    .locator('section', { has: page.getByRole('heading', { name: 'Price' }) })
+    .getByRole('link');
+  const counts = await bands.locator('span.tabular-nums').allTextContents();
+  const index = counts.findIndex((c) => Number(c) > 0);
+  expect(index).toBeGreaterThanOrEqual(0);
+  const band = bands.nth(index);
+  const bandCount = Number(counts[index]);
+  const [, low, high] = (await band.getAttribute('href'))!.match(/price=(\d+)-(\d*)/)!;
+  await band.click();
+  await expect(page).toHaveURL(/price=\d+-/);
+  await expect(page).toHaveURL(/sort=priceAscTag/);
+  await expect.poll(() => productCount(page)).toBe(bandCount);
+  for (const price of await gridPrices(page)) {
+    expect(price).toBeGreaterThanOrEqual(Number(low));
+    if (high) expect(price).toBeLessThan(Number(high));
+  }
+});
+
+test('unknown pages and products answer 404 with the friendly page', async ({ page }) => {
+  for (const path of [
+    '/no-such-page/',
+    '/prod/nothing?id=987654321',
+    '/category/no-such-category/',
+  ]) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/couldn.t find/i);
+    await expect(page.getByRole('search').filter({ visible: true }).first()).toBeVisible();
+  }
+});
+
+test('no axe violations on home, search, category and product pages', async ({ page }) => {
+  await page.goto('/');
+  await expectNoAxeViolations(page);
+
+  const department = page
+    .getByRole('region', { name: 'Shop by department' })
+    .getByRole('link')
+    .first();
+  const departmentHref = (await department.getAttribute('href'))!;
+  const hotWord = (await page
+    .getByRole('navigation', { name: 'Popular searches' })
+    .getByRole('link')
+    .first()
+    .textContent())!.trim();
+
+  await page.goto(`/searchList/?q=${encodeURIComponent(hotWord)}`);
+  await expectNoAxeViolations(page);
+
+  await page.goto(departmentHref);
+  await expectNoAxeViolations(page);
+
+  await page.locator('main ul li article a').first().click();
+  await expect(page).toHaveURL(/\/prod\//);
+  await expect(page.getByTestId('price-chart').locator('svg.recharts-surface')).toBeVisible();
+  await expectNoAxeViolations(page);
+});
