@@ -2,12 +2,17 @@
  * End-to-end run (part of `npm test`): builds the storefront if needed, starts B-Deals exactly as
  * `npm start` does on a fresh temporary data folder with a small demo catalogue (E2E_DEMO_PRODUCTS,
  * default 400) on spare ports, runs Playwright in Debian's Chromium against it, and stops it.
- * Exits with Playwright's exit code.
+ * Mail goes to a real SMTP server on loopback (smtp-server) that writes each message as
+ * `{to, subject, text}` JSON into E2E_MAIL_DIR for the tests to read. Access tokens live 8 s so
+ * a test can watch one expire. Exits with Playwright's exit code.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
 import { ensureWebBuild } from './web-build.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -16,10 +21,37 @@ const apiPort = port + 1000;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bdeals-e2e-'));
 const baseUrl = `http://127.0.0.1:${port}`;
 
+const mailDir = path.join(dataDir, 'mail');
+mkdirSync(mailDir, { recursive: true });
+let mailCount = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  onData(stream, _session, done) {
+    simpleParser(stream).then((m) => {
+      const to = (Array.isArray(m.to) ? m.to : [m.to]).map((a) => a?.text ?? '').join(', ');
+      writeFileSync(path.join(mailDir, `${String(++mailCount).padStart(4, '0')}.json`), JSON.stringify({ to, subject: m.subject ?? '', text: m.text ?? '' }));
+      done();
+    }, done);
+  },
+});
+await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+const smtpPort = (smtp.server.address() as AddressInfo).port;
+
 ensureWebBuild();
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/start.ts')], {
   cwd: ROOT,
-  env: { ...process.env, PORT: String(port), API_PORT: String(apiPort), DATA_DIR: dataDir, DEMO_PRODUCTS: process.env.E2E_DEMO_PRODUCTS ?? '400', LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    API_PORT: String(apiPort),
+    DATA_DIR: dataDir,
+    DEMO_PRODUCTS: process.env.E2E_DEMO_PRODUCTS ?? '400',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: baseUrl,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    ACCESS_TOKEN_TTL_SECONDS: '8',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
@@ -43,7 +75,7 @@ try {
   await waitReady(300_000);
   const pw = spawnSync(path.join(ROOT, 'node_modules/.bin/playwright'), ['test', ...process.argv.slice(2)], {
     cwd: ROOT,
-    env: { ...process.env, E2E_BASE_URL: baseUrl },
+    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_MAIL_DIR: mailDir },
     stdio: 'inherit',
   });
   code = pw.status ?? 1;
@@ -52,6 +84,7 @@ try {
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
+  await new Promise<void>((r) => smtp.close(() => r()));
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(code);

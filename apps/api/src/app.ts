@@ -5,6 +5,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -12,6 +13,23 @@ import rateLimit from '@fastify/rate-limit';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AdminFeedQuerySchema,
+  ArticleQuerySchema,
+  ArticleSchema,
+  ArticlesResponseSchema,
+  ClickResponseSchema,
+  DealParamsSchema,
+  DealsQuerySchema,
+  DealsResponseSchema,
+  LowestPriceResponseSchema,
+  ModeParamsSchema,
+  ModeSchema,
+  ModesResponseSchema,
+  OfferParamsSchema,
+  PromotionSchema,
+  TabParamsSchema,
+  TabQuerySchema,
+  TabsResponseSchema,
+  TopSellingResponseSchema,
   BrandDetailSchema,
   BrandParamsSchema,
   BrandsQuerySchema,
@@ -32,6 +50,8 @@ import { ingestSource, type FxTable } from '@b-deals/feeds';
 import { DomainError, registerErrorHandling } from './errors.ts';
 import { brandDetail, hotWords, listBrands, listMerchants, recordSearchTerm } from './catalog/directory.ts';
 import { productWithRecommend } from './catalog/product.ts';
+import { landingTabs, lowestPrice, recordClick, topSelling } from './catalog/landing.ts';
+import { articleBy, dealById, listArticles, listDeals, listModes } from './catalog/editorial.ts';
 import { searchProducts } from './catalog/search.ts';
 import { accountRoutes, DEFAULT_RATE_LIMITS, type OAuthClient, type RateLimits } from './auth/routes.ts';
 import { AuthService, DEFAULT_AUTH_SETTINGS, type AuthSettings } from './auth/service.ts';
@@ -108,6 +128,25 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     { schema: { params: ProductParamsSchema, querystring: ProductQuerySchema, response: { 200: ProductWithRecommendSchema, ...errors } } },
     async (req) => productWithRecommend(db, req.params.id, req.query.days, req.query.recommend),
   );
+
+  app.get('/inventory/api/v1/top-selling/tabs', { schema: { response: { 200: TabsResponseSchema } } }, async () => ({ tabs: landingTabs() }));
+  app.get('/inventory/api/v1/top-selling/:id', { schema: { params: TabParamsSchema, querystring: TabQuerySchema, response: { 200: TopSellingResponseSchema, ...errors } } }, async (req) =>
+    topSelling(db, req.params.id, req.query.from, req.query.to),
+  );
+  app.get('/inventory/api/v1/products/lowest-tabs', { schema: { response: { 200: TabsResponseSchema } } }, async () => ({ tabs: landingTabs() }));
+  app.get('/inventory/api/v1/products/lowest-tab/:id', { schema: { params: TabParamsSchema, querystring: TabQuerySchema, response: { 200: LowestPriceResponseSchema, ...errors } } }, async (req) =>
+    lowestPrice(db, req.params.id, req.query.from, req.query.to),
+  );
+  app.post('/inventory/api/v1/offers/:id/click', { schema: { description: 'Records an outbound click (Top Selling signal) and returns the merchant link.', params: OfferParamsSchema, response: { 200: ClickResponseSchema, ...errors } } }, async (req) =>
+    recordClick(db, req.params.id),
+  );
+  app.get('/inventory/api/v1/deals', { schema: { querystring: DealsQuerySchema, response: { 200: DealsResponseSchema, ...errors } } }, async (req) => listDeals(db, req.query));
+  app.get('/inventory/api/v1/deals/:id', { schema: { params: DealParamsSchema, response: { 200: PromotionSchema, ...errors } } }, async (req) => dealById(db, req.params.id));
+  app.get('/article/api/v1/article', { schema: { description: 'Articles, newest first; with `id` or `slug`, that one article with its Markdown.', querystring: ArticleQuerySchema, response: { 200: z.union([ArticlesResponseSchema, ArticleSchema]), ...errors } } }, async (req) =>
+    req.query.id !== undefined || req.query.slug !== undefined ? articleBy(db, req.query) : listArticles(db, req.query.from, req.query.to),
+  );
+  app.get('/tapestry/api/v2/modes', { schema: { response: { 200: ModesResponseSchema } } }, async () => ({ modes: await listModes(db) }));
+  app.get('/tapestry/api/v2/modes/:id', { schema: { params: ModeParamsSchema, response: { 200: ModeSchema, ...errors } } }, async (req) => (await listModes(db, req.params.id))[0]!);
 
   const mailer = opts.accounts.mailer ?? createMailer({ smtpUrl: opts.accounts.smtpUrl ?? null, from: opts.accounts.mailFrom ?? 'B-Deals <no-reply@b-deals.example>', db, log: app.log });
   const auth = new AuthService(db, mailer, { ...DEFAULT_AUTH_SETTINGS, ...opts.accounts.settings }, (err) => app.log.error({ err }, 'could not send mail'));

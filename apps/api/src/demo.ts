@@ -21,10 +21,11 @@ interface DemoMerchant {
   logo: string | null;
   feed: string;
   history: string;
+  promotions: string;
 }
 
 /** Bump when the generator's output changes shape, so existing data dirs regenerate. */
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 3;
 
 export interface DemoProgress {
   /** Called with the phase, done and total units of that phase. */
@@ -45,10 +46,10 @@ export async function loadDemoCatalogue(db: Database, opts: { dataDir: string; m
   }
   const observedAt = new Date(stamp.now);
   const merchants = JSON.parse(readFileSync(path.join(outDir, 'merchants.json'), 'utf8')) as DemoMerchant[];
-  const total = merchants.length * 2;
+  const total = merchants.length * 3;
   const reports: IngestReport[] = [];
   let done = 0;
-  for (const kind of ['feed', 'history'] as const) {
+  for (const kind of ['feed', 'history', 'promotions'] as const) {
     for (const m of merchants) {
       const file = path.join(outDir, m[kind]);
       reports.push(

@@ -9,6 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '@b-deals/db';
 import { loadDefaultFxTable, type FxTable } from '@b-deals/feeds';
 import { buildApp } from './app.ts';
+import { seedHomeModules, syncArticles } from './content.ts';
+import { refreshClickCounts } from './catalog/landing.ts';
 import type { Config } from './env.ts';
 
 export interface RunningApi {
@@ -37,6 +39,12 @@ export async function startApi(config: Config, db?: Database): Promise<RunningAp
   const database = db ?? (await openConfiguredDatabase(config));
   const fx = loadFx(config);
   mkdirSync(config.mediaDir, { recursive: true });
+  await syncArticles(database);
+  await seedHomeModules(database);
+  // In-process scheduler of the embedded mode (DESIGN.md): clicks older than 30 days stop counting.
+  await refreshClickCounts(database);
+  const daily = setInterval(() => void refreshClickCounts(database).catch((err) => app.log.error({ err }, 'click recount failed')), 24 * 3600 * 1000);
+  daily.unref();
   const app = await buildApp({
     db: database,
     fx,
@@ -63,6 +71,7 @@ export async function startApi(config: Config, db?: Database): Promise<RunningAp
     async close() {
       if (closed) return;
       closed = true;
+      clearInterval(daily);
       rmSync(marker, { force: true });
       await app.close();
       await database.close();

@@ -12,7 +12,7 @@ export const ItemOutcomeSchema = z.enum(['accepted', 'warning', 'rejected']);
  */
 export const IngestReportSchema = z.object({
   feed: z.string(),
-  format: z.enum(['rss', 'atom', 'csv', 'tsv', 'price-history']),
+  format: z.enum(['rss', 'atom', 'csv', 'tsv', 'price-history', 'promotions']),
   merchant: z.string(),
   items: z.number().int(),
   accepted: z.number().int(),

@@ -1,6 +1,6 @@
 /**
- * One entry point for any file an operator hands us: a price-history TSV (name ending in
- * `.history.tsv`) or a merchant feed (RSS, Atom, CSV, TSV). Used by the ingest CLI, the admin
+ * One entry point for any file an operator hands us: a merchant feed (RSS, Atom, CSV, TSV), a
+ * price-history TSV (`.history.tsv`) or a GMC promotions feed (`.promotions.tsv|csv`). Used by the ingest CLI, the admin
  * route of the running API, and the demo loader, so every path runs the same code.
  */
 import type { IngestReport } from '@b-deals/contracts';
@@ -8,6 +8,7 @@ import type { Database } from '@b-deals/db';
 import type { FxTable } from './parse/fx.ts';
 import { ingestFeed, type MerchantInput } from './ingest/ingest.ts';
 import { ingestPriceHistory } from './ingest/history.ts';
+import { ingestPromotions, isPromotionsFile } from './ingest/promotions.ts';
 
 export interface IngestSourceOptions {
   bytes: Buffer;
@@ -24,11 +25,16 @@ export interface IngestSourceOptions {
 export const isHistoryFile = (filename: string): boolean => /\.history\.tsv$/i.test(filename);
 
 /**
- * Ingests a feed or a price history. For a history file without a merchant, the merchant slug
+ * Ingests a product feed, a price history (`.history.tsv`) or a promotions feed
+ * (`.promotions.tsv|csv`). For a history file without a merchant, the merchant slug
  * is the file name before `.history.tsv`. Errors as `ingestFeed` / `ingestPriceHistory`.
  */
 export async function ingestSource(db: Database, opts: IngestSourceOptions): Promise<IngestReport> {
   const feed = opts.filename.replace(/^.*[\\/]/, '');
+  if (isPromotionsFile(feed)) {
+    const merchant = opts.merchant?.slug ?? feed.replace(/\.promotions\.(tsv|csv)$/i, '');
+    return ingestPromotions(db, { bytes: opts.bytes, feed, merchant, fx: opts.fx }, opts.observedAt);
+  }
   if (isHistoryFile(feed)) {
     const merchant = opts.merchant?.slug ?? feed.replace(/\.history\.tsv$/i, '');
     return ingestPriceHistory(db, { bytes: opts.bytes, feed, merchant, fx: opts.fx });

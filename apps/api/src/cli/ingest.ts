@@ -15,7 +15,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { IngestReport } from '@b-deals/contracts';
-import { finishIngest, ingestSource, isHistoryFile } from '@b-deals/feeds';
+import { finishIngest, ingestSource, isHistoryFile, isPromotionsFile } from '@b-deals/feeds';
 import { loadConfig, type Config } from '../env.ts';
 import { apiMarkerFile, loadFx, openConfiguredDatabase } from '../runtime.ts';
 
@@ -30,7 +30,9 @@ export function expandInputs(inputs: string[]): string[] {
       for (const f of readdirSync(input).sort()) if (FEED_EXT.test(f)) files.push(path.join(input, f));
     } else files.push(input);
   }
-  return [...files.filter((f) => !isHistoryFile(f)), ...files.filter(isHistoryFile)];
+  // Product feeds first: histories and promotions refer to merchants and offers the feeds create.
+  const later = (f: string) => isHistoryFile(f) || isPromotionsFile(f);
+  return [...files.filter((f) => !later(f)), ...files.filter(later)];
 }
 
 class UsageError extends Error {}

@@ -9,6 +9,7 @@
  *   <outDir>/merchants.json
  *   <outDir>/feeds/<merchant-slug>.xml|.csv|.tsv
  *   <outDir>/history/<merchant-slug>.history.tsv   (id, from, to, price, sale_price, availability)
+ *   <outDir>/promotions/<merchant-slug>.promotions.tsv   (GMC promotions feed)
  *   <mediaDir>/<product-key>.webp, <mediaDir>/logos/<merchant-slug>.webp
  * Image URLs point at https://media.b-deals.test/demo/ (reserved `.test` TLD, RFC 2606).
  */
@@ -20,10 +21,10 @@ import type { FeedRow } from './feed-writers.ts';
 import { dayOf, isoDay, merchantOutages, offerHistory, salesCalendar } from './history.ts';
 import { logoSvg, productSvg, renderWebp } from './images.ts';
 import { planDemoCatalogue } from './plan.ts';
+import { promotionsFeed } from './promotions.ts';
+import { DEMO_MEDIA_ORIGIN } from '@b-deals/core';
 import type { DemoOffer, DemoProduct } from './plan.ts';
 
-/** Public origin of demo media; the API maps it to its own `/media/demo/`. */
-export const DEMO_MEDIA_ORIGIN = 'https://media.b-deals.test/demo';
 
 /** Options of `generateDemoCatalogue`. */
 export interface DemoCatalogueOptions {
@@ -75,6 +76,8 @@ export interface DemoMerchantEntry {
   logo: string;
   feed: string;
   history: string;
+  /** GMC promotions feed of the merchant (deals). */
+  promotions: string;
 }
 
 const FEED_EXT: Record<MerchantDef['format'], string> = { rss: 'xml', 'rss-g': 'xml', atom: 'xml', csv: 'csv', tsv: 'tsv' };
@@ -121,7 +124,7 @@ function feedRows(offer: DemoOffer, state: { price: number; sale: number | null;
     title: offer.title,
     description: offer.description,
     link: productLink(m, p, offer),
-    imageLink: `${DEMO_MEDIA_ORIGIN}/${p.key}.webp`,
+    imageLink: `${DEMO_MEDIA_ORIGIN}${p.key}.webp`,
     availability: state.availability === 'in_stock' ? m.inStock : 'out_of_stock',
     price: state.price,
     salePrice: state.sale,
@@ -155,7 +158,7 @@ export async function generateDemoCatalogue(opts: DemoCatalogueOptions): Promise
   const plan = planDemoCatalogue({ products: opts.products, merchants: opts.merchants, brands: opts.brands, seed });
   const gpcPaths = await taxonomyPaths();
 
-  await Promise.all([join(opts.outDir, 'feeds'), join(opts.outDir, 'history'), join(opts.mediaDir, 'logos')].map((d) => mkdir(d, { recursive: true })));
+  await Promise.all([join(opts.outDir, 'feeds'), join(opts.outDir, 'history'), join(opts.outDir, 'promotions'), join(opts.mediaDir, 'logos')].map((d) => mkdir(d, { recursive: true })));
   const today = dayOf(now);
   const from = today - days;
   const to = today - 1;
@@ -185,6 +188,7 @@ export async function generateDemoCatalogue(opts: DemoCatalogueOptions): Promise
     const historyPath = join(opts.outDir, 'history', `${m.slug}.history.tsv`);
     await writeFile(feedPath, text);
     await writeFile(historyPath, history.join('\n') + '\n');
+    await writeFile(join(opts.outDir, 'promotions', `${m.slug}.promotions.tsv`), promotionsFeed(m, seed, today, calendar));
     feeds.push(feedPath);
     historyFiles.push(historyPath);
     if (opts.images !== false) await renderWebp(logoSvg(LOGO_COLOURS[mIndex % LOGO_COLOURS.length] as string, mIndex), join(opts.mediaDir, 'logos', `${m.slug}.webp`));
@@ -194,9 +198,10 @@ export async function generateDemoCatalogue(opts: DemoCatalogueOptions): Promise
       region: m.region,
       marketplace: m.marketplace,
       homepage: `https://${m.host}/`,
-      logo: `${DEMO_MEDIA_ORIGIN}/logos/${m.slug}.webp`,
+      logo: `${DEMO_MEDIA_ORIGIN}logos/${m.slug}.webp`,
       feed: `feeds/${feedFile}`,
       history: `history/${m.slug}.history.tsv`,
+      promotions: `promotions/${m.slug}.promotions.tsv`,
     });
   }
   const merchantsFile = join(opts.outDir, 'merchants.json');

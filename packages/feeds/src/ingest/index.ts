@@ -3,3 +3,4 @@ export * from './ingest.ts';
 export * from './history.ts';
 export * from './listings.ts';
 export * from './refresh.ts';
+export * from './promotions.ts';

@@ -180,3 +180,38 @@ describe('a process killed in the middle of an ingest', () => {
     }
   });
 });
+
+describe.each(testDrivers())('promotions feed on %s', (driver) => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await createTestDatabase(driver);
+  });
+  afterAll(async () => db?.close());
+
+  it('ingests GMC promotions, rejecting bad rows one by one, and deactivates promotions missing from a later file', async () => {
+    const { ingestPromotions } = await import('../../src/index.ts');
+    await ingestFeed(db, { bytes: rssFeed('alpha', [{ id: 'D1', title: 'Linen Maxi Dress', price: '80.00 USD', brand: 'Harbor' }]), feed: 'alpha.xml', merchant: { slug: 'alpha', name: 'Alpha', homepage: 'https://alpha.example/' }, fx });
+    const header = 'promotion_id\tlong_title\toffer_type\tgeneric_redemption_code\tpercent_off\tmoney_off_amount\tminimum_purchase_amount\tpromotion_effective_dates\tpromotion_url\tdescription\tfine_print';
+    const tsv = [
+      header,
+      'bf\tBlack Friday: 20% off\tGENERIC_CODE\tBF20\t20\t\t\t2026-11-20T00:00:00Z/2026-11-30T23:59:59Z\t\tSave 20%\tOne use per customer',
+      'ship\tFree shipping over $50\tNO_CODE\t\t\t\t50.00 USD\t2026-11-01T00:00:00Z/2026-12-31T00:00:00Z\thttps://alpha.example/ship\t\t',
+      'nocode\tMissing code\tGENERIC_CODE\t\t10\t\t\t2026-11-01T00:00:00Z/2026-12-31T00:00:00Z\t\t\t',
+      'dates\tBad dates\tNO_CODE\t\t10\t\t\t2026-12-31T00:00:00Z/2026-11-01T00:00:00Z\t\t\t',
+      '\tNo id\tNO_CODE\t\t10\t\t\t2026-11-01T00:00:00Z/\t\t\t',
+    ].join('\n');
+    const now = new Date('2026-11-21T12:00:00Z');
+    const report = await ingestPromotions(db, { bytes: Buffer.from(tsv), feed: 'alpha.promotions.tsv', merchant: 'alpha', fx }, now);
+    expect(report).toMatchObject({ items: 5, accepted: 2, rejected: 3, reasons: { missing_redemption_code: 1, invalid_effective_dates: 1, missing_promotion_id: 1 } });
+    const rows = await db.query<{ promotion_id: string; coupon_code: string | null; minimum_order_cents: number | null; link: string; active: boolean }>(
+      `SELECT promotion_id, coupon_code, minimum_order_cents, link, active FROM promotions ORDER BY promotion_id`,
+    );
+    expect(rows.rows).toEqual([
+      { promotion_id: 'bf', coupon_code: 'BF20', minimum_order_cents: null, link: 'https://alpha.example/', active: true },
+      { promotion_id: 'ship', coupon_code: null, minimum_order_cents: 5000, link: 'https://alpha.example/ship', active: true },
+    ]);
+    await ingestPromotions(db, { bytes: Buffer.from([header, tsv.split('\n')[1]].join('\n')), feed: 'alpha.promotions.tsv', merchant: 'alpha', fx }, now);
+    const active = await db.query<{ promotion_id: string }>(`SELECT promotion_id FROM promotions WHERE active`);
+    expect(active.rows.map((r) => r.promotion_id)).toEqual(['bf']);
+  });
+});

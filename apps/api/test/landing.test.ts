@@ -1,0 +1,104 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '@b-deals/db';
+import { createTestDatabase, testDrivers } from '@b-deals/db/testing';
+import { finishIngest, ingestFeed, ingestPromotions, loadDefaultFxTable } from '@b-deals/feeds';
+import { rssFeed, type TestItem } from '../../../packages/feeds/test/ingest/feed-builder.ts';
+import { buildApp } from '../src/app.ts';
+import { seedHomeModules, syncArticles } from '../src/content.ts';
+
+const fx = loadDefaultFxTable();
+const DAY = 24 * 3600 * 1000;
+
+describe.each(testDrivers())('landing pages, deals, articles and modes on %s', (driver) => {
+  let db: Database;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(driver);
+    const now = Date.now();
+    const items = (price: (i: number) => string): TestItem[] => [
+      { id: 'A', title: 'Linen Maxi Dress', price: price(0), brand: 'Harbor' },
+      { id: 'B', title: 'Canvas Low Sneaker', price: price(1), brand: 'Strider', category: 'Apparel & Accessories > Shoes', gender: 'male' },
+      { id: 'C', title: 'Leather Tote Bag', price: price(2), brand: 'Carryall', category: 'Apparel & Accessories > Handbags, Wallets & Cases > Handbags' },
+    ];
+    const ingest = (prices: (i: number) => string, daysAgo: number) =>
+      ingestFeed(db, { bytes: rssFeed('alpha', items(prices)), feed: 'alpha.xml', merchant: { slug: 'alpha', name: 'Alpha', homepage: 'https://alpha.example/' }, fx, observedAt: new Date(now - daysAgo * DAY), skipMaintenance: true });
+    // The dress and the sneaker were dearer for weeks and are at their lowest today; the tote was cheaper before.
+    for (let d = 40; d >= 1; d--) await ingest((i) => ['90.00 USD', '70.00 USD', '100.00 USD'][i]!, d);
+    await ingest((i) => ['60.00 USD', '65.00 USD', '120.00 USD'][i]!, 0);
+    const header = 'promotion_id\tlong_title\toffer_type\tgeneric_redemption_code\tpercent_off\tpromotion_effective_dates';
+    const iso = (d: number) => new Date(now + d * DAY).toISOString();
+    await ingestPromotions(db, { bytes: Buffer.from(`${header}\nnow\tRunning deal\tGENERIC_CODE\tSAVE10\t10\t${iso(-1)}/${iso(5)}\nlater\tFuture deal\tNO_CODE\t\t15\t${iso(3)}/${iso(9)}\nover\tEnded deal\tNO_CODE\t\t15\t${iso(-9)}/${iso(-2)}`), feed: 'alpha.promotions.tsv', merchant: 'alpha', fx });
+    await finishIngest(db);
+    await syncArticles(db);
+    await seedHomeModules(db);
+    app = await buildApp({ db, fx, operatorToken: 'x'.repeat(32), mediaDir: mkdtempSync(path.join(tmpdir(), 'bdeals-media-')), logLevel: 'silent', accounts: { clients: [], settings: { publicUrl: 'http://localhost' } } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+
+  it('ranks Top Selling by recorded outbound clicks, per department tab', async () => {
+    const tabs = (await app.inject('/inventory/api/v1/top-selling/tabs')).json().tabs;
+    expect(tabs[0]).toEqual({ id: 'ALL', name: 'All' });
+    expect(tabs.map((t: { id: string }) => t.id)).toEqual(['ALL', '8', '9', 'b', 'e', 'f', 'g', 'k', '7']);
+    const offers = await db.query<{ id: number; title: string }>(`SELECT id, title FROM offers ORDER BY title`);
+    const tote = offers.rows.find((o) => o.title.startsWith('Leather'))!;
+    for (let i = 0; i < 3; i++) {
+      const click = await app.inject({ method: 'POST', url: `/inventory/api/v1/offers/${tote.id}/click` });
+      expect(click.json()).toEqual({ link: 'https://alpha.example/p/C' });
+    }
+    const top = (await app.inject('/inventory/api/v1/top-selling/ALL')).json();
+    expect(top.items[0]).toMatchObject({ name: 'Leather Tote Bag', clicks30d: 3 });
+    const bags = (await app.inject('/inventory/api/v1/top-selling/e')).json();
+    expect(bags.items.map((i: { name: string }) => i.name)).toEqual(['Leather Tote Bag']);
+    expect((await app.inject('/inventory/api/v1/top-selling/zz')).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: '/inventory/api/v1/offers/999999/click' })).statusCode).toBe(404);
+  });
+
+  it('lists Lowest Price products at their 365-day low, biggest saving against the 90-day average first', async () => {
+    const res = (await app.inject('/inventory/api/v1/products/lowest-tab/ALL')).json();
+    expect(res.items.map((i: { name: string }) => i.name)).toEqual(['Linen Maxi Dress', 'Canvas Low Sneaker']);
+    expect(res.items[0]).toMatchObject({ priceTag: 6000, low365: 6000 });
+    expect(res.items[0].average90).toBeGreaterThan(8500);
+    const shoes = (await app.inject('/inventory/api/v1/products/lowest-tab/k')).json();
+    expect(shoes.items.map((i: { name: string }) => i.name)).toEqual(['Canvas Low Sneaker']);
+  });
+
+  it('lists running deals only, and answers one deal by id', async () => {
+    const { deals, total } = (await app.inject('/inventory/api/v1/deals')).json();
+    expect(total).toBe(1);
+    expect(deals[0]).toMatchObject({ title: 'Running deal', couponCode: 'SAVE10', discountPercent: 10, merchant: { slug: 'alpha' }, link: 'https://alpha.example/' });
+    expect((await app.inject(`/inventory/api/v1/deals/${deals[0].id}`)).json().title).toBe('Running deal');
+    expect((await app.inject('/inventory/api/v1/deals/424242')).statusCode).toBe(404);
+  });
+
+  it('serves the Markdown articles, newest first, and one by slug', async () => {
+    const list = (await app.inject('/article/api/v1/article')).json();
+    expect(list.total).toBeGreaterThanOrEqual(5);
+    const dates = list.articles.map((a: { publishedAt: string }) => a.publishedAt);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const one = (await app.inject(`/article/api/v1/article?slug=${list.articles[0].slug}`)).json();
+    expect(one.markdown.length).toBeGreaterThan(500);
+    expect((await app.inject('/article/api/v1/article?slug=nope')).statusCode).toBe(404);
+  });
+
+  it('resolves home modules: product rails run their condition, brand walls list brands', async () => {
+    const { modes } = (await app.inject('/tapestry/api/v2/modes')).json();
+    const positions = modes.map((m: { position: number }) => m.position);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    const drops = modes.find((m: { title: string }) => m.title === 'Biggest price drops');
+    expect(drops.type).toBe('product_rail');
+    expect(drops.items).toEqual([]); // nothing in this catalogue is on sale
+    const sneakers = modes.find((m: { title: string }) => m.title === 'Sneakers under $100');
+    expect(sneakers.items.map((i: { name: string }) => i.name)).toEqual(['Canvas Low Sneaker']);
+    const wall = modes.find((m: { type: string }) => m.type === 'brand_wall');
+    expect(wall.brands.map((b: { slug: string }) => b.slug).sort()).toEqual(['carryall', 'harbor', 'strider']);
+    expect((await app.inject(`/tapestry/api/v2/modes/${wall.id}`)).json().type).toBe('brand_wall');
+  });
+});
