@@ -53,6 +53,7 @@ import { productWithRecommend } from './catalog/product.ts';
 import { landingTabs, lowestPrice, recordClick, topSelling } from './catalog/landing.ts';
 import { articleBy, dealById, listArticles, listDeals, listModes } from './catalog/editorial.ts';
 import { searchProducts } from './catalog/search.ts';
+import { SearchCache } from './catalog/search-cache.ts';
 import { accountRoutes, DEFAULT_RATE_LIMITS, type OAuthClient, type RateLimits } from './auth/routes.ts';
 import { AuthService, DEFAULT_AUTH_SETTINGS, type AuthSettings } from './auth/service.ts';
 import { createMailer, type Mailer } from './mail.ts';
@@ -97,6 +98,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   const { db } = opts;
+  const searchCache = new SearchCache();
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: db.kind }));
 
   app.get('/inventory/api/v1/merchants', { schema: { querystring: MerchantsQuerySchema, response: { 200: MerchantsResponseSchema, ...errors } } }, async (req) => {
@@ -115,7 +117,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.get('/inventory/api/v1/search/hot-words', { schema: { response: { 200: HotWordsResponseSchema } } }, async () => ({ hotWords: await hotWords(db) }));
 
   app.post('/inventory/api/v1/search/condition', { schema: { body: SearchConditionSchema, response: { 200: SearchResponseSchema, ...errors } } }, async (req) => {
-    const result = await searchProducts(db, req.body);
+    const result = await searchProducts(db, req.body, searchCache);
     // Only searches that found something count toward hot words: a typo or a probe must not become a suggestion.
     if (req.body.q && req.body.from === 0 && result.total > 0) {
       recordSearchTerm(db, result.correctedQuery ?? req.body.q).catch((err) => req.log.warn({ err }, 'could not record search term'));
@@ -145,8 +147,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.get('/article/api/v1/article', { schema: { description: 'Articles, newest first; with `id` or `slug`, that one article with its Markdown.', querystring: ArticleQuerySchema, response: { 200: z.union([ArticlesResponseSchema, ArticleSchema]), ...errors } } }, async (req) =>
     req.query.id !== undefined || req.query.slug !== undefined ? articleBy(db, req.query) : listArticles(db, req.query.from, req.query.to),
   );
-  app.get('/tapestry/api/v2/modes', { schema: { response: { 200: ModesResponseSchema } } }, async () => ({ modes: await listModes(db) }));
-  app.get('/tapestry/api/v2/modes/:id', { schema: { params: ModeParamsSchema, response: { 200: ModeSchema, ...errors } } }, async (req) => (await listModes(db, req.params.id))[0]!);
+  app.get('/tapestry/api/v2/modes', { schema: { response: { 200: ModesResponseSchema } } }, async () => ({ modes: await listModes(db, undefined, searchCache) }));
+  app.get('/tapestry/api/v2/modes/:id', { schema: { params: ModeParamsSchema, response: { 200: ModeSchema, ...errors } } }, async (req) => (await listModes(db, req.params.id, searchCache))[0]!);
 
   const mailer = opts.accounts.mailer ?? createMailer({ smtpUrl: opts.accounts.smtpUrl ?? null, from: opts.accounts.mailFrom ?? 'B-Deals <no-reply@b-deals.example>', db, log: app.log });
   const auth = new AuthService(db, mailer, { ...DEFAULT_AUTH_SETTINGS, ...opts.accounts.settings }, (err) => app.log.error({ err }, 'could not send mail'));

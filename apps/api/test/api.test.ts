@@ -161,6 +161,7 @@ describe.each(testDrivers())('API on %s', (driver) => {
 
   it('ingests a feed through the operator route, and refuses without the operator token', async () => {
     const url = '/admin/api/v1/feeds?filename=gamma.xml&merchant=gamma';
+    expect((await search({ q: 'silk scarf' })).json().total).toBe(0); // answered (and cached) before the ingest
     const payload = rssFeed('gamma', [{ id: 'G1', title: 'Silk Scarf', price: '35.00 USD', brand: 'Gamma', category: 'Apparel & Accessories > Clothing Accessories > Scarves & Shawls' }, { id: 'G2', title: 'Broken', price: '0 USD' }]);
     const denied = await app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/xml' } });
     expect(denied.statusCode).toBe(401);

@@ -17,6 +17,7 @@ import type { FacetCount, SearchCondition, SearchResponse } from '@b-deals/contr
 import type { Queryable } from '@b-deals/db';
 import { badRequest } from '../errors.ts';
 import { CARD_COLUMNS, toCard, type CardRow } from './cards.ts';
+import { SearchCache } from './search-cache.ts';
 import { Params } from './sql.ts';
 
 type FacetName = 'departments' | 'brands' | 'merchants' | 'priceBands';
@@ -29,6 +30,10 @@ interface Filter {
 
 /** Which filter a facet ignores when counting (disjunctive facets). */
 const OWN_FILTER: Record<FacetName, FilterKind> = { departments: 'category', brands: 'brand', merchants: 'merchant', priceBands: 'price' };
+
+/** Above this many matches a text search ranks only its most popular candidates by relevance. */
+const TWO_PHASE_THRESHOLD = 2000;
+const TWO_PHASE_CANDIDATES = 1000;
 
 /** Labels (`l`) a search can require. */
 export const SEARCH_LABELS: Record<string, string> = {
@@ -58,8 +63,21 @@ const SORT_SQL: Record<SortKey, (hasText: boolean) => string> = {
   discount: () => 'p.discount_pct DESC, p.popularity DESC',
 };
 
-/** Runs a search condition. Throws DomainError 400 for an invalid category id or label. */
-export async function searchProducts(db: Queryable, c: SearchCondition): Promise<SearchResponse> {
+/**
+ * Runs a search condition, answering from `cache` when the same condition was answered for the
+ * current catalogue version. Throws DomainError 400 for an invalid category id or label.
+ */
+export async function searchProducts(db: Queryable, c: SearchCondition, cache?: SearchCache): Promise<SearchResponse> {
+  if (!cache) return search(db, c);
+  const key = SearchCache.key(c, await SearchCache.version(db));
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const answer = await search(db, c);
+  cache.set(key, answer);
+  return answer;
+}
+
+async function search(db: Queryable, c: SearchCondition): Promise<SearchResponse> {
   const words = queryWords(c.q);
   let first = await runSearch(db, c, words);
   let correctedQuery: string | null = null;
@@ -96,14 +114,7 @@ async function runSearch(db: Queryable, c: SearchCondition, words: string[]) {
     return { from, where, params: params.values };
   };
 
-  const main = render();
-  const items = await db.query<CardRow>(
-    `SELECT ${CARD_COLUMNS} FROM ${main.from} LEFT JOIN brands b ON b.id = p.brand_id
-      WHERE ${main.where} ORDER BY ${SORT_SQL[c.sort](!!tsq)}, p.id LIMIT ${c.to - c.from} OFFSET ${c.from}`,
-    main.params,
-  );
-
-  // Facet groups: facets whose own filter is inactive share one scan of the fully filtered set.
+  // Facets and the total first: the total decides how the items are ranked.
   const active = new Set(filters.map((f) => f.kind));
   const groups = new Map<FilterKind | '', FacetName[]>([['', []]]);
   if (c.facets) {
@@ -122,6 +133,19 @@ async function runSearch(db: Queryable, c: SearchCondition, words: string[]) {
       else counts[r.facet as FacetName].push({ key: r.key, label: r.key, count: Number(r.n) });
     }
   }
+
+  const main = render();
+  // Two-phase ranking for broad text queries: rank only the most popular candidates by relevance
+  // (computing ts_rank for tens of thousands of matches costs more than the whole search budget).
+  const twoPhase = !!tsq && c.sort === 'none' && total > TWO_PHASE_THRESHOLD && c.to <= TWO_PHASE_CANDIDATES;
+  const itemsSql = twoPhase
+    ? `SELECT ${CARD_COLUMNS} FROM (SELECT p.*, tsq.q FROM ${main.from} WHERE ${main.where} ORDER BY p.popularity DESC LIMIT ${TWO_PHASE_CANDIDATES}) p
+         LEFT JOIN brands b ON b.id = p.brand_id ORDER BY ts_rank(p.search, p.q, 1) * (1 + 0.25 * p.popularity) DESC, p.id
+         LIMIT ${c.to - c.from} OFFSET ${c.from}`
+    : `SELECT ${CARD_COLUMNS} FROM ${main.from} LEFT JOIN brands b ON b.id = p.brand_id
+         WHERE ${main.where} ORDER BY ${SORT_SQL[c.sort](!!tsq)}, p.id LIMIT ${c.to - c.from} OFFSET ${c.from}`;
+  const items = await db.query<CardRow>(itemsSql, main.params);
+  if (!c.facets) total = c.from + items.rows.length;
   await labelFacets(db, counts);
   return { items: items.rows.map(toCard), total, facets: counts };
 }
@@ -133,7 +157,7 @@ function facetSql(from: string, where: string, facets: FacetName[], withTotal: b
   // Every part names its columns: a UNION takes its column names from whichever part comes first.
   if (facets.includes('departments')) parts.push(`SELECT 'departments' AS facet, left(category_code, 1) AS key, count(*)::int AS n FROM base GROUP BY 2`);
   if (facets.includes('brands')) parts.push(`(SELECT 'brands' AS facet, brand_id::text AS key, count(*)::int AS n FROM base WHERE brand_id IS NOT NULL GROUP BY 2 ORDER BY 3 DESC, 2 LIMIT 40)`);
-  if (facets.includes('merchants')) parts.push(`(SELECT 'merchants' AS facet, m::text AS key, count(*)::int AS n FROM base, unnest(merchant_ids) m GROUP BY 2 ORDER BY 3 DESC, 2 LIMIT 60)`);
+  if (facets.includes('merchants')) parts.push(`(SELECT 'merchants' AS facet, m::text AS key, n FROM (SELECT m, count(*)::int AS n FROM base, unnest(merchant_ids) m GROUP BY m ORDER BY n DESC, m LIMIT 60) x)`);
   if (facets.includes('priceBands')) parts.push(`SELECT 'priceBands' AS facet, ${band} AS key, count(*)::int AS n FROM base GROUP BY 2`);
   return `WITH base AS MATERIALIZED (SELECT p.category_code, p.brand_id, p.merchant_ids, p.price_cents FROM ${from} WHERE ${where})
     ${parts.join(' UNION ALL ')}`;
