@@ -10,7 +10,7 @@ import type { SearchCondition, SearchResponse } from '@b-deals/contracts';
 import type { Queryable } from '@b-deals/db';
 
 export class SearchCache {
-  private readonly entries = new Map<string, { at: number; value: SearchResponse }>();
+  private readonly entries = new Map<string, { at: number; value: unknown }>();
 
   constructor(
     private readonly max = 1000,
@@ -29,7 +29,8 @@ export class SearchCache {
     return JSON.stringify([version, c.q.trim().toLowerCase(), sorted(c.b), sorted(c.m), sorted(c.cids), c.price ?? null, c.minPrice ?? null, c.maxPrice ?? null, c.sort, sorted(c.l), c.marketplace, c.from, c.to, c.facets]);
   }
 
-  get(key: string, now = Date.now()): SearchResponse | undefined {
+  /** A cached value; callers key different kinds of value with different key shapes (answers, facet groups). */
+  get<T = SearchResponse>(key: string, now = Date.now()): T | undefined {
     const hit = this.entries.get(key);
     if (!hit) return undefined;
     if (now - hit.at > this.ttlMs) {
@@ -38,10 +39,10 @@ export class SearchCache {
     }
     this.entries.delete(key);
     this.entries.set(key, hit); // most recently used last
-    return hit.value;
+    return hit.value as T;
   }
 
-  set(key: string, value: SearchResponse, now = Date.now()): void {
+  set(key: string, value: unknown, now = Date.now()): void {
     this.entries.delete(key);
     this.entries.set(key, { at: now, value });
     while (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as string);

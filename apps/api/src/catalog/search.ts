@@ -69,22 +69,23 @@ const SORT_SQL: Record<SortKey, (hasText: boolean) => string> = {
  */
 export async function searchProducts(db: Queryable, c: SearchCondition, cache?: SearchCache): Promise<SearchResponse> {
   if (!cache) return search(db, c);
-  const key = SearchCache.key(c, await SearchCache.version(db));
+  const version = await SearchCache.version(db);
+  const key = SearchCache.key(c, version);
   const hit = cache.get(key);
   if (hit) return hit;
-  const answer = await search(db, c);
+  const answer = await search(db, c, { cache, version });
   cache.set(key, answer);
   return answer;
 }
 
-async function search(db: Queryable, c: SearchCondition): Promise<SearchResponse> {
+async function search(db: Queryable, c: SearchCondition, cached?: { cache: SearchCache; version: number }): Promise<SearchResponse> {
   const words = queryWords(c.q);
-  let first = await runSearch(db, c, words);
+  let first = await runSearch(db, c, words, cached);
   let correctedQuery: string | null = null;
   if (first.total === 0 && words.length) {
     const corrected = await correctWords(db, words);
     if (corrected.join(' ') !== words.join(' ')) {
-      first = await runSearch(db, c, corrected);
+      first = await runSearch(db, c, corrected, cached);
       if (first.total > 0) correctedQuery = corrected.join(' ');
     }
   }
@@ -103,7 +104,7 @@ async function correctWords(db: Queryable, words: string[]): Promise<string[]> {
   return res.rows.map((r) => r.best ?? r.w);
 }
 
-async function runSearch(db: Queryable, c: SearchCondition, words: string[]) {
+async function runSearch(db: Queryable, c: SearchCondition, words: string[], cached?: { cache: SearchCache; version: number }) {
   const filters = buildFilters(c, words);
   const tsq = tsqueryText(words);
   /** FROM and WHERE of one query, leaving out the filter of kind `skip`, with that query's parameters. */
@@ -127,8 +128,14 @@ async function runSearch(db: Queryable, c: SearchCondition, words: string[]) {
   let total = 0;
   for (const [skip, facets] of groups) {
     const q = render(skip || undefined);
-    const rows = await db.query<{ facet: string; key: string; n: number }>(facetSql(q.from, q.where, facets, skip === ''), q.params);
-    for (const r of rows.rows) {
+    const sql = facetSql(q.from, q.where, facets, skip === '');
+    const groupKey = cached && JSON.stringify(['facets', cached.version, sql, q.params]);
+    let rows = groupKey ? cached.cache.get<Array<{ facet: string; key: string; n: number }>>(groupKey) : undefined;
+    if (!rows) {
+      rows = (await db.query<{ facet: string; key: string; n: number }>(sql, q.params)).rows;
+      if (groupKey) cached.cache.set(groupKey, rows);
+    }
+    for (const r of rows) {
       if (r.facet === 'total') total = Number(r.n);
       else counts[r.facet as FacetName].push({ key: r.key, label: r.key, count: Number(r.n) });
     }
