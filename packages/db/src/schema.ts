@@ -100,7 +100,6 @@ export const products = pgTable(
     index('products_category_idx').using('btree', sql`${t.categoryCode} text_pattern_ops`),
     index('products_brand_idx').on(t.brandId),
     index('products_merchants_idx').using('gin', t.merchantIds),
-    index('products_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('products_price_idx').on(t.priceCents),
     index('products_popularity_idx').on(t.popularity),
   ],

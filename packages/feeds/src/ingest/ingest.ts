@@ -360,8 +360,8 @@ async function writeListings(tx: Queryable, merchantId: number, listings: Listin
       touched.add(Number(r.product_id));
     }
   }
-  // Fresh statistics for the refresh queries that follow inside this transaction (a first load has none).
-  if (changed.length >= 5000) await tx.query('ANALYZE offers, products, product_keys');
+  // Fresh offer statistics for the refresh query that follows inside this transaction (a first load has none).
+  if (changed.length >= 5000) await tx.query('ANALYZE offers');
   for (let i = 0; i < resolved.length; i += BATCH * 5) {
     await recordObservations(
       tx,

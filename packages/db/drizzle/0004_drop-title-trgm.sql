@@ -1,0 +1,1 @@
+DROP INDEX "products_title_trgm_idx";
