@@ -41,10 +41,7 @@ export async function startApi(config: Config, db?: Database): Promise<RunningAp
   mkdirSync(config.mediaDir, { recursive: true });
   await syncArticles(database);
   await seedHomeModules(database);
-  // In-process scheduler of the embedded mode (DESIGN.md): clicks older than 30 days stop counting.
   await refreshClickCounts(database);
-  const daily = setInterval(() => void refreshClickCounts(database).catch((err) => app.log.error({ err }, 'click recount failed')), 24 * 3600 * 1000);
-  daily.unref();
   const app = await buildApp({
     db: database,
     fx,
@@ -58,6 +55,9 @@ export async function startApi(config: Config, db?: Database): Promise<RunningAp
       mailFrom: config.mailFrom,
     },
   });
+  // In-process scheduler of the embedded mode (DESIGN.md): clicks older than 30 days stop counting.
+  const daily = setInterval(() => void refreshClickCounts(database).catch((err) => app.log.error({ err }, 'click recount failed')), 24 * 3600 * 1000);
+  daily.unref();
   await app.listen({ port: config.apiPort, host: config.host });
   const url = `http://${config.host}:${config.apiPort}`;
   const marker = apiMarkerFile(config.dataDir);
