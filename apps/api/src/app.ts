@@ -82,7 +82,9 @@ const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema };
 
 /** Builds the app (not listening). Close it with `app.close()`; the database is the caller's. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: { level: opts.logLevel ?? 'info' }, bodyLimit: 1024 * 1024 }).withTypeProvider<ZodTypeProvider>();
+  // The storefront's server proxies shoppers' calls from loopback; trusting X-Forwarded-For from
+  // there (and only there) keeps per-address rate limits per shopper, not per proxy.
+  const app = Fastify({ logger: { level: opts.logLevel ?? 'info' }, bodyLimit: 1024 * 1024, trustProxy: 'loopback' }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
