@@ -29,7 +29,7 @@ const EnvSchema = z.object({
   /** OAuth client of the web platform (issue 4). The defaults are development credentials; production sets its own. */
   OAUTH_WEB_CLIENT_ID: z.string().min(3).default('b-deals-web'),
   OAUTH_WEB_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').default('dev-web-secret-change-me'),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** SMTP server for mail, e.g. smtp://user:pass@host:587. Without it mail goes to the outbox table and the log. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),

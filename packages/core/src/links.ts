@@ -26,12 +26,12 @@ function withQuery(path: string, params: URLSearchParams): string {
   return q ? `${path}?${q}` : path;
 }
 
-/** Product page path of spec §2.1: `/prod/{slug}?id={id}`. */
+/** Product page path of spec §2.1, `/prod/{slug}/?id={id}` (with the trailing slash spec §2.2 adds to every path). */
 export function productHref(slug: string, id: number | string, opts: { color?: string; size?: string } = {}): string {
   const p = new URLSearchParams({ id: String(id) });
   if (opts.color) p.set('color', opts.color);
   if (opts.size) p.set('size', opts.size);
-  return `/prod/${slug}?${p.toString()}`;
+  return `/prod/${slug}/?${p.toString()}`;
 }
 
 /** Category page path: `/category/{path}/`. */

