@@ -78,7 +78,7 @@ test('home → search a hot word → brand facet → product offers and price ch
   await expect.poll(() => productCount(page)).toBe(facetCount);
 
   await page.locator('main ul li article a').first().click();
-  await expect(page).toHaveURL(/\/prod\/[^/?]+\?id=\d+/);
+  await expect(page).toHaveURL(/\/prod\/[^/?]+\/\?id=\d+/);
   const offers = page.getByRole('table').locator('tbody tr');
   await expect(offers.first()).toBeVisible();
   const offerLink = offers.first().getByRole('link');

@@ -6,7 +6,7 @@
  * `{to, subject, text}` JSON into E2E_MAIL_DIR for the tests to read. Access tokens live 8 s so
  * a test can watch one expire. Exits with Playwright's exit code.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -73,12 +73,13 @@ async function waitReady(deadlineMs: number): Promise<void> {
 let code = 1;
 try {
   await waitReady(300_000);
-  const pw = spawnSync(path.join(ROOT, 'node_modules/.bin/playwright'), ['test', ...process.argv.slice(2)], {
+  // Asynchronous on purpose: the SMTP server above runs on this process's event loop.
+  const pw = spawn(path.join(ROOT, 'node_modules/.bin/playwright'), ['test', ...process.argv.slice(2)], {
     cwd: ROOT,
     env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_MAIL_DIR: mailDir },
     stdio: 'inherit',
   });
-  code = pw.status ?? 1;
+  code = await new Promise<number>((resolve) => pw.once('exit', (c) => resolve(c ?? 1)));
 } catch (err) {
   console.error(`e2e: ${(err as Error).message}`);
 } finally {

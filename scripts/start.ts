@@ -65,7 +65,7 @@ if (config.demo.enabled) {
 
 const api = await startApi(config, db);
 const { createWebServer } = await import('../apps/web/server/app.ts');
-const web = await createWebServer({ port: config.port, host: config.host, apiUrl: api.url, mediaDir: config.mediaDir });
+const web = await createWebServer({ port: config.port, host: config.host, apiUrl: api.url, mediaDir: config.mediaDir, oauthClient: config.oauthClients[0] });
 console.log(`B-Deals storefront: ${web.url}\nAPI: ${api.url} (OpenAPI at ${api.url}/docs)\nReady in ${((Date.now() - t0) / 1000).toFixed(1)} s. Ctrl-C stops.`);
 
 let stopping = false;

@@ -8,8 +8,13 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
+import { Suspense, lazy } from 'react';
+import { CookieBanner } from './components/cookie-banner';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
+import { ScrollManager } from './components/scroll-manager';
+import { useHydrated } from './lib/hooks';
+import { useRouteHandle } from './lib/page';
 import { NotFoundPage, ServerErrorPage } from './components/error-pages';
 import { apiFrom } from './lib/api.server';
 import stylesheet from './app.css?url';
@@ -35,9 +40,26 @@ export function shouldRevalidate() {
   return false;
 }
 
-/** HTML shell with header and footer around every page and error page. */
+/** Toast duration of spec §9 (2000 ms). */
+const TOAST_MS = 2000;
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+
+/** The sonner toaster, fetched after hydration so it stays out of the first-load JavaScript. */
+function LazyToaster() {
+  return useHydrated() ? (
+    <Suspense fallback={null}>
+      <Toaster position="top-center" duration={TOAST_MS} />
+    </Suspense>
+  ) : null;
+}
+
+/**
+ * HTML shell with header and footer around every page and error page. The matched route's
+ * page name (spec §2.1) is exposed as `data-page` on <body> for layout and analytics.
+ */
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  const { page, checkout } = useRouteHandle();
   return (
     <html lang="en-US">
       <head>
@@ -47,18 +69,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="flex min-h-screen flex-col font-sans">
+      <body className="flex min-h-screen flex-col font-sans" data-page={page}>
         <a
           href="#main"
           className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
         >
           Skip to content
         </a>
-        <Header hotWords={data?.hotWords ?? []} />
+        <Header hotWords={data?.hotWords ?? []} checkout={checkout} />
         <main id="main" className="flex-1">
           {children}
         </main>
         <Footer />
+        <CookieBanner />
+        <LazyToaster />
+        <ScrollManager />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,8 +1,15 @@
 import { DEPARTMENTS } from '@b-deals/core';
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useHideOnScroll, useNewBadge, useScrolledPast } from '../lib/hooks';
 import { NAV_LINKS, nodeHref } from '../lib/nav';
+import { AccountMenu } from './account-menu';
 import { SearchBox } from './search-box';
+
+/** Height of the mobile header row, px (the hide-on-scroll threshold of spec §4). */
+const HEADER_HEIGHT = 64;
+/** Home's mobile secondary search shows past 370/750 of the viewport width (spec §4). */
+const HOME_SEARCH_RATIO = 370 / 750;
 
 const MobileDrawer = lazy(() => import('./mobile-drawer'));
 
@@ -68,8 +75,12 @@ function DepartmentsMenu() {
 }
 
 /** The hamburger button (≤ 960 px); the drawer module is fetched on the first tap. */
-function MobileMenu() {
-  const [open, setOpen] = useState(false);
+function MobileMenu({ onOpenChange }: { onOpenChange: (open: boolean) => void }) {
+  const [open, setOpenState] = useState(false);
+  const setOpen = (next: boolean) => {
+    setOpenState(next);
+    onOpenChange(next);
+  };
   const [wanted, setWanted] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   return (
@@ -112,42 +123,96 @@ function MobileMenu() {
   );
 }
 
-/** Site header of spec §2.3: logo, nav links, Departments menu, search with popular words, 'Sign in'. */
-export function Header({ hotWords }: { hotWords: readonly string[] }) {
+/** The simplified checkout header of spec §2.1: logo and a 'Check Out' title, no menus or search. */
+function CheckoutHeader() {
+  return (
+    <header className="border-b border-stone-200 bg-white">
+      <div className="container-page flex h-16 items-center gap-4">
+        <Logo />
+        <p className="text-lg font-semibold text-stone-700" aria-hidden>
+          |
+        </p>
+        <p className="text-lg font-semibold">Check Out</p>
+      </div>
+    </header>
+  );
+}
+
+/** A nav link with the NEW badge of spec §4 when it is the link's turn. */
+function NavItem({
+  label,
+  href,
+  badge,
+  onSeen,
+  className,
+}: {
+  label: string;
+  href: string;
+  badge: boolean;
+  onSeen: (href: string) => void;
+  className: (active: boolean) => string;
+}) {
+  return (
+    <NavLink to={href} onClick={() => onSeen(href)} className={({ isActive }) => className(isActive)}>
+      {label}
+      {badge ? (
+        <span className="ml-1 rounded bg-sale px-1 py-px align-top text-[10px] leading-none font-bold text-white">
+          NEW
+        </span>
+      ) : null}
+    </NavLink>
+  );
+}
+
+/**
+ * Site header of spec §2.3: logo, nav links (with the NEW badge), Departments menu, search with
+ * popular words, profile area. Under 960 px it hides on scroll down and shows on scroll up; on
+ * home its secondary search row appears only past 370/750 of the viewport width or while the
+ * menu is open (spec §4). Checkout pages get the simplified header.
+ */
+export function Header({ hotWords, checkout = false }: { hotWords: readonly string[]; checkout?: boolean }) {
   const { pathname, search } = useLocation();
   const q = pathname.startsWith('/searchList') ? (new URLSearchParams(search).get('q') ?? '') : '';
+  const hidden = useHideOnScroll(HEADER_HEIGHT);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [badge, markSeen] = useNewBadge();
+  const threshold = useCallback(() => window.innerWidth * HOME_SEARCH_RATIO, []);
+  const pastHero = useScrolledPast(threshold);
+  if (checkout) return <CheckoutHeader />;
+  const home = pathname === '/';
   return (
-    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
+    <header
+      data-hidden={hidden ? 'true' : undefined}
+      className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur transition-transform duration-200 data-hidden:-translate-y-full"
+    >
       <div className="container-page flex h-16 items-center gap-4">
-        <MobileMenu />
+        <MobileMenu onOpenChange={setMenuOpen} />
         <Logo />
         <div className="hidden flex-1 min-[961px]:block">
           <SearchBox hotWords={hotWords} label="Site search" defaultValue={q} />
         </div>
-        <Link
-          to="/login"
-          className="ml-auto shrink-0 rounded-full px-3 py-1.5 text-sm font-medium hover:bg-stone-100 min-[961px]:ml-0"
-        >
-          Sign in
-        </Link>
+        <div className="ml-auto shrink-0 min-[961px]:ml-0">
+          <AccountMenu />
+        </div>
       </div>
-      {pathname === '/' ? null : (
-        <div className="container-page pb-3 min-[961px]:hidden">
-          <SearchBox hotWords={hotWords} label="Site search" defaultValue={q} />
+      {home && !pastHero && !menuOpen ? null : (
+        <div className="container-page pb-3 min-[961px]:hidden" data-testid="mobile-search-bar">
+          <SearchBox hotWords={hotWords} label="Search B-Deals" defaultValue={q} />
         </div>
       )}
       <nav aria-label="Main" className="hidden border-t border-stone-100 min-[961px]:block">
         <div className="container-page relative flex h-11 items-center gap-1 text-sm font-medium text-stone-700">
           {NAV_LINKS.map((l) => (
-            <NavLink
+            <NavItem
               key={l.href}
-              to={l.href}
-              className={({ isActive }) =>
-                `rounded px-2 py-1 hover:text-accent-700 ${isActive ? 'text-accent-700' : ''}`
+              label={l.label}
+              href={l.href}
+              badge={badge === l.href}
+              onSeen={markSeen}
+              className={(active) =>
+                `rounded px-2 py-1 hover:text-accent-700 ${active ? 'text-accent-700' : ''}`
               }
-            >
-              {l.label}
-            </NavLink>
+            />
           ))}
           <DepartmentsMenu />
         </div>

@@ -1,12 +1,53 @@
+import * as Accordion from '@radix-ui/react-accordion';
 import * as Dialog from '@radix-ui/react-dialog';
-import { DEPARTMENTS } from '@b-deals/core';
+import { DEPARTMENTS, type CategoryNode } from '@b-deals/core';
 import { Link } from 'react-router';
+import { BRAND_TABS, MERCHANT_TABS } from '../lib/index-tabs';
+import { DrawerAccount } from './account-menu';
 import { NAV_LINKS, nodeHref } from '../lib/nav';
 
+const sectionTitle = 'mt-6 mb-2 text-sm font-semibold tracking-wide text-stone-600 uppercase';
+const tabHref = (path: string, key: string) => (key === 'all' ? path : `${path}?tab=${key}`);
+
+/** One department of the collapsible tree: a Radix accordion item listing its groups. */
+function DepartmentItem({ node, onNavigate }: { node: CategoryNode; onNavigate: () => void }) {
+  return (
+    <Accordion.Item value={node.path} className="border-b border-stone-100">
+      <Accordion.Header>
+        <Accordion.Trigger className="group flex w-full items-center justify-between py-2.5 text-left">
+          {node.term}
+          <span aria-hidden className="text-xs transition group-data-[state=open]:rotate-180">
+            ▾
+          </span>
+        </Accordion.Trigger>
+      </Accordion.Header>
+      <Accordion.Content>
+        <ul className="space-y-2 pb-3 pl-3 text-sm">
+          <li>
+            <Link to={nodeHref(node)} onClick={onNavigate} className="font-medium text-accent-700">
+              All {node.term}
+            </Link>
+          </li>
+          {node.children.map((c) => (
+            <li key={c.path}>
+              <Link to={nodeHref(c)} onClick={onNavigate}>
+                {c.other ? `Other ${node.term}` : c.term}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Accordion.Content>
+    </Accordion.Item>
+  );
+}
+
 /**
- * Mobile drawer (≤ 960 px, spec §2.3 and §9) on a Radix dialog: account entry, nav links,
- * Shop by Department, contact. Loaded on the first tap of the menu button (see header.tsx), so
- * Radix stays out of the first-load JavaScript.
+ * Mobile drawer (≤ 960 px, spec §2.3 and §9) on a Radix dialog (focus trapped while open,
+ * returned to the menu button on close): account entry (<DrawerAccount />: 'Create an Account'
+ * for visitors), nav links, Shop by Department
+ * (collapsible tree), Shop by Merchant, Shop by Brand, Giftly, Shop by Category and a mailto
+ * Contact US link. Loaded on the first tap of the menu button (see header.tsx), so Radix stays
+ * out of the first-load JavaScript.
  */
 export default function MobileDrawer({
   open,
@@ -50,13 +91,7 @@ export default function MobileDrawer({
           <Dialog.Description className="sr-only">
             Site navigation and departments
           </Dialog.Description>
-          <Link
-            to="/register"
-            onClick={close}
-            className="mb-4 rounded-lg bg-accent-600 px-4 py-2 text-center font-medium text-white"
-          >
-            Create an Account
-          </Link>
+          <DrawerAccount onNavigate={close} />
           <nav aria-label="Main">
             <ul className="divide-y divide-stone-100">
               {NAV_LINKS.map((l) => (
@@ -68,42 +103,41 @@ export default function MobileDrawer({
               ))}
             </ul>
           </nav>
-          <h2 className="mt-6 mb-2 text-sm font-semibold tracking-wide text-stone-600 uppercase">
-            Shop by Department
-          </h2>
-          <ul className="divide-y divide-stone-100">
+          <h2 className={sectionTitle}>Shop by Department</h2>
+          <Accordion.Root type="single" collapsible>
             {DEPARTMENTS.map((d) => (
-              <li key={d.path}>
-                <details className="group py-2">
-                  <summary className="flex cursor-pointer list-none items-center justify-between [&::-webkit-details-marker]:hidden">
-                    {d.term}
-                    <span aria-hidden className="text-xs transition group-open:rotate-180">
-                      ▾
-                    </span>
-                  </summary>
-                  <ul className="mt-2 space-y-2 pl-3 text-sm">
-                    <li>
-                      <Link
-                        to={nodeHref(d)}
-                        onClick={close}
-                        className="font-medium text-accent-700"
-                      >
-                        All {d.term}
-                      </Link>
-                    </li>
-                    {d.children.map((c) => (
-                      <li key={c.path}>
-                        <Link to={nodeHref(c)} onClick={close}>
-                          {c.other ? `Other ${d.term}` : c.term}
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                </details>
+              <DepartmentItem key={d.path} node={d} onNavigate={close} />
+            ))}
+          </Accordion.Root>
+          <h2 className={sectionTitle}>Shop by Merchant</h2>
+          <ul className="space-y-2">
+            {MERCHANT_TABS.map((t) => (
+              <li key={t.key}>
+                <Link to={tabHref('/merchants/', t.key)} onClick={close}>
+                  {t.name}
+                </Link>
               </li>
             ))}
           </ul>
-          <a href="mailto:support@b-deals.com" className="mt-6 text-sm text-accent-700 underline">
+          <h2 className={sectionTitle}>Shop by Brand</h2>
+          <ul className="space-y-2">
+            {BRAND_TABS.map((t) => (
+              <li key={t.key}>
+                <Link to={tabHref('/brands/', t.key)} onClick={close}>
+                  {t.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <h2 className={sectionTitle}>Giftly</h2>
+          <Link to="/nestor" onClick={close}>
+            Find a gift with ShopGeni
+          </Link>
+          <h2 className={sectionTitle}>Shop by Category</h2>
+          <Link to="/categories/" onClick={close}>
+            All categories
+          </Link>
+          <a href="mailto:support@b-deals.com" className="mt-6 mb-4 text-sm text-accent-700 underline">
             Contact US
           </a>
         </Dialog.Content>

@@ -1,14 +1,44 @@
-import { useEffect, useId, useState } from 'react';
-import { Form, Link } from 'react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { MOBILE_QUERY, useScrollLock } from '../lib/hooks';
+import { nodeHref } from '../lib/nav';
+import { searchSuggestions } from '../lib/text';
 
 /** Placeholder rotation period of spec §9 (3000 ms). */
 const ROTATE_MS = 3000;
 const searchHref = (q: string) => `/searchList/?q=${encodeURIComponent(q)}`;
 
 /**
- * Search form posting `q` to /searchList/ (spec §2.4). The placeholder rotates through the hot
- * words every 3 s and an empty submit searches the word shown (spec §4, §5). While the input
- * has focus a "Popular words" list opens under it (spec §2.3).
+ * The hot word shown in the placeholder: advances every 3 s while the input is on screen and
+ * the tab is visible (spec §4), so no timer runs for a hidden search box.
+ */
+function useRotatingWord(hotWords: readonly string[], target: React.RefObject<HTMLElement | null>) {
+  const [shown, setShown] = useState(0);
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const el = target.current;
+    if (!el) return;
+    const io = new IntersectionObserver(([e]) => setVisible(!!e?.isIntersecting));
+    io.observe(el);
+    return () => io.disconnect();
+  }, [target]);
+  useEffect(() => {
+    if (hotWords.length < 2 || !visible) return;
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') setShown((i) => (i + 1) % hotWords.length);
+    }, ROTATE_MS);
+    return () => clearInterval(timer);
+  }, [hotWords.length, visible]);
+  return hotWords[shown % Math.max(hotWords.length, 1)];
+}
+
+/**
+ * Search form for `q` (spec §2.4). Submitting on the search page updates its query in place
+ * (other filters kept, back to page 1); elsewhere it navigates to /searchList/?q=. The
+ * placeholder rotates through the hot words and an empty submit searches the word shown (spec
+ * §4, §5). While the input has focus a panel opens under it with "Popular words", or, once
+ * text is typed, up to 10 matching categories and 5 matching popular words; it closes on blur
+ * or after a choice, and on mobile page scroll is locked while it is open (spec §4).
  */
 export function SearchBox({
   hotWords,
@@ -22,38 +52,81 @@ export function SearchBox({
   defaultValue?: string;
   large?: boolean;
 }) {
-  const [shown, setShown] = useState(0);
   const id = useId();
-  useEffect(() => {
-    if (hotWords.length < 2) return;
-    const timer = setInterval(() => setShown((i) => (i + 1) % hotWords.length), ROTATE_MS);
-    return () => clearInterval(timer);
-  }, [hotWords.length]);
-  const current = hotWords[shown % Math.max(hotWords.length, 1)];
+  const input = useRef<HTMLInputElement>(null);
+  const current = useRotatingWord(hotWords, input);
+  const [text, setText] = useState(defaultValue);
+  const [open, setOpen] = useState(false);
+  const [mobile, setMobile] = useState(false);
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  // Follow the URL: a new default value replaces the text, a navigation closes the panel.
+  const [seen, setSeen] = useState({ defaultValue, at: pathname + search });
+  if (seen.defaultValue !== defaultValue || seen.at !== pathname + search) {
+    setSeen({ defaultValue, at: pathname + search });
+    if (seen.defaultValue !== defaultValue) setText(defaultValue);
+    setOpen(false);
+  }
+  useScrollLock(open && mobile);
+  const openPanel = () => {
+    setMobile(window.matchMedia(MOBILE_QUERY).matches);
+    setOpen(true);
+  };
 
+  const suggestions = searchSuggestions(text, hotWords);
+  const typed = text.trim().length > 0;
+
+  const submit = (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const q = text.trim() || current || '';
+    if (!q) return;
+    setText(q);
+    setOpen(false);
+    input.current?.blur();
+    if (pathname.startsWith('/searchList')) {
+      const next = new URLSearchParams(search);
+      next.set('q', q);
+      next.delete('page');
+      navigate(`/searchList/?${next.toString()}`);
+    } else navigate(searchHref(q));
+  };
+
+  const chip =
+    'block rounded-full bg-stone-100 px-3 py-1 text-sm hover:bg-accent-50 hover:text-accent-800';
   return (
-    <div className="group relative w-full">
-      <Form
+    // Focus and Escape bubble from the input and the panel's links; the container itself is not interactive.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
+    <div
+      className="relative w-full"
+      onFocus={openPanel}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          setOpen(false);
+          input.current?.blur();
+        }
+      }}
+    >
+      <form
         method="get"
         action="/searchList/"
         role="search"
         aria-label={label}
-        onSubmit={(e) => {
-          const input = e.currentTarget.elements.namedItem('q') as HTMLInputElement;
-          if (!input.value.trim() && current) input.value = current;
-          if (!input.value.trim()) e.preventDefault();
-        }}
-        className={`flex items-center overflow-hidden rounded-full border border-stone-300 bg-white focus-within:border-accent-600 focus-within:ring-2 focus-within:ring-accent-100 ${large ? 'h-14' : 'h-10'}`}
+        onSubmit={submit}
+        className={`relative z-40 flex items-center overflow-hidden rounded-full border border-stone-300 bg-white focus-within:border-accent-600 focus-within:ring-2 focus-within:ring-accent-100 ${large ? 'h-14' : 'h-10'}`}
       >
         <label htmlFor={id} className="sr-only">
           Search products, brands and stores
         </label>
         <input
+          ref={input}
           id={id}
           name="q"
           type="search"
-          defaultValue={defaultValue}
-          key={defaultValue}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
           placeholder={current ? `Try “${current}”` : 'Search products and brands'}
           autoComplete="off"
           enterKeyHint="search"
@@ -61,33 +134,71 @@ export function SearchBox({
         />
         <button
           type="submit"
-          className={`mr-1 rounded-full bg-accent-600 font-medium text-white hover:bg-accent-700 ${large ? 'px-6 py-2.5' : 'px-4 py-1.5 text-sm'}`}
+          className={`mr-1 rounded-full bg-accent-700 font-medium text-white hover:bg-accent-800 ${large ? 'px-6 py-2.5' : 'px-4 py-1.5 text-sm'}`}
         >
           Search
         </button>
-      </Form>
-      {hotWords.length > 0 ? (
-        <div
-          className="absolute inset-x-0 top-full z-30 mt-1 hidden rounded-xl border border-stone-200 bg-white p-3 shadow-lg group-focus-within:block"
-          role="presentation"
-          onMouseDown={(e) => e.preventDefault()}
-        >
-          <p className="mb-2 text-xs font-semibold tracking-wide text-stone-600 uppercase">
-            Popular words
-          </p>
-          <ul className="flex flex-wrap gap-2">
-            {hotWords.map((w) => (
-              <li key={w}>
-                <Link
-                  to={searchHref(w)}
-                  className="block rounded-full bg-stone-100 px-3 py-1 text-sm hover:bg-accent-50 hover:text-accent-800"
-                >
-                  {w}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
+      </form>
+      {open && (hotWords.length > 0 || typed) ? (
+        <>
+          {mobile ? (
+            <div aria-hidden className="fixed inset-0 top-0 z-30 bg-stone-950/30" />
+          ) : null}
+          <div
+            data-testid="search-panel"
+            className="absolute inset-x-0 top-full z-40 mt-1 max-h-[70vh] overflow-y-auto rounded-xl border border-stone-200 bg-white p-3 shadow-lg"
+          >
+            {typed ? (
+              <>
+                {suggestions.categories.length > 0 ? (
+                  <>
+                    <p className="mb-2 text-xs font-semibold tracking-wide text-stone-600 uppercase">
+                      Categories
+                    </p>
+                    <ul aria-label="Category suggestions" className="mb-3 space-y-1">
+                      {suggestions.categories.map((c) => (
+                        <li key={c.path}>
+                          <Link to={nodeHref(c)} className="block rounded px-2 py-1 text-sm hover:bg-stone-100">
+                            {c.term}
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  </>
+                ) : null}
+                {suggestions.terms.length > 0 ? (
+                  <ul aria-label="Search suggestions" className="flex flex-wrap gap-2">
+                    {suggestions.terms.map((w) => (
+                      <li key={w}>
+                        <Link to={searchHref(w)} className={chip}>
+                          {w}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+                {suggestions.categories.length + suggestions.terms.length === 0 ? (
+                  <p className="text-sm text-stone-600">Press Enter to search “{text.trim()}”.</p>
+                ) : null}
+              </>
+            ) : (
+              <>
+                <p className="mb-2 text-xs font-semibold tracking-wide text-stone-600 uppercase">
+                  Popular words
+                </p>
+                <ul aria-label="Popular words" className="flex flex-wrap gap-2">
+                  {hotWords.map((w) => (
+                    <li key={w}>
+                      <Link to={searchHref(w)} className={chip}>
+                        {w}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </div>
+        </>
       ) : null}
     </div>
   );

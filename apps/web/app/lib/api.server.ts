@@ -10,6 +10,15 @@
  */
 import { data, type AppLoadContext } from 'react-router';
 import {
+  ArticleSchema,
+  ArticlesResponseSchema,
+  ClickResponseSchema,
+  DealsResponseSchema,
+  LowestPriceResponseSchema,
+  ModesResponseSchema,
+  PromotionSchema,
+  TabsResponseSchema,
+  TopSellingResponseSchema,
   BrandDetailSchema,
   BrandsResponseSchema,
   HotWordsResponseSchema,
@@ -85,7 +94,9 @@ export function createApiClient(baseUrl: string) {
     ): Promise<MerchantsResponse> =>
       call(`/inventory/api/v1/merchants${query(opts)}`, MerchantsResponseSchema),
     /** GET /inventory/api/v1/brands (sorted by productCount, descending); `from` inclusive, `to` exclusive. */
-    brands: (opts: { q?: string; from?: number; to?: number } = {}): Promise<BrandsResponse> =>
+    brands: (
+      opts: { q?: string; marketplace?: MarketplaceFilter; from?: number; to?: number } = {},
+    ): Promise<BrandsResponse> =>
       call(`/inventory/api/v1/brands${query(opts)}`, BrandsResponseSchema),
     /** GET /inventory/api/v1/brand/{id or slug}; 404 when unknown. */
     brand: (idOrSlug: string): Promise<BrandDetail> =>
@@ -99,6 +110,37 @@ export function createApiClient(baseUrl: string) {
         `/inventory/api/v1/standard-product/product/${id}/with-recommend${query({ days })}`,
         ProductWithRecommendSchema,
       ),
+    /** GET /inventory/api/v1/top-selling/tabs → the Top Selling tabs (ALL and departments). */
+    topSellingTabs: () => call('/inventory/api/v1/top-selling/tabs', TabsResponseSchema),
+    /** GET /inventory/api/v1/top-selling/{tab}: products ranked by outbound clicks in the last 30 days. */
+    topSelling: (tab: string, from = 0, to = 24) =>
+      call(
+        `/inventory/api/v1/top-selling/${encodeURIComponent(tab)}${query({ from, to })}`,
+        TopSellingResponseSchema,
+      ),
+    /** GET /inventory/api/v1/products/lowest-tabs → the Lowest Price tabs. */
+    lowestTabs: () => call('/inventory/api/v1/products/lowest-tabs', TabsResponseSchema),
+    /** GET /inventory/api/v1/products/lowest-tab/{tab}: products at their 365-day low. */
+    lowest: (tab: string, from = 0, to = 24) =>
+      call(
+        `/inventory/api/v1/products/lowest-tab/${encodeURIComponent(tab)}${query({ from, to })}`,
+        LowestPriceResponseSchema,
+      ),
+    /** POST /inventory/api/v1/offers/{id}/click: records an outbound click → `{link}` (the merchant URL); 404 when unknown. */
+    offerClick: (offerId: number) =>
+      call(`/inventory/api/v1/offers/${offerId}/click`, ClickResponseSchema, {}),
+    /** GET /inventory/api/v1/deals: current promotions, optionally of one merchant. */
+    deals: (opts: { merchant?: string; from?: number; to?: number } = {}) =>
+      call(`/inventory/api/v1/deals${query(opts)}`, DealsResponseSchema),
+    /** GET /inventory/api/v1/deals/{id}: one promotion; 404 when unknown. */
+    deal: (id: number) => call(`/inventory/api/v1/deals/${id}`, PromotionSchema),
+    /** GET /article/api/v1/article: article summaries, newest first. */
+    articles: (opts: { from?: number; to?: number } = {}) =>
+      call(`/article/api/v1/article${query(opts)}`, ArticlesResponseSchema),
+    /** GET /article/api/v1/article?slug=: one article with its Markdown; 404 when unknown. */
+    article: (slug: string) => call(`/article/api/v1/article${query({ slug })}`, ArticleSchema),
+    /** GET /tapestry/api/v2/modes: the home modules (banners, product rails, brand walls). */
+    modes: () => call('/tapestry/api/v2/modes', ModesResponseSchema),
   };
 }
 

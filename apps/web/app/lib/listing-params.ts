@@ -6,7 +6,7 @@
  * filter links.
  */
 import type { SearchConditionInput } from '@b-deals/contracts';
-import { bandByKey, resolveSort, type SortKey } from '@b-deals/core';
+import { bandByKey, resolveSort, type MarketplaceFilter, type SortKey } from '@b-deals/core';
 
 /** Products per page. */
 export const PAGE_SIZE = 24;
@@ -55,6 +55,8 @@ export interface FixedFilters {
   b?: string[];
   m?: string[];
   cids?: string[];
+  /** Marketplace of a landing storefront (B-Outlet, B-Euro, Sports & Outdoors). */
+  marketplace?: MarketplaceFilter;
 }
 
 /** The search condition (POST /inventory/api/v1/search/condition body) for a listing page. */
@@ -70,6 +72,7 @@ export function toSearchCondition(
     l: params.l,
     price: params.price,
     sort: params.sort,
+    ...(fixed.marketplace ? { marketplace: fixed.marketplace } : {}),
     from: (params.page - 1) * PAGE_SIZE,
     to: params.page * PAGE_SIZE,
   };

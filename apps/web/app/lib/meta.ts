@@ -6,3 +6,21 @@ export function pageMeta(title: string, description?: string, canonical?: string
     ...(canonical ? [{ tagName: 'link', rel: 'canonical', href: canonical }] : []),
   ];
 }
+
+/** A JSON-LD meta descriptor (React Router renders it as <script type="application/ld+json">). */
+export function jsonLd(value: Record<string, unknown>) {
+  return { 'script:ld+json': { '@context': 'https://schema.org', ...value } };
+}
+
+/** schema.org BreadcrumbList of a trail of absolute URLs (Google breadcrumb structured data). */
+export function breadcrumbJsonLd(items: ReadonlyArray<{ name: string; url: string }>) {
+  return jsonLd({
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((it, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: it.name,
+      item: it.url,
+    })),
+  });
+}

@@ -2,36 +2,66 @@ import { DEPARTMENTS, brandMerchantHref } from '@b-deals/core';
 import { Link, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/home';
 import { nodeHref } from '../lib/nav';
+import { HomeModes } from '../components/home-modes';
 import { ProductRail } from '../components/product-card';
 import { HotWordChips, SearchBox } from '../components/search-box';
 import { apiFrom } from '../lib/api.server';
-import { pageMeta } from '../lib/meta';
+import { jsonLd, pageMeta } from '../lib/meta';
+import type { RouteHandle } from '../lib/page';
 import type { loader as rootLoader } from '../root';
 
 const RAIL_SIZE = 12;
 
-/** Home rails: biggest price drops (sort `discount`, label on_sale), lowest prices (sort priceAscTag), top brands. */
-export async function loader({ context }: Route.LoaderArgs) {
+export const handle: RouteHandle = { page: 'HOME' };
+
+/**
+ * Home: the modules of GET /tapestry/api/v2/modes (banners, product rails, brand walls) in
+ * position order; when that call fails or returns none, the built-in rails: biggest price
+ * drops (sort `discount`, label on_sale), lowest prices (sort priceAscTag), top brands.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
   const api = apiFrom(context);
+  const url = new URL(request.url);
+  const base = { origin: url.origin, ownHosts: [url.hostname] };
+  const modes = await api
+    .modes()
+    .then((r) => r.modes)
+    .catch(() => []);
+  if (modes.length > 0) return { ...base, modes, drops: [], lowest: [], brands: [] };
   const [drops, lowest, brands] = await Promise.all([
     api.search({ sort: 'discount', l: ['on_sale'], from: 0, to: RAIL_SIZE, facets: false }),
     api.search({ sort: 'priceAscTag', from: 0, to: RAIL_SIZE, facets: false }),
     api.brands({ from: 0, to: 12 }),
   ]);
-  return { drops: drops.items, lowest: lowest.items, brands: brands.brands };
+  return { ...base, modes, drops: drops.items, lowest: lowest.items, brands: brands.brands };
 }
 
-export const meta: Route.MetaFunction = ({ error }) =>
-  error
-    ? []
-    : pageMeta(
-        'Compare prices and find deals',
-        'Compare prices from many stores on fashion, shoes, bags, beauty, jewelry and sports gear, and follow price history.',
-      );
+/** Home meta: title, description, canonical, and the schema.org Organization and WebSite (with a SearchAction) of the site. */
+export const meta: Route.MetaFunction = ({ data }) =>
+  data
+    ? [
+        ...pageMeta(
+          'Compare prices and find deals',
+          'Compare prices from many stores on fashion, shoes, bags, beauty, jewelry and sports gear, and follow price history.',
+          `${data.origin}/`,
+        ),
+        jsonLd({ '@type': 'Organization', name: 'B-Deals', url: `${data.origin}/` }),
+        jsonLd({
+          '@type': 'WebSite',
+          name: 'B-Deals',
+          url: `${data.origin}/`,
+          potentialAction: {
+            '@type': 'SearchAction',
+            target: { '@type': 'EntryPoint', urlTemplate: `${data.origin}/searchList/?q={search_term_string}` },
+            'query-input': 'required name=search_term_string',
+          },
+        }),
+      ]
+    : [];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const hotWords = useRouteLoaderData<typeof rootLoader>('root')?.hotWords ?? [];
-  const { drops, lowest, brands } = loaderData;
+  const { drops, lowest, brands, modes, ownHosts } = loaderData;
   return (
     <>
       <section className="border-b border-stone-200 bg-gradient-to-b from-accent-50 to-white">
@@ -51,6 +81,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       <div className="container-page">
+        <HomeModes modes={modes} ownHosts={ownHosts} />
         <ProductRail
           title="Biggest price drops"
           products={drops}

@@ -253,7 +253,7 @@ function OffersTable({ offers }: { offers: Offer[] }) {
               </td>
               <td className="py-3 text-right">
                 <a
-                  href={o.link}
+                  href={`/out/${o.id}/`}
                   target="_blank"
                   rel="nofollow sponsored noopener"
                   className="inline-block rounded-lg bg-accent-600 px-3 py-2 text-sm font-medium whitespace-nowrap text-white hover:bg-accent-700"
@@ -327,7 +327,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           />
           {shown[0] ? (
             <a
-              href={shown[0].link}
+              href={`/out/${shown[0].id}/`}
               target="_blank"
               rel="nofollow sponsored noopener"
               className="mt-6 inline-block rounded-xl bg-accent-600 px-6 py-3 font-semibold text-white hover:bg-accent-700"

@@ -6,6 +6,7 @@ import { Listing } from '../components/listing';
 import { apiFrom } from '../lib/api.server';
 import { loadListing } from '../lib/listing.server';
 import { pageMeta } from '../lib/meta';
+import { categoryBySlug } from '../lib/nav';
 
 const MARKETPLACE_NAMES: Record<string, string> = {
   OUTLET: 'B-Outlet',
@@ -19,38 +20,54 @@ const REGION_NAMES: Record<string, string> = {
   OTHERS: 'International',
 };
 
-/** /store/{slug}/ (spec §2.1): the merchant is found by slug in GET /inventory/api/v1/merchants (404 if absent); products by m=[slug]. */
+/**
+ * /store/{slug}/ and /store/{slug}/{sub-slug}/ (spec §2.1): the merchant is found by slug in
+ * GET /inventory/api/v1/merchants (404 if absent); products by m=[slug], narrowed to the
+ * category the sub-slug names (DESIGN.md; 404 when it names none).
+ */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const api = apiFrom(context);
+  const category = params.sub ? categoryBySlug(params.sub) : undefined;
+  if (params.sub && !category) throw data(null, { status: 404 });
   const { merchants } = await api.merchants();
   const merchant = merchants.find((m) => m.slug === params.slug);
   if (!merchant) throw data(null, { status: 404 });
-  const listing = await loadListing(api, request, { m: [merchant.slug] });
+  const listing = await loadListing(api, request, {
+    m: [merchant.slug],
+    ...(category ? { cids: [category.id!] } : {}),
+  });
+  const home = brandMerchantHref({ b: [], m: [merchant.slug] });
   return {
     merchant,
     listing,
-    canonical: new URL(brandMerchantHref({ b: [], m: [merchant.slug] }), request.url).href,
+    category: category ? { term: category.term, slug: category.slug } : null,
+    canonical: new URL(category ? `${home}${category.slug}/` : home, request.url).href,
   };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
   data
     ? pageMeta(
-        `${data.merchant.name} prices and deals`,
+        data.category
+          ? `${data.category.term} at ${data.merchant.name}`
+          : `${data.merchant.name} prices and deals`,
         `Compare ${data.merchant.name} prices with other stores.`,
         data.canonical,
       )
     : [];
 
 export default function Store({ loaderData }: Route.ComponentProps) {
-  const { merchant, listing } = loaderData;
+  const { merchant, listing, category } = loaderData;
+  const home = brandMerchantHref({ b: [], m: [merchant.slug] });
   return (
     <div className="container-page py-6">
       <Breadcrumb
         items={[
           { label: 'Home', href: '/' },
           { label: 'Merchants', href: '/merchants/' },
-          { label: merchant.name },
+          ...(category
+            ? [{ label: merchant.name, href: home }, { label: category.term }]
+            : [{ label: merchant.name }]),
         ]}
       />
       <header className="mt-3 flex flex-wrap items-center gap-4 rounded-2xl border border-stone-200 bg-stone-50 p-5 sm:p-6">
@@ -64,7 +81,9 @@ export default function Store({ loaderData }: Route.ComponentProps) {
           />
         ) : null}
         <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-bold sm:text-3xl">{merchant.name}</h1>
+          <h1 className="text-2xl font-bold sm:text-3xl">
+            {category ? `${category.term} at ${merchant.name}` : merchant.name}
+          </h1>
           <p className="mt-1 text-stone-600">
             {merchant.offerCount.toLocaleString('en-US')} offers · ships from{' '}
             {REGION_NAMES[merchant.region] ?? merchant.region}

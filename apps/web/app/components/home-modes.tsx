@@ -1,0 +1,71 @@
+import type { Mode } from '@b-deals/contracts';
+import { brandMerchantHref } from '@b-deals/core';
+import { Link } from 'react-router';
+import { ProductRail } from './product-card';
+import { SmartLink } from './smart-link';
+
+/** One home module (spec §7 GET /tapestry/api/v2/modes): a banner, a product rail or a brand wall. */
+function ModeBlock({ mode, ownHosts, first }: { mode: Mode; ownHosts: readonly string[]; first: boolean }) {
+  switch (mode.type) {
+    case 'banner':
+      return (
+        <section aria-label={mode.title} className="py-6">
+          <SmartLink
+            href={mode.href}
+            ownHosts={ownHosts}
+            className="relative flex min-h-40 flex-col justify-end overflow-hidden rounded-2xl bg-accent-800 p-6 text-white hover:opacity-95 sm:min-h-52 sm:p-8"
+          >
+            {mode.imageUrl ? (
+              <img
+                src={mode.imageUrl}
+                alt=""
+                width={1200}
+                height={400}
+                loading={first ? 'eager' : 'lazy'}
+                className="absolute inset-0 h-full w-full object-cover opacity-40"
+              />
+            ) : null}
+            <span className="relative text-2xl font-bold sm:text-3xl">{mode.title}</span>
+            {mode.subtitle ? <span className="relative mt-1 sm:text-lg">{mode.subtitle}</span> : null}
+          </SmartLink>
+        </section>
+      );
+    case 'product_rail':
+      return <ProductRail title={mode.title} products={mode.items} moreHref={mode.href ?? undefined} />;
+    case 'brand_wall':
+      return mode.brands.length > 0 ? (
+        <section aria-labelledby={`mode-${mode.id}`} className="py-6">
+          <h2 id={`mode-${mode.id}`} className="mb-3 text-xl font-semibold">
+            {mode.title}
+          </h2>
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+            {mode.brands.map((b) => (
+              <li key={b.slug}>
+                <Link
+                  to={brandMerchantHref({ b: [b.slug], m: [] })}
+                  className="flex h-full flex-col rounded-xl border border-stone-200 p-4 hover:border-accent-600 hover:shadow-sm"
+                >
+                  <span className="truncate font-semibold">{b.name}</span>
+                  <span className="text-sm text-stone-600">
+                    {b.productCount.toLocaleString('en-US')} products
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null;
+  }
+}
+
+/** The home modules in position order. */
+export function HomeModes({ modes, ownHosts }: { modes: Mode[]; ownHosts: readonly string[] }) {
+  const sorted = [...modes].sort((a, b) => a.position - b.position);
+  return (
+    <>
+      {sorted.map((m, i) => (
+        <ModeBlock key={`${m.type}-${m.id}`} mode={m} ownHosts={ownHosts} first={i === 0} />
+      ))}
+    </>
+  );
+}

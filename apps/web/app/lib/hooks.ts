@@ -1,0 +1,116 @@
+/**
+ * Client behaviours of spec §4 and §9 as React hooks: mobile breakpoint, header hide on scroll,
+ * scroll lock for overlays, scroll position past a threshold, and the NEW-badge state.
+ */
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { NEW_BADGE_KEY, currentNewBadge, readSeen } from './new-badges';
+
+/** Mobile breakpoint of spec §9: widths up to 960 px use the mobile header. */
+export const MOBILE_QUERY = '(max-width: 960px)';
+
+/**
+ * Header on scroll (spec §4, under 960 px): true (hidden) once the page scrolls down past
+ * `headerHeight` px, false on any scroll up and at the top. Always false on desktop.
+ */
+export function useHideOnScroll(headerHeight: number): boolean {
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    const mq = window.matchMedia(MOBILE_QUERY);
+    let last = window.scrollY;
+    const onScroll = () => {
+      const y = window.scrollY;
+      if (!mq.matches || y <= 0) setHidden(false);
+      else if (y > last && y > headerHeight) setHidden(true);
+      else if (y < last) setHidden(false);
+      last = y;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    mq.addEventListener('change', onScroll);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      mq.removeEventListener('change', onScroll);
+    };
+  }, [headerHeight]);
+  return hidden;
+}
+
+/** True while the page is scrolled past `threshold()` px (re-evaluated on scroll and resize). */
+export function useScrolledPast(threshold: () => number): boolean {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const check = () => setPast(window.scrollY > threshold());
+    check();
+    window.addEventListener('scroll', check, { passive: true });
+    window.addEventListener('resize', check);
+    return () => {
+      window.removeEventListener('scroll', check);
+      window.removeEventListener('resize', check);
+    };
+  }, [threshold]);
+  return past;
+}
+
+/** Locks page scroll (overflow hidden on <html>) while `locked` (spec §4: search and profile overlays). */
+export function useScrollLock(locked: boolean): void {
+  useEffect(() => {
+    if (!locked) return;
+    const root = document.documentElement;
+    const before = root.style.overflow;
+    root.style.overflow = 'hidden';
+    return () => {
+      root.style.overflow = before;
+    };
+  }, [locked]);
+}
+
+const STORAGE_EVENT = 'bdeals:storage';
+const subscribeStorage = (onChange: () => void) => {
+  window.addEventListener(STORAGE_EVENT, onChange);
+  window.addEventListener('storage', onChange);
+  return () => {
+    window.removeEventListener(STORAGE_EVENT, onChange);
+    window.removeEventListener('storage', onChange);
+  };
+};
+
+/**
+ * A localStorage value as React state: `serverValue` during SSR and hydration, then the stored
+ * string (or null); `set` writes it and re-renders every reader in this tab.
+ */
+export function useLocalStorage(key: string, serverValue: string | null): [string | null, (v: string) => void] {
+  const value = useSyncExternalStore(subscribeStorage, () => localStorage.getItem(key), () => serverValue);
+  const set = useCallback(
+    (v: string) => {
+      localStorage.setItem(key, v);
+      window.dispatchEvent(new Event(STORAGE_EVENT));
+    },
+    [key],
+  );
+  return [value, set];
+}
+
+const noSubscribe = () => () => {};
+/** False during SSR and hydration, true afterwards (for client-only parts). */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(noSubscribe, () => true, () => false);
+}
+
+/**
+ * NEW badge state (spec §4): the href showing the badge (null before hydration and when all are
+ * seen) and `markSeen(href)`, which stores the click time and advances the badge.
+ */
+export function useNewBadge(): [string | null, (href: string) => void] {
+  const [raw, setRaw] = useLocalStorage(NEW_BADGE_KEY, null);
+  const hydrated = useHydrated();
+  const current = hydrated ? currentNewBadge(readSeen({ getItem: () => raw })) : null;
+  const markSeen = useCallback(
+    (href: string) => {
+      const seen = readSeen(localStorage);
+      if (seen[href]) return;
+      seen[href] = Date.now();
+      setRaw(JSON.stringify(seen));
+    },
+    [setRaw],
+  );
+  return [current, markSeen];
+}

@@ -1,0 +1,61 @@
+import { CATEGORY_TREE, type CategoryNode } from '@b-deals/core';
+import { Link } from 'react-router';
+import type { Route } from './+types/categories';
+import { Breadcrumb } from '../components/breadcrumb';
+import { PageIntro } from '../components/tabs';
+import { pageMeta } from '../lib/meta';
+import { nodeHref } from '../lib/nav';
+
+/** /categories/ (spec §2.1): the whole category tree of @b-deals/core; query nodes link to their search. */
+export function loader({ request }: Route.LoaderArgs) {
+  return { canonical: new URL('/categories/', request.url).href };
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta(
+    'All categories',
+    'Browse every department and category: clothing, shoes, bags, beauty, jewelry, baby & kids, sports and more.',
+    data?.canonical,
+  );
+
+const label = (node: CategoryNode, parent: CategoryNode) =>
+  node.other ? `Other ${parent.term}` : node.term;
+
+function Branch({ node }: { node: CategoryNode }) {
+  if (node.children.length === 0) return null;
+  return (
+    <ul className="mt-1 space-y-1 border-l border-stone-200 pl-3 text-sm">
+      {node.children.map((c) => (
+        <li key={c.path}>
+          <Link to={nodeHref(c)} className="text-stone-700 hover:text-accent-700 hover:underline">
+            {label(c, node)}
+          </Link>
+          <Branch node={c} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function Categories() {
+  return (
+    <div className="container-page py-6">
+      <Breadcrumb items={[{ label: 'Home', href: '/' }, { label: 'Categories' }]} />
+      <div className="mt-3">
+        <PageIntro title="All categories" lead="Every department and category we compare prices in." />
+      </div>
+      <ul className="mt-8 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
+        {CATEGORY_TREE.children.map((d) => (
+          <li key={d.path}>
+            <h2 className="text-lg font-semibold">
+              <Link to={nodeHref(d)} className="hover:text-accent-700">
+                {d.term}
+              </Link>
+            </h2>
+            <Branch node={d} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Route } from './+types/euro';
+import { StorefrontPage, storefrontMeta } from '../components/storefront';
+import { apiFrom } from '../lib/api.server';
+import type { RouteHandle } from '../lib/page';
+import { loadStorefront } from '../lib/storefront.server';
+import { STOREFRONTS } from '../lib/storefronts';
+
+export const handle: RouteHandle = { page: 'EURO' };
+
+/** euro landing page (spec §2.1): see STOREFRONTS.EURO for its tabs and search conditions. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadStorefront(apiFrom(context), request, STOREFRONTS.EURO);
+}
+
+export const meta: Route.MetaFunction = ({ data }) => storefrontMeta(data);
+
+export default function Landing({ loaderData }: Route.ComponentProps) {
+  return <StorefrontPage data={loaderData} />;
+}
