@@ -148,8 +148,12 @@ test('mobile header hides on scroll down past its height and shows on scroll up'
   test.skip(!isMobile(page), 'under 960 px only');
   await page.goto('/categories/');
   const header = page.getByRole('banner');
-  await page.evaluate(() => window.scrollTo(0, 600));
-  await expect(header).toHaveAttribute('data-hidden', 'true');
+  // Scroll again until the listener is attached (the page may not be hydrated yet right after load).
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect(header).toHaveAttribute('data-hidden', 'true', { timeout: 500 });
+  }).toPass();
   await page.evaluate(() => window.scrollTo(0, 400));
   await expect(header).not.toHaveAttribute('data-hidden', 'true');
   await page.evaluate(() => window.scrollTo(0, 0));
