@@ -17,7 +17,7 @@ import { parseFeed } from '../parse/index.ts';
 import type { FxTable } from '../parse/fx.ts';
 import type { ParsedFeed } from '../types.ts';
 import { effectivePrice, groupListings, type Listing } from './listings.ts';
-import { refreshProducts, refreshSearchWords, vacuumCatalogue } from './refresh.ts';
+import { insertProducts, refreshProducts, refreshSearchWords, syncImages, vacuumCatalogue } from './refresh.ts';
 
 /** Merchant of a feed. Only `slug` is required; the other fields update the merchant when given. */
 export interface MerchantInput {
@@ -259,38 +259,6 @@ async function writeListings(tx: Queryable, merchantId: number, listings: Listin
   }
   for (const r of resolved) if (r.productId < 0) r.productId = realIds.get(r.productId)!;
 
-  const newProducts = resolved.filter((r) => r.isNewProduct);
-  for (let i = 0; i < newProducts.length; i += BATCH) {
-    const rows = newProducts.slice(i, i + BATCH).map(({ listing: l, productId }) => {
-      const node = categoryByCode(l.lead.categoryCode);
-      return {
-        id: productId,
-        brand_name: l.brand ?? '',
-        slug: slugify(l.title).slice(0, 120) || 'product',
-        title: l.title,
-        brand_id: l.brand ? (brandIds.get(l.brand) ?? null) : null,
-        category_code: l.lead.categoryCode,
-        category_terms: node ? categoryTrail(node).map((n) => n.term).join(' ') : '',
-        description: l.lead.description,
-        image_url: l.lead.imageLink,
-        colors: l.colors,
-        sizes: l.sizes,
-        gtin: l.gtins[0] ?? null,
-        mpn: l.mpn,
-      };
-    });
-    await tx.query(
-      `INSERT INTO products (id, slug, title, brand_id, category_code, category_terms, description, image_url, colors, sizes, gtin, mpn, search)
-       OVERRIDING SYSTEM VALUE
-       SELECT id, slug, title, brand_id, category_code, category_terms, description, image_url, colors, sizes, gtin, mpn,
-              setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', brand_name), 'B') ||
-              setweight(to_tsvector('english', category_terms), 'C') || setweight(to_tsvector('english', left(description, 2000)), 'D')
-         FROM jsonb_to_recordset($1::jsonb) AS r(id bigint, brand_name text, slug text, title text, brand_id int, category_code text, category_terms text,
-              description text, image_url text, colors text[], sizes text[], gtin text, mpn text)`,
-      [JSON.stringify(rows)],
-    );
-  }
-
   const keyRows = [...provisional].map(([key, pid]) => ({ key, product_id: pid < 0 ? realIds.get(pid)! : pid }));
   for (let i = 0; i < keyRows.length; i += BATCH * 5) {
     await tx.query(
@@ -360,8 +328,38 @@ async function writeListings(tx: Queryable, merchantId: number, listings: Listin
       touched.add(Number(r.product_id));
     }
   }
-  // Fresh offer statistics for the refresh query that follows inside this transaction (a first load has none).
+  // Fresh offer statistics for the aggregate queries that follow inside this transaction (a first load has none).
   if (changed.length >= 5000) await tx.query('ANALYZE offers');
+
+  // New products are written once, after their offers, with their offer-derived columns; only
+  // products that existed before are refreshed by the caller.
+  const newProducts = resolved.filter((r) => r.isNewProduct);
+  for (let i = 0; i < newProducts.length; i += BATCH * 5) {
+    await insertProducts(
+      tx,
+      newProducts.slice(i, i + BATCH * 5).map(({ listing: l, productId }) => {
+        const node = categoryByCode(l.lead.categoryCode);
+        return {
+          id: productId,
+          brand_name: l.brand ?? '',
+          slug: slugify(l.title).slice(0, 120) || 'product',
+          title: l.title,
+          brand_id: l.brand ? (brandIds.get(l.brand) ?? null) : null,
+          category_code: l.lead.categoryCode,
+          category_terms: node ? categoryTrail(node).map((n) => n.term).join(' ') : '',
+          description: l.lead.description,
+          image_url: l.lead.imageLink,
+          colors: l.colors,
+          sizes: l.sizes,
+          gtin: l.gtins[0] ?? null,
+          mpn: l.mpn,
+        };
+      }),
+    );
+  }
+  const fresh = new Set(newProducts.map((r) => r.productId));
+  await syncImages(tx, [...fresh]);
+  for (const id of fresh) touched.delete(id);
   for (let i = 0; i < resolved.length; i += BATCH * 5) {
     await recordObservations(
       tx,

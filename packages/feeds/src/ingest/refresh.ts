@@ -5,17 +5,16 @@
 import type { Database, Queryable } from '@b-deals/db';
 
 /**
- * Recomputes offer-derived columns of the given products inside the caller's transaction.
- * priceTag is the lowest effective price (sale price when set) among active offers that are
- * not out of stock, else among all active offers; the was-price is the regular price of that
- * same offer when it is on sale, so the discount shown is one a shopper can actually get.
+ * The offer-derived columns of products, as a CTE named `next` over the product ids in the
+ * bigint[] parameter `ids` (e.g. `$1`): one rule for both inserting new products and refreshing
+ * existing ones. priceTag is the lowest effective price (sale price when set) among active offers
+ * that are not out of stock, else among all active offers; the was-price is the regular price of
+ * that same offer when it is on sale, so the discount shown is one a shopper can actually get.
+ * `base_popularity` leaves out the click term (added where clicks are known).
  */
-export async function refreshProducts(tx: Queryable, productIds: readonly number[]): Promise<void> {
-  if (productIds.length === 0) return;
-  const ids = [...new Set(productIds)];
-  await tx.query(
-    `WITH ids AS (SELECT unnest($1::bigint[]) AS id),
-     active AS (SELECT o.* FROM offers o WHERE o.product_id = ANY($1::bigint[]) AND o.active),
+function aggregatesCte(ids: string): string {
+  return `ids AS (SELECT unnest(${ids}::bigint[]) AS id),
+     active AS (SELECT o.* FROM offers o WHERE o.product_id = ANY(${ids}::bigint[]) AND o.active),
      lead AS (
        SELECT DISTINCT ON (product_id) product_id,
               coalesce(sale_price_cents, price_cents) AS eff,
@@ -40,7 +39,55 @@ export async function refreshProducts(tx: Queryable, productIds: readonly number
                 + CASE WHEN lead.was > lead.eff THEN 0.5 * (lead.was - lead.eff)::float8 / lead.was ELSE 0 END
                 + CASE WHEN coalesce(agg.in_stock, false) THEN 0.5 ELSE 0 END AS base_popularity
          FROM ids LEFT JOIN lead ON lead.product_id = ids.id LEFT JOIN agg ON agg.product_id = ids.id
-         LEFT JOIN colors ON colors.product_id = ids.id LEFT JOIN sizes ON sizes.product_id = ids.id)
+         LEFT JOIN colors ON colors.product_id = ids.id LEFT JOIN sizes ON sizes.product_id = ids.id)`;
+}
+
+/** A new standard product as the ingest creates it; the offer-derived columns come from its offers. */
+export interface NewProductRow {
+  id: number;
+  brand_name: string;
+  slug: string;
+  title: string;
+  brand_id: number | null;
+  category_code: string;
+  category_terms: string;
+  description: string;
+  image_url: string | null;
+  colors: string[];
+  sizes: string[];
+  gtin: string | null;
+  mpn: string | null;
+}
+
+/**
+ * Inserts new products with their offer-derived columns and search vector computed in the same
+ * statement (their offers must already be written), so a bulk load writes each product row once.
+ */
+export async function insertProducts(tx: Queryable, rows: readonly NewProductRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.query(
+    `WITH ${aggregatesCte('$2')},
+     r AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(id bigint, brand_name text, slug text, title text, brand_id int,
+              category_code text, category_terms text, description text, image_url text, colors text[], sizes text[], gtin text, mpn text))
+     INSERT INTO products (id, slug, title, brand_id, category_code, category_terms, description, image_url, colors, sizes, gtin, mpn, search,
+              price_cents, was_price_cents, discount_pct, offer_count, merchant_ids, marketplaces, in_stock, popularity)
+     OVERRIDING SYSTEM VALUE
+     SELECT r.id, r.slug, r.title, r.brand_id, r.category_code, r.category_terms, r.description, r.image_url,
+            coalesce(n.colors, r.colors), coalesce(n.sizes, r.sizes), r.gtin, r.mpn,
+            setweight(to_tsvector('english', r.title), 'A') || setweight(to_tsvector('english', r.brand_name), 'B') ||
+            setweight(to_tsvector('english', r.category_terms), 'C') || setweight(to_tsvector('english', left(r.description, 2000)), 'D'),
+            n.price_cents, n.was_price_cents, n.discount_pct, n.offer_count, n.merchant_ids, n.marketplaces, n.in_stock, n.base_popularity
+       FROM r JOIN next n ON n.id = r.id`,
+    [JSON.stringify(rows), rows.map((r) => r.id)],
+  );
+}
+
+/** Recomputes offer-derived columns of existing products (rows only written where a value changed) and their images. */
+export async function refreshProducts(tx: Queryable, productIds: readonly number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  const ids = [...new Set(productIds)];
+  await tx.query(
+    `WITH ${aggregatesCte('$1')}
      UPDATE products p SET
        price_cents = n.price_cents, was_price_cents = n.was_price_cents, discount_pct = n.discount_pct, offer_count = n.offer_count,
        merchant_ids = n.merchant_ids, marketplaces = n.marketplaces, in_stock = n.in_stock,
@@ -53,7 +100,13 @@ export async function refreshProducts(tx: Queryable, productIds: readonly number
             coalesce(n.colors, p.colors), coalesce(n.sizes, p.sizes), n.base_popularity + 1.5 * ln(1 + p.clicks_30d))`,
     [ids],
   );
-  // Images: the distinct offer images in first-offer order, at most 6; rows are only written where they differ.
+  await syncImages(tx, ids);
+}
+
+/** Product images: the distinct images of active offers in first-offer order, at most 6; rows only written where they differ. */
+export async function syncImages(tx: Queryable, productIds: readonly number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  const ids = [...new Set(productIds)];
   await tx.query(
     `WITH want AS (
        SELECT product_id, (row_number() OVER (PARTITION BY product_id ORDER BY first_id))::int - 1 AS position, url
