@@ -1,64 +1,24 @@
-import { data as response } from 'react-router';
 import type { Route } from './+types/lowest-price';
-import { ProductGrid } from '../components/product-card';
-import { PageIntro, TabLinks } from '../components/tabs';
+import { TabLanding } from '../components/tab-landing';
 import { apiFrom } from '../lib/api.server';
 import { pageMeta } from '../lib/meta';
 import type { RouteHandle } from '../lib/page';
+import { loadTabLanding } from '../lib/tab-landing.server';
 
 export const handle: RouteHandle = { page: 'LOWEST_PRICE' };
 
-const PATH = '/lowest-price/';
-const SIZE = 48;
+const TITLE = 'Lowest Price';
+const LEAD = 'Products at their lowest price of the past year, biggest saving against their 90-day average first.';
 
-/** /lowest-price/ (spec §2.1): the API's tabs (ALL and departments) and the first LOWEST_PRICE products of the tab chosen by `?tab=` (unknown tab → 404). */
+/** /lowest-price/ (spec §2.1): the tabs and the first LOWEST_PRICE products of the tab chosen by `?tab=` (unknown tab → 404). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFrom(context);
-  const url = new URL(request.url);
-  const { tabs } = await api.lowestTabs();
-  const tab = tabs.find((t) => t.id === (url.searchParams.get('tab') ?? tabs[0]?.id));
-  if (!tab) throw response(null, { status: 404 });
-  const { items, total } = await api.lowest(tab.id, 0, SIZE);
-  const first = tab === tabs[0];
-  return {
-    tab: tab.id,
-    tabName: tab.name,
-    tabs: tabs.map((t, i) => ({
-      key: t.id,
-      name: t.name,
-      href: i === 0 ? PATH : `${PATH}?tab=${encodeURIComponent(t.id)}`,
-    })),
-    items,
-    total,
-    canonical: new URL(first ? PATH : `${PATH}?tab=${encodeURIComponent(tab.id)}`, url).href,
-  };
+  return loadTabLanding(request, { path: '/lowest-price/', size: 48, tabs: () => api.lowestTabs(), items: (tab, from, to) => api.lowest(tab, from, to) });
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  data
-    ? pageMeta(
-        data.tabs[0]?.key === data.tab ? 'Lowest Price' : `Lowest Price: ${data.tabName}`,
-        'Products at their lowest price of the past year, biggest saving against their 90-day average first.',
-        data.canonical,
-      )
-    : [];
+  data ? pageMeta(data.tabs[0]?.key === data.tab ? TITLE : `${TITLE}: ${data.tabName}`, LEAD, data.canonical) : [];
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { tabs, tab, items } = loaderData;
-  return (
-    <div className="container-page py-6">
-      <PageIntro title="Lowest Price" lead="Products at their lowest price of the past year, biggest saving against their 90-day average first." />
-      <TabLinks label="Lowest Price departments" tabs={tabs} current={tab} />
-      <div className="mt-6">
-        <h2 className="sr-only">{loaderData.tabName} products</h2>
-        {items.length > 0 ? (
-          <ProductGrid products={items} />
-        ) : (
-          <p className="rounded-xl border border-dashed border-stone-300 px-6 py-12 text-center text-stone-600">
-            Nothing here yet: check back soon.
-          </p>
-        )}
-      </div>
-    </div>
-  );
+  return <TabLanding title={TITLE} lead={LEAD} data={loaderData} />;
 }
