@@ -180,3 +180,30 @@ describe.each(testDrivers())('API on %s', (driver) => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/inventory/api/v1/search/condition', '/inventory/api/v1/standard-product/product/{id}/with-recommend']));
   });
 });
+
+describe.each(testDrivers())('search relevance on %s', (driver) => {
+  let db: Database;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    db = await createTestDatabase(driver);
+    await ingestFeed(db, { bytes: rssFeed('alpha', [dress()]), feed: 'alpha.xml', merchant: { slug: 'alpha', name: 'Alpha' }, fx, skipMaintenance: true });
+    const watch = { title: 'Engraved Dress Watch', brand: 'Tock', category: 'Apparel & Accessories > Jewelry > Watches', gender: 'unisex' as const };
+    for (const m of ['w1', 'w2', 'w3', 'w4']) {
+      await ingestFeed(db, { bytes: rssFeed(m, [{ id: `${m}-watch`, price: '150.00 USD', gtin: gtin('500000000001'), ...watch }]), feed: `${m}.xml`, merchant: { slug: m, name: m }, fx, skipMaintenance: true });
+    }
+    await finishIngest(db);
+    app = await buildApp({ db, fx, operatorToken: TOKEN, mediaDir: mkdtempSync(path.join(tmpdir(), 'bdeals-media-')), logLevel: 'silent', accounts: { clients: [], settings: { publicUrl: 'http://localhost' } } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+
+  it('ranks a product that is what the shopper typed above one that only mentions it, even a more popular one', async () => {
+    const res = await app.inject({ method: 'POST', url: '/inventory/api/v1/search/condition', payload: { q: 'dress' } });
+    expect(res.json().items.map((i: { name: string; merchantCount: number }) => [i.name, i.merchantCount])).toEqual([
+      ['Linen Maxi Dress', 1],
+      ['Engraved Dress Watch', 4],
+    ]);
+  });
+});

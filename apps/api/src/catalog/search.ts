@@ -31,6 +31,13 @@ interface Filter {
 /** Which filter a facet ignores when counting (disjunctive facets). */
 const OWN_FILTER: Record<FacetName, FilterKind> = { departments: 'category', brands: 'brand', merchants: 'merchant', priceBands: 'price' };
 
+/**
+ * "Our Recommendation" with a query: cover-density rank (ts_rank_cd, no length normalisation, so
+ * a product that is a dress in its title and its category beats one that only says "dress watch")
+ * weighted by the field weights A>B>C>D, lifted gently by popularity.
+ */
+const RELEVANCE = (vector: string, query: string) => `ts_rank_cd(${vector}, ${query}, 0) * (1 + 0.1 * p.popularity)`;
+
 /** Above this many matches a text search ranks only its most popular candidates by relevance. */
 const TWO_PHASE_THRESHOLD = 2000;
 const TWO_PHASE_CANDIDATES = 1000;
@@ -54,7 +61,7 @@ export function tsqueryText(words: readonly string[]): string | null {
 }
 
 const SORT_SQL: Record<SortKey, (hasText: boolean) => string> = {
-  none: (t) => (t ? 'ts_rank(p.search, tsq.q, 1) * (1 + 0.25 * p.popularity) DESC' : 'p.popularity DESC'),
+  none: (t) => (t ? `${RELEVANCE('p.search', 'tsq.q')} DESC` : 'p.popularity DESC'),
   sales: () => 'p.clicks_30d DESC, p.popularity DESC',
   recency: () => 'p.created_at DESC',
   priceDescTag: () => 'p.price_cents DESC',
@@ -147,7 +154,7 @@ async function runSearch(db: Queryable, c: SearchCondition, words: string[], cac
   const twoPhase = !!tsq && c.sort === 'none' && total > TWO_PHASE_THRESHOLD && c.to <= TWO_PHASE_CANDIDATES;
   const itemsSql = twoPhase
     ? `SELECT ${CARD_COLUMNS} FROM (SELECT p.*, tsq.q FROM ${main.from} WHERE ${main.where} ORDER BY p.popularity DESC LIMIT ${TWO_PHASE_CANDIDATES}) p
-         LEFT JOIN brands b ON b.id = p.brand_id ORDER BY ts_rank(p.search, p.q, 1) * (1 + 0.25 * p.popularity) DESC, p.id
+         LEFT JOIN brands b ON b.id = p.brand_id ORDER BY ${RELEVANCE('p.search', 'p.q')} DESC, p.id
          LIMIT ${c.to - c.from} OFFSET ${c.from}`
     : `SELECT ${CARD_COLUMNS} FROM ${main.from} LEFT JOIN brands b ON b.id = p.brand_id
          WHERE ${main.where} ORDER BY ${SORT_SQL[c.sort](!!tsq)}, p.id LIMIT ${c.to - c.from} OFFSET ${c.from}`;
