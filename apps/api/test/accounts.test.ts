@@ -220,3 +220,54 @@ describe.each(testDrivers())('accounts on %s', (driver) => {
     expect(last!.json()).toMatchObject({ code: 'rate_limited' });
   });
 });
+
+describe('account route limits and client grants', () => {
+  let db: Database;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    db = await createTestDatabase('pglite');
+    app = await buildApp({
+      db,
+      fx: loadDefaultFxTable(),
+      operatorToken: 'x'.repeat(32),
+      mediaDir: mkdtempSync(path.join(tmpdir(), 'bdeals-media-')),
+      logLevel: 'silent',
+      accounts: {
+        clients: [CLIENT, { id: 'partner-app', secret: 'partner-secret-0123456789', grants: ['refresh_token'] }],
+        settings: { publicUrl: 'http://shop.test' },
+        mailer: { send: async () => undefined },
+        rateLimits: { token: { max: 2, windowMs: 60_000 }, signup: { max: 2, windowMs: 60_000 }, reset: { max: 2, windowMs: 60_000 } },
+      },
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+
+  it('answers unauthorized_client when a client uses a grant it may not use', async () => {
+    const res = await app.inject({ method: 'POST', url: '/user/oauth/token', payload: 'grant_type=password&username=a%40b.c&password=whatever1', headers: { ...form, authorization: basic('partner-app', 'partner-secret-0123456789') } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('unauthorized_client');
+  });
+
+  it('rate limits the token and reset routes per client address with 429 and Retry-After', async () => {
+    const token = () => app.inject({ method: 'POST', url: '/user/oauth/token', payload: 'grant_type=password&username=a%40b.c&password=whatever1', headers: { ...form, authorization: basic() }, remoteAddress: '203.0.113.7' });
+    await token();
+    const second = await token();
+    expect(second.statusCode).not.toBe(429);
+    const third = await token();
+    expect(third.statusCode).toBe(429);
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+    // another address is not limited by the first one's attempts
+    const other = await app.inject({ method: 'POST', url: '/user/oauth/token', payload: 'grant_type=password&username=a%40b.c&password=whatever1', headers: { ...form, authorization: basic() }, remoteAddress: '203.0.113.8' });
+    expect(other.statusCode).not.toBe(429);
+    const reset = () => app.inject({ method: 'PUT', url: '/user/api/v1/reset-password', payload: { email: 'x@example.com' }, remoteAddress: '203.0.113.9' });
+    expect((await reset()).statusCode).toBe(202);
+    expect((await reset()).statusCode).toBe(202);
+    const limited = await reset();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'rate_limited' });
+  });
+});

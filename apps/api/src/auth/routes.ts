@@ -32,6 +32,8 @@ import { OAuthError, type AuthService } from './service.ts';
 export interface OAuthClient {
   id: string;
   secret: string;
+  /** Grant types this client may use (default: password and refresh_token); others answer unauthorized_client. */
+  grants?: ReadonlyArray<'password' | 'refresh_token'>;
 }
 
 /** Requests allowed per client address within `windowMs`. */
@@ -79,14 +81,14 @@ export async function accountRoutes(app: FastifyInstance, opts: { auth: AuthServ
   const limit = (l: { max: number; windowMs: number }) => ({ rateLimit: { max: l.max, timeWindow: l.windowMs } });
 
   /** Authenticates the client of a token/revoke request; throws invalid_client (401). */
-  const authenticateClient = (req: FastifyRequest, reply: FastifyReply, body: Record<string, string>): string => {
+  const authenticateClient = (req: FastifyRequest, reply: FastifyReply, body: Record<string, string>): OAuthClient => {
     const creds = clientCredentials(req, body);
     const client = creds && clients.find((c) => c.id === creds.id);
     if (!creds || !client || !sameSecret(client.secret, creds.secret)) {
       if (creds?.viaHeader || req.headers.authorization) reply.header('www-authenticate', 'Basic realm="B-Deals", charset="UTF-8"');
       throw new OAuthError('invalid_client', 'Client authentication failed.');
     }
-    return client.id;
+    return client;
   };
 
   /** Form parameters as single strings; a repeated parameter is invalid_request (RFC 6749 §3.2). */
@@ -130,8 +132,13 @@ export async function accountRoutes(app: FastifyInstance, opts: { auth: AuthServ
         throw new OAuthError('invalid_request', 'Send the parameters as application/x-www-form-urlencoded.');
       }
       const body = formParams(req.body);
-      const clientId = authenticateClient(req, reply, body);
+      const client = authenticateClient(req, reply, body);
+      const clientId = client.id;
       const meta = { ip: req.ip, userAgent: req.headers['user-agent'] };
+      const allowed = client.grants ?? ['password', 'refresh_token'];
+      if ((body.grant_type === 'password' || body.grant_type === 'refresh_token') && !allowed.includes(body.grant_type)) {
+        throw new OAuthError('unauthorized_client', `This client may not use the ${body.grant_type} grant.`);
+      }
       switch (body.grant_type) {
         case 'password':
           if (!body.username || !body.password) throw new OAuthError('invalid_request', 'The password grant needs username and password.');
