@@ -116,7 +116,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     brandDetail(db, req.params.id),
   );
 
-  app.get('/inventory/api/v1/search/hot-words', { schema: { response: { 200: HotWordsResponseSchema } } }, async () => ({ hotWords: await hotWords(db) }));
+  // Asked for on every page view; cached per catalogue version like search answers (it scans the catalogue).
+  app.get('/inventory/api/v1/search/hot-words', { schema: { response: { 200: HotWordsResponseSchema } } }, async () => {
+    const key = JSON.stringify(['hot-words', await SearchCache.version(db)]);
+    const cached = searchCache.get<string[]>(key);
+    if (cached) return { hotWords: cached };
+    const words = await hotWords(db);
+    searchCache.set(key, words);
+    return { hotWords: words };
+  });
 
   app.post('/inventory/api/v1/search/condition', { schema: { body: SearchConditionSchema, response: { 200: SearchResponseSchema, ...errors } } }, async (req) => {
     const result = await searchProducts(db, req.body, searchCache);
