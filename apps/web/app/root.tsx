@@ -17,6 +17,7 @@ import { useHydrated } from './lib/hooks';
 import { useRouteHandle } from './lib/page';
 import { NotFoundPage, ServerErrorPage } from './components/error-pages';
 import { apiFrom } from './lib/api.server';
+import { DEPARTMENT_LINKS } from './lib/departments.server';
 import stylesheet from './app.css?url';
 
 export const links: Route.LinksFunction = () => [
@@ -27,12 +28,15 @@ export const links: Route.LinksFunction = () => [
   },
 ];
 
-/** Hot words for the header search; the header must render even when the API is down. */
+/**
+ * Hot words for the header search (the header must render even when the API is down) and the
+ * department links of the menus (sent as data so the category tree is not in the root chunk).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const hotWords = await apiFrom(context)
     .hotWords()
     .catch(() => [] as string[]);
-  return { hotWords };
+  return { hotWords, departments: DEPARTMENT_LINKS };
 }
 
 /** The hot words change rarely: load them once per visit, not on every navigation. */

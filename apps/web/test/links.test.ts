@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { deepLinkPath, resolveHref } from '../app/lib/links';
 import { currentNewBadge, readSeen } from '../app/lib/new-badges';
-import { clampInput, groupAZ, labelText, searchSuggestions } from '../app/lib/text';
+import { searchSuggestions } from '../app/lib/suggestions';
+import { clampInput, groupAZ, labelText } from '../app/lib/text';
 
 const OWN = ['b-deals.com', 'www.b-deals.com'];
 

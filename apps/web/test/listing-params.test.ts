@@ -37,6 +37,21 @@ describe('parseListingParams', () => {
   });
 });
 
+describe('price range (min/max in dollars)', () => {
+  it('turns dollars into cents for the search condition', () => {
+    const c = toSearchCondition(parse('min=20&max=150.5'));
+    expect([c.minPrice, c.maxPrice]).toEqual([2000, 15050]);
+  });
+
+  it('clamps to [0, 100000] dollars, drops non-numbers and keeps min ≤ max', () => {
+    expect(parse('min=-5&max=250000')).toMatchObject({ minPrice: 0, maxPrice: 10_000_000 });
+    expect(parse('min=abc&max=')).toMatchObject({ minPrice: undefined, maxPrice: undefined });
+    expect(parse('min=300&max=100')).toMatchObject({ minPrice: 10_000, maxPrice: 10_000 });
+    const c = toSearchCondition(parse('q=tv'));
+    expect('minPrice' in c || 'maxPrice' in c).toBe(false);
+  });
+});
+
 describe('toSearchCondition', () => {
   it('adds the page’s fixed filters and pages by 24', () => {
     const c = toSearchCondition(parse('b=other&page=3&price=0-5000&sort=latest'), {

@@ -1,6 +1,5 @@
-import { DEPARTMENTS } from '@b-deals/core';
 import { Link } from 'react-router';
-import { nodeHref } from '../lib/nav';
+import { useDepartments } from '../lib/nav';
 import { SearchBox } from './search-box';
 
 function ErrorTemplate({
@@ -14,6 +13,7 @@ function ErrorTemplate({
   text: string;
   hotWords: readonly string[];
 }) {
+  const departments = useDepartments();
   return (
     <div className="container-page py-16 text-center sm:py-24">
       <p className="text-sm font-semibold tracking-widest text-accent-700 uppercase">{code}</p>
@@ -32,10 +32,10 @@ function ErrorTemplate({
               Home
             </Link>
           </li>
-          {DEPARTMENTS.map((d) => (
-            <li key={d.path}>
+          {departments.map((d) => (
+            <li key={d.href}>
               <Link
-                to={nodeHref(d)}
+                to={d.href}
                 className="block rounded-full border border-stone-300 px-4 py-1.5 text-sm hover:border-accent-600 hover:text-accent-800"
               >
                 {d.term}

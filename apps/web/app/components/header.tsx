@@ -1,8 +1,7 @@
-import { DEPARTMENTS } from '@b-deals/core';
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useHideOnScroll, useNewBadge, useScrolledPast } from '../lib/hooks';
-import { NAV_LINKS, nodeHref } from '../lib/nav';
+import { NAV_LINKS, useDepartments } from '../lib/nav';
 import { AccountMenu } from './account-menu';
 import { SearchBox } from './search-box';
 
@@ -23,6 +22,7 @@ function Logo() {
 
 /** Desktop Departments menu: a disclosure listing departments and their groups; closes on navigation, outside click and Escape. */
 function DepartmentsMenu() {
+  const departments = useDepartments();
   const { pathname, search } = useLocation();
   const ref = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
@@ -51,21 +51,19 @@ function DepartmentsMenu() {
         </span>
       </summary>
       <div className="absolute inset-x-4 top-full z-40 grid grid-cols-4 gap-6 rounded-b-xl border border-stone-200 bg-white p-6 shadow-xl sm:inset-x-6">
-        {DEPARTMENTS.map((d) => (
-          <div key={d.path}>
-            <Link to={nodeHref(d)} className="font-semibold hover:text-accent-700">
+        {departments.map((d) => (
+          <div key={d.href}>
+            <Link to={d.href} className="font-semibold hover:text-accent-700">
               {d.term}
             </Link>
             <ul className="mt-2 space-y-1 text-sm text-stone-600">
-              {d.children
-                .filter((c) => !c.other)
-                .map((c) => (
-                  <li key={c.path}>
-                    <Link to={nodeHref(c)} className="hover:text-accent-700 hover:underline">
-                      {c.term}
-                    </Link>
-                  </li>
-                ))}
+              {d.groups.map((c) => (
+                <li key={c.href}>
+                  <Link to={c.href} className="hover:text-accent-700 hover:underline">
+                    {c.term}
+                  </Link>
+                </li>
+              ))}
             </ul>
           </div>
         ))}
@@ -153,7 +151,11 @@ function NavItem({
   className: (active: boolean) => string;
 }) {
   return (
-    <NavLink to={href} onClick={() => onSeen(href)} className={({ isActive }) => className(isActive)}>
+    <NavLink
+      to={href}
+      onClick={() => onSeen(href)}
+      className={({ isActive }) => className(isActive)}
+    >
       {label}
       {badge ? (
         <span className="ml-1 rounded bg-sale px-1 py-px align-top text-[10px] leading-none font-bold text-white">
@@ -170,7 +172,13 @@ function NavItem({
  * home its secondary search row appears only past 370/750 of the viewport width or while the
  * menu is open (spec §4). Checkout pages get the simplified header.
  */
-export function Header({ hotWords, checkout = false }: { hotWords: readonly string[]; checkout?: boolean }) {
+export function Header({
+  hotWords,
+  checkout = false,
+}: {
+  hotWords: readonly string[];
+  checkout?: boolean;
+}) {
   const { pathname, search } = useLocation();
   const q = pathname.startsWith('/searchList') ? (new URLSearchParams(search).get('q') ?? '') : '';
   const hidden = useHideOnScroll(HEADER_HEIGHT);

@@ -1,5 +1,5 @@
 import type { Mode } from '@b-deals/contracts';
-import { brandMerchantHref } from '@b-deals/core';
+import { brandMerchantHref } from '@b-deals/core/links';
 import { Link } from 'react-router';
 import { ProductRail } from './product-card';
 import { SmartLink } from './smart-link';

@@ -1,9 +1,19 @@
 import type { FacetCount } from '@b-deals/contracts';
-import { PRICE_BANDS, SORT_OPTIONS } from '@b-deals/core';
-import type { ReactNode } from 'react';
+import { formatPrice } from '@b-deals/core/price';
+import { PRICE_BANDS } from '@b-deals/core/price-bands';
+import { SORT_OPTIONS } from '@b-deals/core/sort';
+import { useId, useState, type ReactNode } from 'react';
 import { Form, Link, useLocation, useSubmit } from 'react-router';
-import { LABELS, MAX_PAGE, PAGE_SIZE, listingQuery } from '../lib/listing-params';
+import {
+  LABELS,
+  MAX_PAGE,
+  PAGE_SIZE,
+  PRICE_INPUT_MAX,
+  PRICE_INPUT_MIN,
+  listingQuery,
+} from '../lib/listing-params';
 import type { ListingData } from '../lib/listing.server';
+import { clampInput, labelText } from '../lib/text';
 import { ProductGrid } from './product-card';
 
 type FacetKey = 'b' | 'm' | 'cids';
@@ -98,6 +108,84 @@ function ValueFacet({
   );
 }
 
+/** Cents as the dollar text of a price input ('' for no bound): 2050 → '20.5'. */
+const dollars = (cents: number | undefined) => (cents === undefined ? '' : String(cents / 100));
+
+/**
+ * Min/max price form (dollars, `?min=&max=`): each input clamps on blur (spec §5) to
+ * [0, 100000] and to the other bound, so min ≤ max; Apply submits a GET keeping the other filters.
+ */
+function PriceRange({ minPrice, maxPrice }: { minPrice?: number; maxPrice?: number }) {
+  const { pathname, params } = useSearch();
+  const id = useId();
+  const [min, setMin] = useState(dollars(minPrice));
+  const [max, setMax] = useState(dollars(maxPrice));
+  const kept = [...params.entries()].filter(([k]) => k !== 'min' && k !== 'max' && k !== 'page');
+  const input =
+    'h-9 w-full min-w-0 rounded-lg border border-stone-300 bg-white px-2 text-sm tabular-nums';
+  return (
+    <Form
+      method="get"
+      action={pathname}
+      preventScrollReset
+      className="mt-3"
+      aria-label="Price range"
+    >
+      {kept.map(([k, v], i) => (
+        <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+      ))}
+      <div className="flex items-end gap-2">
+        <div className="flex-1">
+          <label htmlFor={`${id}-min`} className="block text-xs text-stone-600">
+            Min $
+          </label>
+          <input
+            id={`${id}-min`}
+            name="min"
+            type="number"
+            inputMode="decimal"
+            step="any"
+            min={PRICE_INPUT_MIN}
+            max={PRICE_INPUT_MAX}
+            value={min}
+            onChange={(e) => setMin(e.target.value)}
+            onBlur={() =>
+              setMin(clampInput(min, PRICE_INPUT_MIN, max === '' ? PRICE_INPUT_MAX : Number(max)))
+            }
+            className={input}
+          />
+        </div>
+        <div className="flex-1">
+          <label htmlFor={`${id}-max`} className="block text-xs text-stone-600">
+            Max $
+          </label>
+          <input
+            id={`${id}-max`}
+            name="max"
+            type="number"
+            inputMode="decimal"
+            step="any"
+            min={PRICE_INPUT_MIN}
+            max={PRICE_INPUT_MAX}
+            value={max}
+            onChange={(e) => setMax(e.target.value)}
+            onBlur={() =>
+              setMax(clampInput(max, min === '' ? PRICE_INPUT_MIN : Number(min), PRICE_INPUT_MAX))
+            }
+            className={input}
+          />
+        </div>
+        <button
+          type="submit"
+          className="h-9 rounded-lg border border-stone-300 px-3 text-sm font-medium hover:border-accent-600"
+        >
+          Apply
+        </button>
+      </div>
+    </Form>
+  );
+}
+
 /** Filter side panel: departments, brands, stores, price bands with counts, deal labels; every value is a link that edits the URL. */
 function Filters({ data, hide }: { data: ListingData; hide: Hide }) {
   const { pathname, params } = useSearch();
@@ -126,6 +214,11 @@ function Filters({ data, hide }: { data: ListingData; hide: Hide }) {
             );
           })}
         </ul>
+        <PriceRange
+          key={`${data.params.minPrice}-${data.params.maxPrice}`}
+          minPrice={data.params.minPrice}
+          maxPrice={data.params.maxPrice}
+        />
       </FacetGroup>
       <FacetGroup title="Deals">
         <ul>
@@ -187,7 +280,7 @@ function SortSelect({ current }: { current: string }) {
   );
 }
 
-/** Chips of the filters in force, each removing itself, plus "Clear all". */
+/** Summary of the filters in force (spec §9 label text: up to 3 terms joined with &, then "and more"), then chips each removing itself, plus "Clear all". */
 function ActiveFilters({ data, labels }: { data: ListingData; labels: Map<string, string> }) {
   const { pathname, params } = useSearch();
   const chips: Array<{ label: string; href: string }> = [];
@@ -205,32 +298,50 @@ function ActiveFilters({ data, labels }: { data: ListingData; labels: Map<string
       href: pathname + listingQuery(params, { set: ['price', null] }),
     });
   }
+  if (data.params.minPrice !== undefined) {
+    chips.push({
+      label: `From ${formatPrice(data.params.minPrice)}`,
+      href: pathname + listingQuery(params, { set: ['min', null] }),
+    });
+  }
+  if (data.params.maxPrice !== undefined) {
+    chips.push({
+      label: `Up to ${formatPrice(data.params.maxPrice)}`,
+      href: pathname + listingQuery(params, { set: ['max', null] }),
+    });
+  }
   if (chips.length === 0) return null;
   const keepQ = data.params.q ? `?q=${encodeURIComponent(data.params.q)}` : '';
   return (
-    <ul aria-label="Active filters" className="mb-4 flex flex-wrap gap-2">
-      {chips.map((c) => (
-        <li key={c.href}>
+    <>
+      <p data-testid="filter-summary" className="mb-2 text-sm text-stone-700">
+        <span className="text-stone-600">Filtered by: </span>
+        <span className="font-medium">{labelText(chips.map((c) => c.label))}</span>
+      </p>
+      <ul aria-label="Active filters" className="mb-4 flex flex-wrap gap-2">
+        {chips.map((c) => (
+          <li key={c.href}>
+            <Link
+              to={c.href}
+              preventScrollReset
+              className="inline-flex items-center gap-1 rounded-full bg-accent-50 px-3 py-1 text-sm text-accent-800 hover:bg-accent-100"
+            >
+              {c.label}
+              <span aria-hidden>×</span>
+              <span className="sr-only">remove filter</span>
+            </Link>
+          </li>
+        ))}
+        <li>
           <Link
-            to={c.href}
-            preventScrollReset
-            className="inline-flex items-center gap-1 rounded-full bg-accent-50 px-3 py-1 text-sm text-accent-800 hover:bg-accent-100"
+            to={pathname + keepQ}
+            className="inline-block px-2 py-1 text-sm font-medium text-stone-700 underline"
           >
-            {c.label}
-            <span aria-hidden>×</span>
-            <span className="sr-only">remove filter</span>
+            Clear all
           </Link>
         </li>
-      ))}
-      <li>
-        <Link
-          to={pathname + keepQ}
-          className="inline-block px-2 py-1 text-sm font-medium text-stone-700 underline"
-        >
-          Clear all
-        </Link>
-      </li>
-    </ul>
+      </ul>
+    </>
   );
 }
 
@@ -319,7 +430,9 @@ export function Listing({
   );
   const filtered =
     params.b.length + params.m.length + params.cids.length + params.l.length > 0 ||
-    params.price !== undefined;
+    params.price !== undefined ||
+    params.minPrice !== undefined ||
+    params.maxPrice !== undefined;
   if (result.total === 0 && !filtered) return noResults;
   return (
     <div className="grid gap-6 lg:grid-cols-[15rem_1fr]">

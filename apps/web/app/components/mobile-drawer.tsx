@@ -1,6 +1,6 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import * as Dialog from '@radix-ui/react-dialog';
-import { DEPARTMENTS, type CategoryNode } from '@b-deals/core';
+import { DEPARTMENTS, type CategoryNode } from '@b-deals/core/categories';
 import { Link } from 'react-router';
 import { BRAND_TABS, MERCHANT_TABS } from '../lib/index-tabs';
 import { DrawerAccount } from './account-menu';

@@ -1,4 +1,4 @@
-import { formatPrice } from '@b-deals/core';
+import { formatPrice } from '@b-deals/core/price';
 import {
   CartesianGrid,
   Line,

@@ -1,5 +1,5 @@
 import type { PriceHistory as History } from '@b-deals/contracts';
-import { formatPrice } from '@b-deals/core';
+import { formatPrice } from '@b-deals/core/price';
 import { Suspense, lazy, useSyncExternalStore } from 'react';
 
 /** One day of the history: date YYYY-MM-DD (UTC) and the lowest price in cents, or null when unobserved. */

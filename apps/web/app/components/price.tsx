@@ -1,4 +1,4 @@
-import { formatPrice } from '@b-deals/core';
+import { formatPrice } from '@b-deals/core/price';
 
 /** Current price with the struck-through was price (both integer cents), formatted by core formatPrice (spec §3). */
 export function Price({

@@ -1,5 +1,5 @@
 import type { ProductCard as Card } from '@b-deals/contracts';
-import { productHref } from '@b-deals/core';
+import { productHref } from '@b-deals/core/links';
 import { Link } from 'react-router';
 import { DiscountBadge, Price } from './price';
 

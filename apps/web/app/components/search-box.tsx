@@ -2,11 +2,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MOBILE_QUERY, useScrollLock } from '../lib/hooks';
 import { nodeHref } from '../lib/nav';
-import { searchSuggestions } from '../lib/text';
+import type { Suggestions, searchSuggestions } from '../lib/suggestions';
 
 /** Placeholder rotation period of spec §9 (3000 ms). */
 const ROTATE_MS = 3000;
 const searchHref = (q: string) => `/searchList/?q=${encodeURIComponent(q)}`;
+const NO_SUGGESTIONS: Suggestions = { categories: [], terms: [] };
 
 /**
  * The hot word shown in the placeholder: advances every 3 s while the input is on screen and
@@ -68,12 +69,16 @@ export function SearchBox({
     setOpen(false);
   }
   useScrollLock(open && mobile);
+  // The suggestion rules carry the category tree: fetched on first focus, not with the page.
+  const [suggest, setSuggest] = useState<typeof searchSuggestions | null>(null);
   const openPanel = () => {
     setMobile(window.matchMedia(MOBILE_QUERY).matches);
     setOpen(true);
+    if (!suggest)
+      void import('../lib/suggestions').then((m) => setSuggest(() => m.searchSuggestions));
   };
 
-  const suggestions = searchSuggestions(text, hotWords);
+  const suggestions = suggest ? suggest(text, hotWords) : NO_SUGGESTIONS;
   const typed = text.trim().length > 0;
 
   const submit = (e: React.FormEvent<HTMLFormElement>) => {
@@ -141,9 +146,7 @@ export function SearchBox({
       </form>
       {open && (hotWords.length > 0 || typed) ? (
         <>
-          {mobile ? (
-            <div aria-hidden className="fixed inset-0 top-0 z-30 bg-stone-950/30" />
-          ) : null}
+          {mobile ? <div aria-hidden className="fixed inset-0 top-0 z-30 bg-stone-950/30" /> : null}
           <div
             data-testid="search-panel"
             className="absolute inset-x-0 top-full z-40 mt-1 max-h-[70vh] overflow-y-auto rounded-xl border border-stone-200 bg-white p-3 shadow-lg"
@@ -158,7 +161,10 @@ export function SearchBox({
                     <ul aria-label="Category suggestions" className="mb-3 space-y-1">
                       {suggestions.categories.map((c) => (
                         <li key={c.path}>
-                          <Link to={nodeHref(c)} className="block rounded px-2 py-1 text-sm hover:bg-stone-100">
+                          <Link
+                            to={nodeHref(c)}
+                            className="block rounded px-2 py-1 text-sm hover:bg-stone-100"
+                          >
                             {c.term}
                           </Link>
                         </li>

@@ -1,5 +1,5 @@
 /** Display rules of deals (promotions): the path of a deal page (spec §2.1) and its offer text. */
-import { formatPrice } from '@b-deals/core';
+import { formatPrice } from '@b-deals/core/price';
 import type { Promotion } from '@b-deals/contracts';
 
 /** `/deal/{merchant-slug}/{slug}/?promoId={id}` (spec §2.1). */

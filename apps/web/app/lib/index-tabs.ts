@@ -3,7 +3,7 @@
  * ALL tab is labelled ALL MERCHANTS or ALL BRANDS, and the brands list has no EURO tab. Each
  * tab names the marketplaces it lists (none = all).
  */
-import type { Marketplace } from '@b-deals/core';
+import type { Marketplace } from '@b-deals/core/marketplace';
 
 export interface IndexTab {
   key: string;

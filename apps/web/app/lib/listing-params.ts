@@ -6,12 +6,19 @@
  * filter links.
  */
 import type { SearchConditionInput } from '@b-deals/contracts';
-import { bandByKey, resolveSort, type MarketplaceFilter, type SortKey } from '@b-deals/core';
+import type { MarketplaceFilter } from '@b-deals/core/marketplace';
+import { bandByKey } from '@b-deals/core/price-bands';
+import { resolveSort, type SortKey } from '@b-deals/core/sort';
+import { clampInput } from './text';
 
 /** Products per page. */
 export const PAGE_SIZE = 24;
 /** The API pages up to `from` 10000 (contracts PagingSchema), so pages stop there. */
 export const MAX_PAGE = Math.floor(10_000 / PAGE_SIZE) + 1;
+
+/** Bounds of the min/max price inputs, in dollars (spec §5: number inputs clamp to min and max). */
+export const PRICE_INPUT_MIN = 0;
+export const PRICE_INPUT_MAX = 100_000;
 
 /** Labels the search condition understands, with their display names. */
 export const LABELS = [
@@ -28,15 +35,31 @@ export interface ListingParams {
   l: string[];
   /** Price band key, when valid. */
   price: string | undefined;
+  /** Lower bound of the price range (`min`, dollars), cents. */
+  minPrice: number | undefined;
+  /** Upper bound of the price range (`max`, dollars), cents; never below minPrice. */
+  maxPrice: number | undefined;
   sort: SortKey;
   page: number;
 }
 
 const unique = (values: string[]) => [...new Set(values.map((v) => v.trim()).filter(Boolean))];
 
-/** Reads the listing params from a query string; invalid price bands and pages are dropped. */
+/** A dollar amount of the URL as cents clamped to the input bounds; blank or not a number → undefined. */
+function dollarsToCents(value: string | null): number | undefined {
+  const clamped = clampInput(value ?? '', PRICE_INPUT_MIN, PRICE_INPUT_MAX);
+  return clamped === '' ? undefined : Math.round(Number(clamped) * 100);
+}
+
+/**
+ * Reads the listing params from a query string; invalid price bands and pages are dropped,
+ * `min`/`max` are clamped to [0, 100000] dollars and a min above max is lowered to max.
+ */
 export function parseListingParams(search: URLSearchParams): ListingParams {
   const price = search.get('price') ?? undefined;
+  const maxPrice = dollarsToCents(search.get('max'));
+  const min = dollarsToCents(search.get('min'));
+  const minPrice = min !== undefined && maxPrice !== undefined ? Math.min(min, maxPrice) : min;
   const page = Number.parseInt(search.get('page') ?? '1', 10);
   return {
     q: (search.get('q') ?? '').trim().slice(0, 200),
@@ -45,6 +68,8 @@ export function parseListingParams(search: URLSearchParams): ListingParams {
     cids: unique(search.getAll('cids')),
     l: unique(search.getAll('l')).filter((l) => LABELS.some((x) => x.key === l)),
     price: price && bandByKey(price) ? price : undefined,
+    minPrice,
+    maxPrice,
     sort: resolveSort(search.get('sort')),
     page: Number.isFinite(page) ? Math.min(Math.max(page, 1), MAX_PAGE) : 1,
   };
@@ -71,6 +96,8 @@ export function toSearchCondition(
     cids: unique([...(fixed.cids ?? []), ...params.cids]),
     l: params.l,
     price: params.price,
+    ...(params.minPrice !== undefined ? { minPrice: params.minPrice } : {}),
+    ...(params.maxPrice !== undefined ? { maxPrice: params.maxPrice } : {}),
     sort: params.sort,
     ...(fixed.marketplace ? { marketplace: fixed.marketplace } : {}),
     from: (params.page - 1) * PAGE_SIZE,

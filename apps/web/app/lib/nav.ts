@@ -1,4 +1,7 @@
-import { ALL_CATEGORIES, categoryHref, type CategoryNode } from '@b-deals/core';
+import { categoryHref } from '@b-deals/core/links';
+import type { CategoryNode } from '@b-deals/core/categories';
+import { useRouteLoaderData } from 'react-router';
+import type { loader as rootLoader } from '../root';
 
 /** Header nav links of spec §2.3 (the Departments menu follows them). */
 export const NAV_LINKS = [
@@ -15,7 +18,17 @@ export function nodeHref(node: CategoryNode): string {
   return node.query ? `/searchList/?q=${encodeURIComponent(node.query)}` : categoryHref(node.path);
 }
 
-/** The category a brand or store sub-slug names (`/brand/{slug}/{sub-slug}/`, DESIGN.md): the first non-'Other' node with that slug. */
-export function categoryBySlug(slug: string): CategoryNode | undefined {
-  return ALL_CATEGORIES.find((c) => c.id && !c.other && c.slug === slug.toLowerCase());
+/** A department of the core category tree as the menus show it: its link and its groups' links ('Other' groups left out). */
+export interface DepartmentLink {
+  term: string;
+  href: string;
+  groups: Array<{ term: string; href: string }>;
+}
+
+/**
+ * The departments from the root loader (departments.server.ts), so the category tree with its
+ * keywords stays out of the first-load JavaScript; [] when the root loader has no data.
+ */
+export function useDepartments(): readonly DepartmentLink[] {
+  return useRouteLoaderData<typeof rootLoader>('root')?.departments ?? [];
 }

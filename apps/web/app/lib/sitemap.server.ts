@@ -24,6 +24,7 @@ const STATIC_PATHS = [
   '/merchants/',
   '/deals/',
   '/articles/',
+  '/price-history-tracking/',
 ];
 
 const xmlEscape = (s: string) =>

@@ -1,8 +1,7 @@
 /**
  * Small display rules of spec §4/§5 used by the chrome and the listing: label text of a filter
- * selection, number-input clamping, and search suggestions.
+ * selection, number-input clamping, A–Z grouping and dates.
  */
-import { ALL_CATEGORIES, type CategoryNode } from '@b-deals/core';
 
 /**
  * Label text of a selection (spec §2.4 search filters): up to 3 terms joined with ' & ', then
@@ -27,51 +26,32 @@ export function clampInput(value: string, min?: number, max?: number): string {
   return String(v);
 }
 
-/** Search dropdown limits of issue 3: at most 10 category suggestions and 5 term suggestions. */
-export const MAX_CATEGORY_SUGGESTIONS = 10;
-export const MAX_TERM_SUGGESTIONS = 5;
-
-export interface Suggestions {
-  categories: CategoryNode[];
-  terms: string[];
-}
-
-/**
- * Suggestions for the typed text: category nodes (no 'Other' leaves) whose name contains every
- * typed word, shorter paths first (≤ 10), and popular words containing the text, excluding the
- * text itself (≤ 5). Case-insensitive; empty text suggests nothing.
- */
-export function searchSuggestions(text: string, hotWords: readonly string[]): Suggestions {
-  const words = text.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return { categories: [], terms: [] };
-  const needle = words.join(' ');
-  const categories = ALL_CATEGORIES.filter(
-    (c) => !c.other && !c.root && words.every((w) => c.term.toLowerCase().includes(w)),
-  )
-    .sort((a, b) => a.path.split('/').length - b.path.split('/').length)
-    .slice(0, MAX_CATEGORY_SUGGESTIONS);
-  const terms = hotWords
-    .filter((w) => w.toLowerCase().includes(needle) && w.toLowerCase() !== needle)
-    .slice(0, MAX_TERM_SUGGESTIONS);
-  return { categories, terms };
-}
-
 /**
  * A–Z grouping of an index (brands, merchants): groups keyed by the upper-case first letter of
  * `name` (accents folded: 'É' → 'E'), names not starting with a letter under '#', which comes
  * last; groups and their items sorted by name (en-US collation).
  */
-export function groupAZ<T>(items: readonly T[], name: (item: T) => string): Array<{ letter: string; items: T[] }> {
+export function groupAZ<T>(
+  items: readonly T[],
+  name: (item: T) => string,
+): Array<{ letter: string; items: T[] }> {
   const groups = new Map<string, T[]>();
   for (const item of items) {
-    const first = name(item).normalize('NFD').replace(/[\u0300-\u036f]/g, '').charAt(0).toUpperCase();
+    const first = name(item)
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .charAt(0)
+      .toUpperCase();
     const letter = /[A-Z]/.test(first) ? first : '#';
     groups.set(letter, [...(groups.get(letter) ?? []), item]);
   }
   const collator = new Intl.Collator('en-US', { sensitivity: 'base' });
   return [...groups.entries()]
     .sort(([a], [b]) => (a === '#' ? 1 : b === '#' ? -1 : a.localeCompare(b)))
-    .map(([letter, list]) => ({ letter, items: list.sort((a, b) => collator.compare(name(a), name(b))) }));
+    .map(([letter, list]) => ({
+      letter,
+      items: list.sort((a, b) => collator.compare(name(a), name(b))),
+    }));
 }
 
 /** 'November 1, 2026' for an ISO date or instant, read in UTC (so server and client agree). */

@@ -1,4 +1,5 @@
-import { brandMerchantHref, categoryByCode, categoryHref } from '@b-deals/core';
+import { categoryByCode } from '@b-deals/core/categories';
+import { brandMerchantHref, categoryHref } from '@b-deals/core/links';
 import { Link, data } from 'react-router';
 import type { Route } from './+types/brand';
 import { Breadcrumb } from '../components/breadcrumb';
@@ -6,7 +7,7 @@ import { Listing } from '../components/listing';
 import { apiFrom } from '../lib/api.server';
 import { loadListing } from '../lib/listing.server';
 import { pageMeta } from '../lib/meta';
-import { categoryBySlug } from '../lib/nav';
+import { categoryBySlug } from '../lib/departments.server';
 
 /**
  * /brand/{slug}/ and /brand/{slug}/{sub-slug}/ (spec §2.1): brand header and its products

@@ -1,4 +1,4 @@
-import { brandMerchantHref } from '@b-deals/core';
+import { brandMerchantHref } from '@b-deals/core/links';
 import type { Route } from './+types/brands';
 import { AzIndex } from '../components/az-index';
 import { Breadcrumb } from '../components/breadcrumb';

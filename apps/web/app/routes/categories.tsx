@@ -1,4 +1,4 @@
-import { CATEGORY_TREE, type CategoryNode } from '@b-deals/core';
+import { CATEGORY_TREE, type CategoryNode } from '@b-deals/core/categories';
 import { Link } from 'react-router';
 import type { Route } from './+types/categories';
 import { Breadcrumb } from '../components/breadcrumb';

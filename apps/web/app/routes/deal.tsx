@@ -1,4 +1,4 @@
-import { brandMerchantHref } from '@b-deals/core';
+import { brandMerchantHref } from '@b-deals/core/links';
 import { Link, data, redirect } from 'react-router';
 import type { Route } from './+types/deal';
 import { Breadcrumb } from '../components/breadcrumb';

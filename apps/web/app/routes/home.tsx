@@ -1,7 +1,7 @@
-import { DEPARTMENTS, brandMerchantHref } from '@b-deals/core';
+import { brandMerchantHref } from '@b-deals/core/links';
 import { Link, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/home';
-import { nodeHref } from '../lib/nav';
+import { useDepartments } from '../lib/nav';
 import { HomeModes } from '../components/home-modes';
 import { ProductRail } from '../components/product-card';
 import { HotWordChips, SearchBox } from '../components/search-box';
@@ -52,7 +52,10 @@ export const meta: Route.MetaFunction = ({ data }) =>
           url: `${data.origin}/`,
           potentialAction: {
             '@type': 'SearchAction',
-            target: { '@type': 'EntryPoint', urlTemplate: `${data.origin}/searchList/?q={search_term_string}` },
+            target: {
+              '@type': 'EntryPoint',
+              urlTemplate: `${data.origin}/searchList/?q={search_term_string}`,
+            },
             'query-input': 'required name=search_term_string',
           },
         }),
@@ -61,6 +64,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const hotWords = useRouteLoaderData<typeof rootLoader>('root')?.hotWords ?? [];
+  const departments = useDepartments();
   const { drops, lowest, brands, modes, ownHosts } = loaderData;
   return (
     <>
@@ -119,21 +123,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Shop by department
           </h2>
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            {DEPARTMENTS.map((d) => (
-              <li key={d.path} className="rounded-xl border border-stone-200 p-4">
-                <Link to={nodeHref(d)} className="font-semibold hover:text-accent-700">
+            {departments.map((d) => (
+              <li key={d.href} className="rounded-xl border border-stone-200 p-4">
+                <Link to={d.href} className="font-semibold hover:text-accent-700">
                   {d.term}
                 </Link>
                 <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-sm text-stone-600">
-                  {d.children
-                    .filter((c) => !c.other)
-                    .map((c) => (
-                      <li key={c.path}>
-                        <Link to={nodeHref(c)} className="hover:text-accent-700 hover:underline">
-                          {c.term}
-                        </Link>
-                      </li>
-                    ))}
+                  {d.groups.map((c) => (
+                    <li key={c.href}>
+                      <Link to={c.href} className="hover:text-accent-700 hover:underline">
+                        {c.term}
+                      </Link>
+                    </li>
+                  ))}
                 </ul>
               </li>
             ))}

@@ -3,7 +3,7 @@
  * choose a new password (`POST /user/api/v1/reset-password {token, password}`). On success every
  * session was ended by the API; the shopper goes to /login?reset=done. Works without JavaScript.
  */
-import { PASSWORD_MIN_LENGTH } from '@b-deals/core';
+import { PASSWORD_MIN_LENGTH } from '@b-deals/core/password';
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/login.new-password';
 import { AccountPage, ErrorSummary, PasswordField, SubmitButton, useFormErrors } from '../components/account-form';

@@ -5,7 +5,7 @@
  * `POST /user/api/v1/signup` (202) and goes to /login/register-success. The API's field
  * problems (`details[].path`) are shown next to their fields. Works without JavaScript.
  */
-import { PASSWORD_MIN_LENGTH } from '@b-deals/core';
+import { PASSWORD_MIN_LENGTH } from '@b-deals/core/password';
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/login.register';
 import { AccountPage, ErrorSummary, PasswordField, SubmitButton, TextField, useFormErrors } from '../components/account-form';

@@ -1,5 +1,6 @@
 import type { Offer, ProductWithRecommend } from '@b-deals/contracts';
-import { brandMerchantHref, categoryHref, formatPrice, productHref } from '@b-deals/core';
+import { brandMerchantHref, categoryHref, productHref } from '@b-deals/core/links';
+import { formatPrice } from '@b-deals/core/price';
 import { useState } from 'react';
 import { Link, data, redirect } from 'react-router';
 import type { Route } from './+types/product';

@@ -1,7 +1,6 @@
-import { DEPARTMENTS } from '@b-deals/core';
 import { Link, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/search';
-import { nodeHref } from '../lib/nav';
+import { useDepartments } from '../lib/nav';
 import { Listing } from '../components/listing';
 import { HotWordChips } from '../components/search-box';
 import { apiFrom } from '../lib/api.server';
@@ -24,6 +23,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const hotWords = useRouteLoaderData<typeof rootLoader>('root')?.hotWords ?? [];
+  const departments = useDepartments();
   const { params, result } = loaderData;
   const heading = params.q ? `Results for “${params.q}”` : 'All products';
   const empty = (
@@ -39,10 +39,10 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       </div>
       <nav aria-label="Browse departments" className="mt-6">
         <ul className="flex flex-wrap justify-center gap-2">
-          {DEPARTMENTS.map((d) => (
-            <li key={d.path}>
+          {departments.map((d) => (
+            <li key={d.href}>
               <Link
-                to={nodeHref(d)}
+                to={d.href}
                 className="block rounded-full bg-stone-100 px-3 py-1 text-sm hover:bg-accent-50 hover:text-accent-800"
               >
                 {d.term}

@@ -1,4 +1,4 @@
-import { brandMerchantHref } from '@b-deals/core';
+import { brandMerchantHref } from '@b-deals/core/links';
 import { data } from 'react-router';
 import type { Route } from './+types/store';
 import { Breadcrumb } from '../components/breadcrumb';
@@ -6,7 +6,7 @@ import { Listing } from '../components/listing';
 import { apiFrom } from '../lib/api.server';
 import { loadListing } from '../lib/listing.server';
 import { pageMeta } from '../lib/meta';
-import { categoryBySlug } from '../lib/nav';
+import { categoryBySlug } from '../lib/departments.server';
 
 const MARKETPLACE_NAMES: Record<string, string> = {
   OUTLET: 'B-Outlet',

@@ -1,0 +1,101 @@
+import { Link, data } from 'react-router';
+import type { Route } from './+types/coming-soon';
+import { pageMeta } from '../lib/meta';
+
+interface Feature {
+  title: string;
+  heading: string;
+  /** What the feature will do, in a sentence or two. */
+  about: string;
+}
+
+/**
+ * Pages of spec §2.1 whose features come with later issues (B-LOVED, orders, ShopGeni, image
+ * search, AI Price Hunter), keyed by path without slashes. Each says what the feature will do
+ * and that it is not available yet; none shows data.
+ */
+const FEATURES: Record<string, Feature> = {
+  collection: {
+    title: 'B-LOVED',
+    heading: 'B-LOVED: your saved products',
+    about:
+      'B-LOVED will keep the products you save while you browse, so you can come back to them and see their current prices in one place.',
+  },
+  order: {
+    title: 'My orders',
+    heading: 'My orders',
+    about:
+      'My orders will list the orders you place through B-Deals checkout, with their status. Checkout itself is not open yet, so there are no orders to show.',
+  },
+  nestor: {
+    title: 'ShopGeni',
+    heading: 'ShopGeni shopping assistant',
+    about:
+      'ShopGeni will answer shopping questions in plain words and suggest products to compare, and Giftly will help you find gift ideas for someone by budget and interests.',
+  },
+  'discover-image': {
+    title: 'Image search',
+    heading: 'Search by image',
+    about:
+      'Image search will find products that look like a photo you upload and compare their prices across stores.',
+  },
+  'ai-price-hunter': {
+    title: 'AI Price Hunter',
+    heading: 'AI Price Hunter',
+    about:
+      'AI Price Hunter will study the price histories B-Deals records and report when products tend to be cheapest, with a yearly index of price movements.',
+  },
+  'ai-price-hunter/2025': {
+    title: 'AI Price Hunter 2025',
+    heading: 'AI Price Hunter 2025',
+    about:
+      'The 2025 edition of AI Price Hunter will sum up how prices moved during the year, by category and season, from the price histories B-Deals records.',
+  },
+};
+
+const LINKS = [
+  { label: 'Search products', href: '/searchList/' },
+  { label: 'Lowest Price', href: '/lowest-price/' },
+  { label: 'Coupons & Deals', href: '/deals/' },
+  { label: 'How we track prices', href: '/price-history-tracking/' },
+];
+
+/**
+ * /collection, /order, /nestor, /discover-image/, /ai-price-hunter/ and /ai-price-hunter/2025/
+ * (spec §2.1 routes): an honest "not available yet" page, `noindex`, left out of the sitemap.
+ * Any other path routed here is a 404.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const key = new URL(request.url).pathname.replace(/^\/+|\/+$/g, '');
+  const feature = FEATURES[key];
+  if (!feature) throw data(null, { status: 404 });
+  return feature;
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  data ? [...pageMeta(data.title, data.about), { name: 'robots', content: 'noindex' }] : [];
+
+export default function ComingSoon({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="container-page py-12 sm:py-16">
+      <div className="mx-auto max-w-xl text-center">
+        <h1 className="text-3xl font-bold">{loaderData.heading}</h1>
+        <p className="mt-4 text-stone-700">{loaderData.about}</p>
+        <p className="mt-3 font-medium text-stone-800">This feature is not available yet.</p>
+        <p className="mt-1 text-stone-600">Meanwhile, these pages may help:</p>
+        <ul className="mt-6 flex flex-wrap justify-center gap-2">
+          {LINKS.map((l) => (
+            <li key={l.href}>
+              <Link
+                to={l.href}
+                className="inline-block rounded-full border border-stone-300 px-4 py-2 text-sm font-medium hover:border-accent-600 hover:text-accent-800"
+              >
+                {l.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { cents, expectNoAxeViolations } from './helpers';
+
+test('/price-history-tracking/ explains tracking and lists products at their lowest price of the year', async ({
+  page,
+}) => {
+  const response = await page.goto('/price-history-tracking/');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Price History Tracking');
+  await expect(page).toHaveTitle('Price History Tracking | B-Deals');
+  await expect(page.getByRole('link', { name: /How to read a price history/ })).toHaveAttribute(
+    'href',
+    '/article/how-to-read-a-price-history/',
+  );
+
+  const section = page.getByRole('region', { name: 'At their lowest price of the year' });
+  const rows = section.getByRole('listitem');
+  expect(await rows.count()).toBeGreaterThan(0);
+  for (const row of await rows.all()) {
+    const price = cents((await row.getByTestId('price-current').textContent())!);
+    const average = cents((await row.getByTestId('average90').textContent())!);
+    expect(price).toBeLessThanOrEqual(average);
+  }
+  await expectNoAxeViolations(page);
+
+  await rows.first().getByRole('link').click();
+  await expect(page).toHaveURL(/\/prod\//);
+});
+
+const FEATURE_PAGES: Array<[path: string, heading: RegExp]> = [
+  ['/collection', /B-LOVED/],
+  ['/order', /My orders/],
+  ['/nestor', /ShopGeni/],
+  ['/discover-image/?origin=uploads%2Fshoe.jpg', /Search by image/],
+  ['/ai-price-hunter/', /^AI Price Hunter$/],
+  ['/ai-price-hunter/2025/', /AI Price Hunter 2025/],
+];
+
+for (const [path, heading] of FEATURE_PAGES) {
+  test(`${path} says the feature is not available yet, noindex, axe clean`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await expect(page.getByText('This feature is not available yet.')).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    await expect(page).toHaveTitle(/\| B-Deals$/);
+    for (const name of ['Search products', 'Lowest Price', 'Coupons & Deals']) {
+      await expect(page.getByRole('main').getByRole('link', { name })).toBeVisible();
+    }
+    await expectNoAxeViolations(page);
+  });
+}
+
+test('the sitemap lists /price-history-tracking/ but none of the unavailable feature pages', async ({
+  request,
+}) => {
+  const xml = await (await request.get('/sitemap.xml')).text();
+  expect(xml).toContain('/price-history-tracking/</loc>');
+  for (const path of ['/collection', '/order', '/nestor', '/discover-image', '/ai-price-hunter']) {
+    expect(xml).not.toContain(`${path}/</loc>`);
+  }
+  const other = await request.get('/ai-price-hunter/1999/');
+  expect(other.status()).toBe(404);
+});

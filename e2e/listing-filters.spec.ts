@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, filters, gridPrices, productCount } from './helpers';
+
+test('min/max price inputs clamp on blur and filter the listing by price', async ({ page }) => {
+  await page.goto('/searchList/?sort=priceAscTag');
+  // The cookie banner appears once the page is hydrated, so blur handlers are attached.
+  await page.getByRole('button', { name: 'Got It!' }).click();
+  const total = await productCount(page);
+  const panel = await filters(page);
+  const min = panel.getByLabel('Min $');
+  const max = panel.getByLabel('Max $');
+
+  await min.fill('-5');
+  await min.blur();
+  await expect(min).toHaveValue('0');
+  await max.fill('250000');
+  await max.blur();
+  await expect(max).toHaveValue('100000');
+  await min.fill('300');
+  await max.fill('100');
+  await max.blur();
+  await expect(max).toHaveValue('300');
+  await min.fill('500');
+  await min.blur();
+  await expect(min).toHaveValue('300');
+
+  await min.fill('20');
+  await max.fill('150');
+  await max.blur();
+  await panel.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/[?&]min=20&max=150(&|$)/);
+  await expect(page).toHaveURL(/sort=priceAscTag/);
+  await expect.poll(() => productCount(page)).toBeLessThan(total);
+  const filtered = await productCount(page);
+  expect(filtered).toBeGreaterThan(0);
+  for (const price of await gridPrices(page)) {
+    expect(price).toBeGreaterThanOrEqual(2000);
+    expect(price).toBeLessThanOrEqual(15000);
+  }
+  const chips = page.getByRole('list', { name: 'Active filters' });
+  await expect(chips.getByRole('link', { name: /From \$20/ })).toBeVisible();
+  await expect(chips.getByRole('link', { name: /Up to \$150/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await chips.getByRole('link', { name: /Up to \$150/ }).click();
+  await expect(page).not.toHaveURL(/max=/);
+  await expect(page).toHaveURL(/min=20/);
+  await expect.poll(() => productCount(page)).toBeGreaterThan(filtered);
+});
+
+test('a price range in the URL is clamped to [0, 100000] dollars with min ≤ max', async ({
+  page,
+}) => {
+  await page.goto('/searchList/?min=900000&max=-3');
+  const panel = await filters(page);
+  await expect(panel.getByLabel('Min $')).toHaveValue('0');
+  await expect(panel.getByLabel('Max $')).toHaveValue('0');
+});
+
+test('the active filters summary shows up to 3 terms joined with & and "and more"', async ({
+  page,
+}) => {
+  await page.goto('/searchList/?l=on_sale&l=in_stock');
+  const summary = page.getByTestId('filter-summary');
+  await expect(summary).toHaveText('Filtered by: On sale & In stock');
+  await page.goto('/searchList/?l=on_sale&l=in_stock&l=multi_merchant&min=1');
+  await expect(summary).toHaveText('Filtered by: On sale & In stock & Sold by 2+ stores and more');
+  await page.goto('/searchList/');
+  await expect(summary).toHaveCount(0);
+});
