@@ -178,6 +178,8 @@ test('home mobile secondary search bar shows past 370/750 of the width or with t
 
 test('new navigation scrolls to the top after 100 ms; back restores the position', async ({ page }) => {
   await page.goto('/categories/');
+  // A click before hydration would be a full page load, which is not what this test is about.
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   const link = page.getByRole('contentinfo').getByRole('link', { name: 'Brands' });
   await link.scrollIntoViewIfNeeded();
   const y = await page.evaluate(() => window.scrollY);

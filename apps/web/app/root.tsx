@@ -64,8 +64,10 @@ function LazyToaster() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const { page, checkout } = useRouteHandle();
+  // `data-hydrated` tells tests and scripts that React has taken over the server-rendered page.
+  const hydrated = useHydrated();
   return (
-    <html lang="en-US">
+    <html lang="en-US" data-hydrated={hydrated ? 'true' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -1,22 +1,13 @@
 import type { PriceHistory as History } from '@b-deals/contracts';
 import { formatPrice } from '@b-deals/core/price';
-import { Suspense, lazy, useSyncExternalStore } from 'react';
+import { Suspense, lazy } from 'react';
+import { useHydrated } from '../lib/hooks';
 
 /** One day of the history: date YYYY-MM-DD (UTC) and the lowest price in cents, or null when unobserved. */
 export type PricePoint = History['points'][number];
 
 /** Recharts is only fetched in the browser after hydration, so it never weighs on first-load JS. */
 const PriceChartImpl = lazy(() => import('./price-chart-impl'));
-
-const noopSubscribe = () => () => {};
-/** False during SSR and hydration, true afterwards. */
-function useHydrated() {
-  return useSyncExternalStore(
-    noopSubscribe,
-    () => true,
-    () => false,
-  );
-}
 
 function Figure({ label, cents }: { label: string; cents: number | null }) {
   return (
