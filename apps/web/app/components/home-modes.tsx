@@ -4,6 +4,31 @@ import { Link } from 'react-router';
 import { ProductRail } from './product-card';
 import { SmartLink } from './smart-link';
 
+/** A titled grid of brand tiles (name and product count) linking to the brand pages (spec §5 link rule). */
+export function BrandWall({ id, title, brands }: { id: string; title: string; brands: ReadonlyArray<{ slug: string; name: string; productCount: number }> }) {
+  if (brands.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className="py-6">
+      <h2 id={id} className="mb-3 text-xl font-semibold">
+        {title}
+      </h2>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        {brands.map((b) => (
+          <li key={b.slug}>
+            <Link
+              to={brandMerchantHref({ b: [b.slug], m: [] })}
+              className="flex h-full flex-col rounded-xl border border-stone-200 p-4 hover:border-accent-600 hover:shadow-sm"
+            >
+              <span className="truncate font-semibold">{b.name}</span>
+              <span className="text-sm text-stone-600">{b.productCount.toLocaleString('en-US')} products</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** One home module (spec §7 GET /tapestry/api/v2/modes): a banner, a product rail or a brand wall. */
 function ModeBlock({ mode, ownHosts, first }: { mode: Mode; ownHosts: readonly string[]; first: boolean }) {
   switch (mode.type) {
@@ -33,28 +58,7 @@ function ModeBlock({ mode, ownHosts, first }: { mode: Mode; ownHosts: readonly s
     case 'product_rail':
       return <ProductRail title={mode.title} products={mode.items} moreHref={mode.href ?? undefined} />;
     case 'brand_wall':
-      return mode.brands.length > 0 ? (
-        <section aria-labelledby={`mode-${mode.id}`} className="py-6">
-          <h2 id={`mode-${mode.id}`} className="mb-3 text-xl font-semibold">
-            {mode.title}
-          </h2>
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-            {mode.brands.map((b) => (
-              <li key={b.slug}>
-                <Link
-                  to={brandMerchantHref({ b: [b.slug], m: [] })}
-                  className="flex h-full flex-col rounded-xl border border-stone-200 p-4 hover:border-accent-600 hover:shadow-sm"
-                >
-                  <span className="truncate font-semibold">{b.name}</span>
-                  <span className="text-sm text-stone-600">
-                    {b.productCount.toLocaleString('en-US')} products
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null;
+      return <BrandWall id={`mode-${mode.id}`} title={mode.title} brands={mode.brands} />;
   }
 }
 

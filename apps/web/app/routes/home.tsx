@@ -1,8 +1,7 @@
-import { brandMerchantHref } from '@b-deals/core/links';
 import { Link, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/home';
 import { useDepartments } from '../lib/nav';
-import { HomeModes } from '../components/home-modes';
+import { BrandWall, HomeModes } from '../components/home-modes';
 import { ProductRail } from '../components/product-card';
 import { HotWordChips, SearchBox } from '../components/search-box';
 import { apiFrom } from '../lib/api.server';
@@ -96,28 +95,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           products={lowest}
           moreHref="/searchList/?sort=priceAscTag"
         />
-        {brands.length > 0 ? (
-          <section aria-labelledby="top-brands" className="py-6">
-            <h2 id="top-brands" className="mb-3 text-xl font-semibold">
-              Top brands
-            </h2>
-            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-              {brands.map((b) => (
-                <li key={b.id}>
-                  <Link
-                    to={brandMerchantHref({ b: [b.slug], m: [] })}
-                    className="flex h-full flex-col rounded-xl border border-stone-200 p-4 hover:border-accent-600 hover:shadow-sm"
-                  >
-                    <span className="truncate font-semibold">{b.name}</span>
-                    <span className="text-sm text-stone-600">
-                      {b.productCount.toLocaleString('en-US')} products
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        <BrandWall id="top-brands" title="Top brands" brands={brands} />
         <section aria-labelledby="departments" className="py-6">
           <h2 id="departments" className="mb-3 text-xl font-semibold">
             Shop by department
