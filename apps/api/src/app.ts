@@ -54,6 +54,7 @@ import { landingTabs, lowestPrice, recordClick, topSelling } from './catalog/lan
 import { articleBy, dealById, listArticles, listDeals, listModes } from './catalog/editorial.ts';
 import { searchProducts } from './catalog/search.ts';
 import { SearchCache } from './catalog/search-cache.ts';
+import { SearchIndex } from './catalog/search-index.ts';
 import { accountRoutes, DEFAULT_RATE_LIMITS, type OAuthClient, type RateLimits } from './auth/routes.ts';
 import { AuthService, DEFAULT_AUTH_SETTINGS, type AuthSettings } from './auth/service.ts';
 import { createMailer, type Mailer } from './mail.ts';
@@ -66,6 +67,8 @@ export interface AppOptions {
   /** Folder served at /media (generated demo images). */
   mediaDir: string;
   logLevel?: string;
+  /** The in-memory search index (decision 0003); one is made when not given. */
+  searchIndex?: SearchIndex;
   /** Accounts: OAuth clients, token lifetimes, link origin, mail and rate limits. */
   accounts: {
     clients: OAuthClient[];
@@ -101,6 +104,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const { db } = opts;
   const searchCache = new SearchCache();
+  const searchIndex = opts.searchIndex ?? new SearchIndex();
+  const search = { index: searchIndex, cache: searchCache };
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: db.kind }));
 
   app.get('/inventory/api/v1/merchants', { schema: { querystring: MerchantsQuerySchema, response: { 200: MerchantsResponseSchema, ...errors } } }, async (req) => {
@@ -127,7 +132,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   app.post('/inventory/api/v1/search/condition', { schema: { body: SearchConditionSchema, response: { 200: SearchResponseSchema, ...errors } } }, async (req) => {
-    const result = await searchProducts(db, req.body, searchCache);
+    const result = await searchProducts(db, req.body, search);
     // Only searches that found something count toward hot words: a typo or a probe must not become a suggestion.
     if (req.body.q && req.body.from === 0 && result.total > 0) {
       recordSearchTerm(db, result.correctedQuery ?? req.body.q).catch((err) => req.log.warn({ err }, 'could not record search term'));
@@ -157,8 +162,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.get('/article/api/v1/article', { schema: { description: 'Articles, newest first; with `id` or `slug`, that one article with its Markdown.', querystring: ArticleQuerySchema, response: { 200: z.union([ArticlesResponseSchema, ArticleSchema]), ...errors } } }, async (req) =>
     req.query.id !== undefined || req.query.slug !== undefined ? articleBy(db, req.query) : listArticles(db, req.query.from, req.query.to),
   );
-  app.get('/tapestry/api/v2/modes', { schema: { response: { 200: ModesResponseSchema } } }, async () => ({ modes: await listModes(db, undefined, searchCache) }));
-  app.get('/tapestry/api/v2/modes/:id', { schema: { params: ModeParamsSchema, response: { 200: ModeSchema, ...errors } } }, async (req) => (await listModes(db, req.params.id, searchCache))[0]!);
+  app.get('/tapestry/api/v2/modes', { schema: { response: { 200: ModesResponseSchema } } }, async () => ({ modes: await listModes(db, undefined, search) }));
+  app.get('/tapestry/api/v2/modes/:id', { schema: { params: ModeParamsSchema, response: { 200: ModeSchema, ...errors } } }, async (req) => (await listModes(db, req.params.id, search))[0]!);
 
   const mailer = opts.accounts.mailer ?? createMailer({ smtpUrl: opts.accounts.smtpUrl ?? null, from: opts.accounts.mailFrom ?? 'B-Deals <no-reply@b-deals.example>', db, log: app.log });
   const auth = new AuthService(db, mailer, { ...DEFAULT_AUTH_SETTINGS, ...opts.accounts.settings }, (err) => app.log.error({ err }, 'could not send mail'));
@@ -185,7 +190,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       async (req) => {
         const q = req.query;
         if (!Buffer.isBuffer(req.body) || req.body.length === 0) throw new DomainError(400, 'empty_feed', 'The request body must hold the feed file');
-        return ingestSource(db, {
+        const report = await ingestSource(db, {
           bytes: req.body,
           filename: q.filename,
           fx: opts.fx,
@@ -194,6 +199,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
             ? { slug: q.merchant, name: q.merchantName, region: q.region, marketplace: q.marketplace, homepage: q.homepage, logo: q.logo }
             : undefined,
         });
+        searchIndex.invalidate(); // the next search sees the new catalogue version
+        return report;
       },
     );
   });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '@b-deals/db';
 import { loadDefaultFxTable, type FxTable } from '@b-deals/feeds';
+import { SearchIndex } from './catalog/search-index.ts';
 import { buildApp } from './app.ts';
 import { seedHomeModules, syncArticles } from './content.ts';
 import { refreshClickCounts } from './catalog/landing.ts';
@@ -42,8 +43,12 @@ export async function startApi(config: Config, db?: Database): Promise<RunningAp
   await syncArticles(database);
   await seedHomeModules(database);
   await refreshClickCounts(database);
+  // Built before the port opens so the first search does not wait for it (decision 0003).
+  const searchIndex = new SearchIndex();
+  await searchIndex.rebuild(database);
   const app = await buildApp({
     db: database,
+    searchIndex,
     fx,
     operatorToken: config.operatorToken,
     mediaDir: config.mediaDir,

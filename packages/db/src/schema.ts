@@ -96,7 +96,6 @@ export const products = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('products_search_idx').using('gin', t.search),
     index('products_category_idx').using('btree', sql`${t.categoryCode} text_pattern_ops`),
     index('products_brand_idx').on(t.brandId),
     index('products_merchants_idx').using('gin', t.merchantIds),

@@ -8,6 +8,13 @@
  *   narrow term        the biggest brand's name plus its most common category noun
  *   category only      `cids` of the group (two-character code) with the most products
  *   term+brand+band    the broad term, the top brand of its facets, that brand's top price band
+ *   mixed              400 different conditions in turn: each of the 200 most frequent vocabulary
+ *                      words alone, and with the top brand or a price band (no two requests of a
+ *                      round alike, so no cache of any kind can answer them)
+ *
+ * The API's in-memory search index (decision 0003) is built once per driver first, as the API
+ * does at start and after an ingest; its build time and heap are printed. "cold" requests
+ * compute every answer from it; "cached" ones go through the API's response cache.
  *
  * Prints per driver and kind the hit count, p50/p95/p99 latency (ms, nearest rank) and
  * requests per second, the machine, and the issue's targets with PASS/MISS (p95 ≤ 25 ms on
@@ -24,7 +31,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { LEAF_CATEGORIES, type Marketplace, type Region } from '@b-deals/core';
+import { LEAF_CATEGORIES, PRICE_BANDS, type Marketplace, type Region } from '@b-deals/core';
 import {
   SearchConditionSchema,
   type SearchCondition,
@@ -33,6 +40,7 @@ import {
 import type { Database } from '@b-deals/db';
 import { searchProducts } from '@b-deals/api/catalog/search';
 import { SearchCache } from '@b-deals/api/catalog/search-cache';
+import { SearchIndex } from '@b-deals/api/catalog/search-index';
 import { finishIngest, ingestSource, loadDefaultFxTable } from '../src/index.ts';
 import { generateDemoCatalogue, type DemoMerchantEntry } from '../src/demo/generate.ts';
 import {
@@ -57,7 +65,8 @@ const TARGET_PRODUCTS = 100_000;
 
 interface QueryKind {
   name: string;
-  condition: SearchCondition;
+  /** Conditions asked in turn (one for the fixed kinds; many for the mixed kind). */
+  conditions: SearchCondition[];
   /** What the condition holds, for the printout. */
   describe: string;
   hits: number;
@@ -153,7 +162,8 @@ async function buildCatalogue(
 const parse = (input: SearchConditionInput): SearchCondition => SearchConditionSchema.parse(input);
 
 /** Picks the four query kinds from the catalogue so each has hits. Throws when the catalogue is empty. */
-async function pickQueries(db: Database): Promise<QueryKind[]> {
+async function pickQueries(db: Database, index: SearchIndex): Promise<QueryKind[]> {
+  const deps = { index };
   const leafWords = new Set(
     LEAF_CATEGORIES.flatMap((l) => l.term.toLowerCase().match(/[a-z]{4,}/g) ?? []),
   );
@@ -185,27 +195,38 @@ async function pickQueries(db: Database): Promise<QueryKind[]> {
   );
   const cid = group.rows[0]!.code;
 
-  const broadFacets = await searchProducts(db, parse({ q: broad }));
+  const broadFacets = await searchProducts(db, parse({ q: broad }), deps);
   const facetBrand = broadFacets.facets.brands[0]!.key;
-  const withBrand = await searchProducts(db, parse({ q: broad, b: facetBrand }));
+  const withBrand = await searchProducts(db, parse({ q: broad, b: facetBrand }), deps);
   const band = [...withBrand.facets.priceBands].sort((a, b) => b.count - a.count)[0]!.key;
 
+  const vocabulary = words.rows.slice(0, 200).map((r) => r.word);
+  const mixed = vocabulary.flatMap((w, i) => [
+    parse({ q: w }),
+    i % 2 ? parse({ q: w, b: facetBrand }) : parse({ q: w, price: PRICE_BANDS[i % PRICE_BANDS.length]!.key }),
+  ]);
+
   const kinds: Array<Omit<QueryKind, 'hits'>> = [
-    { name: 'broad term', describe: `q="${broad}"`, condition: parse({ q: broad }) },
+    { name: 'broad term', describe: `q="${broad}"`, conditions: [parse({ q: broad })] },
     {
       name: 'narrow term',
       describe: `q="${brand.name} ${noun}"`,
-      condition: parse({ q: `${brand.name} ${noun}` }),
+      conditions: [parse({ q: `${brand.name} ${noun}` })],
     },
-    { name: 'category only', describe: `cids=${cid}`, condition: parse({ cids: cid }) },
+    { name: 'category only', describe: `cids=${cid}`, conditions: [parse({ cids: cid })] },
     {
       name: 'term+brand+band',
       describe: `q="${broad}" b=${facetBrand} price=${band}`,
-      condition: parse({ q: broad, b: facetBrand, price: band }),
+      conditions: [parse({ q: broad, b: facetBrand, price: band })],
     },
+    { name: 'mixed', describe: `${mixed.length} conditions over ${vocabulary.length} words (hits: mean)`, conditions: mixed },
   ];
   const out: QueryKind[] = [];
-  for (const k of kinds) out.push({ ...k, hits: (await searchProducts(db, k.condition)).total });
+  for (const k of kinds) {
+    let hits = 0;
+    for (const c of k.conditions) hits += (await searchProducts(db, c, deps)).total;
+    out.push({ ...k, hits: Math.round(hits / k.conditions.length) });
+  }
   return out;
 }
 
@@ -223,20 +244,22 @@ interface Measured {
  */
 async function measure(
   db: Database,
-  condition: SearchCondition,
+  conditions: SearchCondition[],
   requests: number,
   concurrency: number,
+  index: SearchIndex,
   cache?: SearchCache,
 ): Promise<Measured> {
-  await Promise.all(Array.from({ length: concurrency }, () => searchProducts(db, condition, cache)));
+  const deps = { index, cache };
+  await Promise.all(Array.from({ length: concurrency }, (_, i) => searchProducts(db, conditions[i % conditions.length]!, deps)));
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
   const worker = async () => {
     while (next < requests) {
-      next++;
+      const condition = conditions[next++ % conditions.length]!;
       const t = performance.now();
-      await searchProducts(db, condition, cache);
+      await searchProducts(db, condition, deps);
       latencies.push(performance.now() - t);
     }
   };
@@ -283,10 +306,19 @@ async function main(): Promise<void> {
       if (values.keep && (await isComplete(db, feeds.merchants.length)))
         console.log(`[${driver}] reusing the catalogue built by an earlier run`);
       else await buildCatalogue(db, driver, feeds);
-      const kinds = await pickQueries(db);
+      // The index is built once per catalogue version, like the API does at start and after an ingest.
+      const index = new SearchIndex();
+      const heapBefore = process.memoryUsage().heapUsed;
+      const t0 = performance.now();
+      await index.rebuild(db);
+      const snap = await index.snapshot(db);
+      console.log(
+        `[${driver}] search index built in ${ms(performance.now() - t0)} ms: ${snap.n} products, ${snap.lexicon.length} lexemes, ${snap.postRow.length} postings, heap +${Math.round((process.memoryUsage().heapUsed - heapBefore) / 2 ** 20)} MiB`,
+      );
+      const kinds = await pickQueries(db, index);
       for (const cached of [false, true]) {
         for (const kind of kinds) {
-          const m = await measure(db, kind.condition, requests, concurrency, cached ? new SearchCache() : undefined);
+          const m = await measure(db, kind.conditions, requests, concurrency, index, cached ? new SearchCache() : undefined);
           results.push({ driver, kind, m, cached });
           console.log(
             `[${driver}] ${cached ? 'cached' : 'cold  '} ${kind.name.padEnd(16)} hits ${String(kind.hits).padStart(7)}  p50 ${ms(m.p50).padStart(6)}  p95 ${ms(m.p95).padStart(6)}  p99 ${ms(m.p99).padStart(6)} ms  ${m.rps.toFixed(1).padStart(7)} req/s   ${kind.describe}`,

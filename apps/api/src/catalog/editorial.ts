@@ -6,8 +6,7 @@ import { notFound } from '../errors.ts';
 import { readingMinutes } from '../content.ts';
 import { listBrands } from './directory.ts';
 import { publicMediaUrl } from './media.ts';
-import { searchProducts } from './search.ts';
-import type { SearchCache } from './search-cache.ts';
+import { searchProducts, type SearchDeps } from './search.ts';
 
 interface PromotionRow {
   id: number; slug: string; title: string; description: string; coupon_code: string | null; discount_percent: number | null;
@@ -72,7 +71,7 @@ export async function articleBy(db: Queryable, by: { id?: number; slug?: string 
 interface ModeRow { id: number; type: string; title: string; subtitle: string | null; href: string | null; image_url: string | null; config: Record<string, unknown>; position: number }
 
 /** Home modules in position order, each resolved: product rails run their search condition (12 items), brand walls list brands. */
-export async function listModes(db: Queryable, id?: number, cache?: SearchCache): Promise<Mode[]> {
+export async function listModes(db: Queryable, id: number | undefined, search: SearchDeps): Promise<Mode[]> {
   const res = await db.query<ModeRow>(`SELECT * FROM home_modules WHERE active AND ($1::int IS NULL OR id = $1) ORDER BY position, id`, [id ?? null]);
   if (id !== undefined && !res.rows[0]) throw notFound(`Module ${id}`);
   const out: Mode[] = [];
@@ -82,7 +81,7 @@ export async function listModes(db: Queryable, id?: number, cache?: SearchCache)
     else if (m.type === 'product_rail') {
       const parsed = SearchConditionSchema.safeParse({ ...m.config, from: 0, to: 12, facets: false });
       if (!parsed.success) continue; // a module edited into an invalid condition is skipped, not fatal
-      const { items } = await searchProducts(db, parsed.data, cache);
+      const { items } = await searchProducts(db, parsed.data, search);
       out.push({ ...base, type: 'product_rail', href: m.href, condition: m.config, items });
     } else if (m.type === 'brand_wall') {
       const limit = Math.min(Number(m.config.limit ?? 12) || 12, 48);

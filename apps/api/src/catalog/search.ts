@@ -1,102 +1,74 @@
 /**
- * Product search for POST /inventory/api/v1/search/condition (issue 2 §10–§11).
+ * Product search for POST /inventory/api/v1/search/condition (issue 2 §10–§11; decision 0003).
  *
- * - Text: PostgreSQL full-text search on the weighted vector (title A > brand B > category C >
- *   description D), every word required, the last one as a prefix. When nothing matches as
- *   typed, words missing from the catalogue vocabulary are replaced by their closest pg_trgm
- *   neighbour and the search runs again (`correctedQuery`).
+ * - Text: PostgreSQL's weighted full-text vectors (title A > brand B > category C > description
+ *   D) and its `english` analyser, matched through the in-memory inverted file of
+ *   `SearchIndex`: every word required, the last one as a prefix. When nothing matches as typed,
+ *   words missing from the catalogue vocabulary are replaced by their closest pg_trgm neighbour
+ *   and the search runs again (`correctedQuery`).
  * - Filters: brands (with their sub-brands), merchants, category ids (prefix, comma-union and
  *   minus semantics, DESIGN.md), price band or min/max cents, labels, marketplace.
- * - Sorts of spec §9. "Our Recommendation" blends text relevance with popularity.
- * - Facets are disjunctive: each facet is counted under every active filter but its own.
- * Every query is bounded (indexed predicates, LIMIT ≤ 100, query length ≤ 200) because PGlite
- * runs on the main thread and ignores statement_timeout (DESIGN.md).
+ * - Sorts of spec §9. "Our Recommendation" with words ranks by relevance (the summed weights of
+ *   the matched lexemes) lifted by popularity: relevance × (1 + 0.1 × popularity); without words
+ *   by popularity. Ties go to the lower product id, so paging is stable.
+ * - Facets are disjunctive: each facet is counted under every active filter but its own (one
+ *   pass: a product failing only facet F's filter counts for F alone).
+ * The catalogue image lives in memory (`SearchIndex`); a search reads only the catalogue version
+ * from the database (and the vocabulary when a word needs correcting).
  */
-import { DEPARTMENTS, PRICE_BANDS, bandByKey, parseCategoryIds, type CategoryFilter, type SortKey } from '@b-deals/core';
-import type { FacetCount, SearchCondition, SearchResponse } from '@b-deals/contracts';
+import { DEPARTMENTS, MARKETPLACES, PRICE_BANDS, bandByKey, matchesCategory, parseCategoryIds, type CategoryFilter, type SortKey } from '@b-deals/core';
+import type { FacetCount, ProductCard, SearchCondition, SearchResponse } from '@b-deals/contracts';
 import type { Queryable } from '@b-deals/db';
 import { badRequest } from '../errors.ts';
-import { CARD_COLUMNS, toCard, type CardRow } from './cards.ts';
+import { toCard } from './cards.ts';
 import { SearchCache } from './search-cache.ts';
-import { Params } from './sql.ts';
-
-type FacetName = 'departments' | 'brands' | 'merchants' | 'priceBands';
-type FilterKind = 'text' | 'brand' | 'merchant' | 'category' | 'price' | 'label' | 'marketplace';
-/** A filter renders itself into a query's own parameter list (each query numbers its own $n). */
-interface Filter {
-  kind: FilterKind;
-  render: (params: Params) => string;
-}
-
-/** Which filter a facet ignores when counting (disjunctive facets). */
-const OWN_FILTER: Record<FacetName, FilterKind> = { departments: 'category', brands: 'brand', merchants: 'merchant', priceBands: 'price' };
-
-/**
- * "Our Recommendation" with a query: cover-density rank (ts_rank_cd, no length normalisation, so
- * a product that is a dress in its title and its category beats one that only says "dress watch")
- * weighted by the field weights A>B>C>D, lifted gently by popularity.
- */
-const RELEVANCE = (vector: string, query: string) => `ts_rank_cd(${vector}, ${query}, 0) * (1 + 0.1 * p.popularity)`;
-
-/** Above this many matches a text search ranks only its most popular candidates by relevance. */
-const TWO_PHASE_THRESHOLD = 2000;
-const TWO_PHASE_CANDIDATES = 1000;
+import { LABEL_BITS, matchTerms, type SearchIndex, type Snapshot, type Term } from './search-index.ts';
 
 /** Labels (`l`) a search can require. */
-export const SEARCH_LABELS: Record<string, string> = {
-  on_sale: 'p.discount_pct > 0',
-  in_stock: 'p.in_stock',
-  multi_merchant: 'p.offer_count >= 2',
-};
+export const SEARCH_LABELS = Object.keys(LABEL_BITS) as Array<keyof typeof LABEL_BITS>;
+
+/** Facet lengths: the most frequent brands and merchants are listed (count desc). */
+const MAX_BRAND_FACETS = 40;
+const MAX_MERCHANT_FACETS = 60;
+
+/** What a search runs on: the in-memory index (required) and, optionally, a response cache. */
+export interface SearchDeps {
+  index: SearchIndex;
+  cache?: SearchCache;
+}
 
 /** Words of a query, lower-cased letters and digits only (at most 8). */
 export function queryWords(q: string): string[] {
   return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
 }
 
-/** A to_tsquery text requiring every word, the last as a prefix ("red:* " style), or null when there are no words. */
-export function tsqueryText(words: readonly string[]): string | null {
-  if (!words.length) return null;
-  return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
-}
-
-const SORT_SQL: Record<SortKey, (hasText: boolean) => string> = {
-  none: (t) => (t ? `${RELEVANCE('p.search', 'tsq.q')} DESC` : 'p.popularity DESC'),
-  sales: () => 'p.clicks_30d DESC, p.popularity DESC',
-  recency: () => 'p.created_at DESC',
-  priceDescTag: () => 'p.price_cents DESC',
-  priceAscTag: () => 'p.price_cents ASC',
-  discountAsc: () => 'p.discount_pct ASC, p.popularity DESC',
-  discount: () => 'p.discount_pct DESC, p.popularity DESC',
-};
-
 /**
- * Runs a search condition, answering from `cache` when the same condition was answered for the
- * current catalogue version. Throws DomainError 400 for an invalid category id or label.
+ * Runs a search condition, answering from `deps.cache` when the same condition was answered for
+ * the current catalogue version. Throws DomainError 400 for an invalid category id or label.
  */
-export async function searchProducts(db: Queryable, c: SearchCondition, cache?: SearchCache): Promise<SearchResponse> {
-  if (!cache) return search(db, c);
-  const version = await SearchCache.version(db);
-  const key = SearchCache.key(c, version);
-  const hit = cache.get(key);
+export async function searchProducts(db: Queryable, c: SearchCondition, deps: SearchDeps): Promise<SearchResponse> {
+  const plan = planFilters(c); // validates before any work
+  const snap = await deps.index.snapshot(db);
+  const key = deps.cache && SearchCache.key(c, snap.version);
+  const hit = key ? deps.cache!.get(key) : undefined;
   if (hit) return hit;
-  const answer = await search(db, c, { cache, version });
-  cache.set(key, answer);
-  return answer;
-}
 
-async function search(db: Queryable, c: SearchCondition, cached?: { cache: SearchCache; version: number }): Promise<SearchResponse> {
   const words = queryWords(c.q);
-  let first = await runSearch(db, c, words, cached);
   let correctedQuery: string | null = null;
-  if (first.total === 0 && words.length) {
+  let result = evaluate(snap, c, plan, words.length ? await deps.index.terms(db, words) : null);
+  if (result.total === 0 && words.length) {
     const corrected = await correctWords(db, words);
     if (corrected.join(' ') !== words.join(' ')) {
-      first = await runSearch(db, c, corrected, cached);
-      if (first.total > 0) correctedQuery = corrected.join(' ');
+      const retry = evaluate(snap, c, plan, await deps.index.terms(db, corrected));
+      if (retry.total > 0) {
+        result = retry;
+        correctedQuery = corrected.join(' ');
+      }
     }
   }
-  return { ...first, correctedQuery };
+  const answer: SearchResponse = { items: cards(snap, result.page), total: result.total, facets: result.facets, correctedQuery };
+  if (key) deps.cache!.set(key, answer);
+  return answer;
 }
 
 /** Replaces each word not in the catalogue vocabulary with its most similar vocabulary word (pg_trgm), when one is close enough. */
@@ -111,144 +83,292 @@ async function correctWords(db: Queryable, words: string[]): Promise<string[]> {
   return res.rows.map((r) => r.best ?? r.w);
 }
 
-async function runSearch(db: Queryable, c: SearchCondition, words: string[], cached?: { cache: SearchCache; version: number }) {
-  const filters = buildFilters(c, words);
-  const tsq = tsqueryText(words);
-  /** FROM and WHERE of one query, leaving out the filter of kind `skip`, with that query's parameters. */
-  const render = (skip?: FilterKind) => {
-    const params = new Params();
-    const from = tsq ? `products p CROSS JOIN (SELECT to_tsquery('english', ${params.add(tsq)}) AS q) tsq` : 'products p';
-    const where = filters.filter((f) => f.kind !== skip).map((f) => f.render(params)).join(' AND ') || 'true';
-    return { from, where, params: params.values };
-  };
-
-  // Facets and the total first: the total decides how the items are ranked.
-  const active = new Set(filters.map((f) => f.kind));
-  const groups = new Map<FilterKind | '', FacetName[]>([['', []]]);
-  if (c.facets) {
-    for (const facet of Object.keys(OWN_FILTER) as FacetName[]) {
-      const skip = active.has(OWN_FILTER[facet]) ? OWN_FILTER[facet] : '';
-      groups.set(skip, [...(groups.get(skip) ?? []), facet]);
-    }
-  }
-  const counts: Record<FacetName, FacetCount[]> = { departments: [], brands: [], merchants: [], priceBands: [] };
-  let total = 0;
-  for (const [skip, facets] of groups) {
-    const q = render(skip || undefined);
-    const sql = facetSql(q.from, q.where, facets, skip === '');
-    const groupKey = cached && JSON.stringify(['facets', cached.version, sql, q.params]);
-    let rows = groupKey ? cached.cache.get<Array<{ facet: string; key: string; n: number }>>(groupKey) : undefined;
-    if (!rows) {
-      rows = (await db.query<{ facet: string; key: string; n: number }>(sql, q.params)).rows;
-      if (groupKey) cached.cache.set(groupKey, rows);
-    }
-    for (const r of rows) {
-      if (r.facet === 'total') total = Number(r.n);
-      else counts[r.facet as FacetName].push({ key: r.key, label: r.key, count: Number(r.n) });
-    }
-  }
-
-  const main = render();
-  // Two-phase ranking for broad text queries: rank only the most popular candidates by relevance
-  // (computing ts_rank for tens of thousands of matches costs more than the whole search budget).
-  const twoPhase = !!tsq && c.sort === 'none' && total > TWO_PHASE_THRESHOLD && c.to <= TWO_PHASE_CANDIDATES;
-  const itemsSql = twoPhase
-    ? `SELECT ${CARD_COLUMNS} FROM (SELECT p.*, tsq.q FROM ${main.from} WHERE ${main.where} ORDER BY p.popularity DESC LIMIT ${TWO_PHASE_CANDIDATES}) p
-         LEFT JOIN brands b ON b.id = p.brand_id ORDER BY ${RELEVANCE('p.search', 'p.q')} DESC, p.id
-         LIMIT ${c.to - c.from} OFFSET ${c.from}`
-    : `SELECT ${CARD_COLUMNS} FROM ${main.from} LEFT JOIN brands b ON b.id = p.brand_id
-         WHERE ${main.where} ORDER BY ${SORT_SQL[c.sort](!!tsq)}, p.id LIMIT ${c.to - c.from} OFFSET ${c.from}`;
-  const items = await db.query<CardRow>(itemsSql, main.params);
-  if (!c.facets) total = c.from + items.rows.length;
-  await labelFacets(db, counts);
-  return { items: items.rows.map(toCard), total, facets: counts };
-}
-
-function facetSql(from: string, where: string, facets: FacetName[], withTotal: boolean): string {
-  const band = `CASE ${PRICE_BANDS.map((b) => `WHEN price_cents >= ${b.low}${b.high === null ? '' : ` AND price_cents < ${b.high}`} THEN '${b.key}'`).join(' ')} END`;
-  const parts: string[] = [];
-  if (withTotal) parts.push(`SELECT 'total' AS facet, '' AS key, count(*)::int AS n FROM base`);
-  // Every part names its columns: a UNION takes its column names from whichever part comes first.
-  if (facets.includes('departments')) parts.push(`SELECT 'departments' AS facet, left(category_code, 1) AS key, count(*)::int AS n FROM base GROUP BY 2`);
-  if (facets.includes('brands')) parts.push(`(SELECT 'brands' AS facet, brand_id::text AS key, count(*)::int AS n FROM base WHERE brand_id IS NOT NULL GROUP BY 2 ORDER BY 3 DESC, 2 LIMIT 40)`);
-  if (facets.includes('merchants')) parts.push(`(SELECT 'merchants' AS facet, m::text AS key, n FROM (SELECT m, count(*)::int AS n FROM base, unnest(merchant_ids) m GROUP BY m ORDER BY n DESC, m LIMIT 60) x)`);
-  if (facets.includes('priceBands')) parts.push(`SELECT 'priceBands' AS facet, ${band} AS key, count(*)::int AS n FROM base GROUP BY 2`);
-  return `WITH base AS MATERIALIZED (SELECT p.category_code, p.brand_id, p.merchant_ids, p.price_cents FROM ${from} WHERE ${where})
-    ${parts.join(' UNION ALL ')}`;
-}
-
-/** Turns facet keys into slugs and display names (brands and merchants by id; departments by code; bands by key). */
-async function labelFacets(db: Queryable, counts: Record<FacetName, FacetCount[]>): Promise<void> {
-  const dept = new Map(DEPARTMENTS.map((d) => [d.code, d.term]));
-  counts.departments = counts.departments.filter((f) => dept.has(f.key)).map((f) => ({ ...f, label: dept.get(f.key)! })).sort((a, b) => b.count - a.count);
-  counts.priceBands = PRICE_BANDS.flatMap((b) => {
-    const f = counts.priceBands.find((x) => x.key === b.key);
-    return f ? [{ key: b.key, label: b.label, count: f.count }] : [];
+/** The page's product cards, from the snapshot's card fields, in the page's order. */
+function cards(s: Snapshot, rows: number[]): ProductCard[] {
+  return rows.map((r) => {
+    const brand = s.brandOf[r]!;
+    const was = s.wasPrice[r]!;
+    return toCard({
+      id: s.ids[r]!,
+      slug: s.slug[r]!,
+      title: s.title[r]!,
+      price_cents: s.price[r]! < 0 ? null : s.price[r]!,
+      was_price_cents: was < 0 ? null : was,
+      discount_pct: s.discount[r]!,
+      category_code: s.codes[s.codeOf[r]!]!,
+      in_stock: (s.labels[r]! & LABEL_BITS.in_stock) !== 0,
+      image_url: s.imageUrl[r]!,
+      merchant_count: s.merchantStart[r + 1]! - s.merchantStart[r]!,
+      brand_slug: brand < 0 ? null : s.brands[brand]!.slug,
+      brand_name: brand < 0 ? null : s.brands[brand]!.name,
+    });
   });
-  const brandIds = counts.brands.map((f) => Number(f.key));
-  const merchantIds = counts.merchants.map((f) => Number(f.key));
-  const [brands, merchants] = await Promise.all([
-    brandIds.length ? db.query<{ id: number; slug: string; name: string }>(`SELECT id, slug, name FROM brands WHERE id = ANY($1::int[])`, [brandIds]) : { rows: [] },
-    merchantIds.length ? db.query<{ id: number; slug: string; name: string }>(`SELECT id, slug, name FROM merchants WHERE id = ANY($1::int[])`, [merchantIds]) : { rows: [] },
-  ]);
-  const relabel = (list: FacetCount[], rows: Array<{ id: number; slug: string; name: string }>) => {
-    const byId = new Map(rows.map((r) => [String(r.id), r]));
-    return list.flatMap((f) => {
-      const r = byId.get(f.key);
-      return r ? [{ key: r.slug, label: r.name, count: f.count }] : [];
-    });
-  };
-  counts.brands = relabel(counts.brands, brands.rows);
-  counts.merchants = relabel(counts.merchants, merchants.rows);
 }
 
-function buildFilters(c: SearchCondition, words: string[]): Filter[] {
-  const filters: Filter[] = [{ kind: 'label', render: () => 'p.offer_count > 0' }];
-  if (words.length) filters.push({ kind: 'text', render: () => 'p.search @@ tsq.q' });
-  if (c.b.length) {
-    // A brand includes its sub-brands ("Northvale" → "Northvale Kids").
-    filters.push({
-      kind: 'brand',
-      render: (p) => {
-        const slugs = p.add(c.b);
-        return `p.brand_id IN (SELECT id FROM brands WHERE slug = ANY(${slugs}::text[]) UNION SELECT c.id FROM brands c JOIN brands pb ON pb.id = c.parent_id WHERE pb.slug = ANY(${slugs}::text[]))`;
-      },
-    });
-  }
-  if (c.m.length) {
-    filters.push({ kind: 'merchant', render: (p) => `p.merchant_ids && ARRAY(SELECT id FROM merchants WHERE slug = ANY(${p.add(c.m)}::text[]))` });
-  }
+/** A condition's filters, validated and independent of the snapshot. */
+interface FilterPlan {
+  categories: CategoryFilter[] | null;
+  price: { low: number; high: number } | null;
+  labelMask: number;
+  marketBit: number; // 0 = any marketplace
+}
+
+function planFilters(c: SearchCondition): FilterPlan {
+  let categories: CategoryFilter[] | null = null;
   if (c.cids.length) {
-    let parsed: CategoryFilter[];
     try {
-      parsed = parseCategoryIds(c.cids);
+      categories = parseCategoryIds(c.cids);
     } catch (err) {
       throw badRequest((err as Error).message, { field: 'cids' });
     }
-    filters.push({
-      kind: 'category',
-      render: (p) => {
-        const like = (code: string) => `p.category_code LIKE ${p.add(`${code}%`)}`;
-        const ors = parsed.map((f) => {
-          const inc = f.include.map(like).join(' OR ');
-          const exc = f.exclude.map(like).join(' OR ');
-          return exc ? `((${inc}) AND NOT (${exc}))` : `(${inc})`;
-        });
-        return `(${ors.join(' OR ')})`;
-      },
-    });
   }
   const band = c.price ? bandByKey(c.price) : undefined;
-  if (band || c.minPrice !== undefined || c.maxPrice !== undefined) {
-    const low = Math.max(band?.low ?? 0, c.minPrice ?? 0);
-    const high = Math.min(band?.high ?? Infinity, c.maxPrice !== undefined ? c.maxPrice + 1 : Infinity);
-    filters.push({ kind: 'price', render: (p) => `p.price_cents >= ${p.add(low)}${high === Infinity ? '' : ` AND p.price_cents < ${p.add(high)}`}` });
-  }
+  const price =
+    band || c.minPrice !== undefined || c.maxPrice !== undefined
+      ? { low: Math.max(band?.low ?? 0, c.minPrice ?? 0), high: Math.min(band?.high ?? Infinity, c.maxPrice !== undefined ? c.maxPrice + 1 : Infinity) }
+      : null;
+  let labelMask = 0;
   for (const l of c.l) {
-    const sql = SEARCH_LABELS[l];
-    if (!sql) throw badRequest(`Unknown label "${l}"`, { field: 'l', allowed: Object.keys(SEARCH_LABELS) });
-    filters.push({ kind: 'label', render: () => sql });
+    if (!(l in LABEL_BITS)) throw badRequest(`Unknown label "${l}"`, { field: 'l', allowed: SEARCH_LABELS });
+    labelMask |= LABEL_BITS[l as keyof typeof LABEL_BITS];
   }
-  if (c.marketplace !== 'ALL') filters.push({ kind: 'marketplace', render: (p) => `${p.add(c.marketplace)} = ANY(p.marketplaces)` });
-  return filters;
+  const marketBit = c.marketplace === 'ALL' ? 0 : 1 << MARKETPLACES.indexOf(c.marketplace);
+  return { categories, price, labelMask, marketBit };
+}
+
+/** Which facet's own filter a row failed (disjunctive counting). */
+const Facet = { Department: 0, Brand: 1, Merchant: 2, Band: 3 } as const;
+const NO_FACET = -1;
+
+interface Evaluated {
+  page: number[];
+  total: number;
+  facets: SearchResponse['facets'];
+}
+
+/** Filters, counts and ranks the snapshot's rows for a condition; `terms` null means no text. */
+function evaluate(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: Term[] | null): Evaluated {
+  const text = terms !== null;
+  const count = text ? matchTerms(s, terms) : s.n;
+
+  const catAllowed = plan.categories && Uint8Array.from(s.codes, (code) => (matchesCategory(code, plan.categories!) ? 1 : 0));
+  let brandAllowed: Uint8Array | null = null;
+  if (c.b.length) {
+    brandAllowed = new Uint8Array(s.brands.length);
+    for (const slug of c.b) {
+      const i = s.brandBySlug.get(slug);
+      if (i !== undefined) brandAllowed[i] = 1;
+    }
+    // A brand includes its sub-brands ("Northvale" → "Northvale Kids").
+    for (let i = 0; i < s.brands.length; i++) if (s.brandParent[i]! >= 0 && brandAllowed[s.brandParent[i]!]) brandAllowed[i] = 1;
+  }
+  let merchAllowed: Uint8Array | null = null;
+  if (c.m.length) {
+    merchAllowed = new Uint8Array(s.merchants.length);
+    for (const slug of c.m) {
+      const i = s.merchantBySlug.get(slug);
+      if (i !== undefined) merchAllowed[i] = 1;
+    }
+  }
+  const withFacets = c.facets;
+  const counts = {
+    departments: new Int32Array(DEPARTMENTS.length),
+    brands: new Int32Array(s.brands.length),
+    merchants: new Int32Array(s.merchants.length),
+    bands: new Int32Array(PRICE_BANDS.length),
+  };
+  const total = scan(s, text ? count : -1, { catAllowed, brandAllowed, merchAllowed, plan, withFacets, counts });
+  const deptCounts = counts.departments;
+  const brandCounts = counts.brands;
+  const merchCounts = counts.merchants;
+  const bandCounts = counts.bands;
+
+  const page = topK(s.scratch.matched.subarray(0, total), c.to, rowOrder(s, c.sort, text)).slice(c.from, c.to);
+  const facets: SearchResponse['facets'] = { departments: [], brands: [], merchants: [], priceBands: [] };
+  if (withFacets) {
+    facets.departments = DEPARTMENTS.flatMap((d, i) => (deptCounts[i] && d.code ? [{ key: d.code, label: d.term, count: deptCounts[i]! }] : [])).sort((a, b) => b.count - a.count);
+    facets.brands = topFacets(brandCounts, s.brands, MAX_BRAND_FACETS);
+    facets.merchants = topFacets(merchCounts, s.merchants, MAX_MERCHANT_FACETS);
+    facets.priceBands = PRICE_BANDS.flatMap((b, i) => (bandCounts[i] ? [{ key: b.key, label: b.label, count: bandCounts[i]! }] : []));
+  }
+  return { page, total, facets };
+}
+
+interface ScanArgs {
+  catAllowed: Uint8Array | null;
+  brandAllowed: Uint8Array | null;
+  merchAllowed: Uint8Array | null;
+  plan: FilterPlan;
+  withFacets: boolean;
+  counts: { departments: Int32Array; brands: Int32Array; merchants: Int32Array; bands: Int32Array };
+}
+
+/**
+ * One pass over the candidates (the first `found` rows of the text match, or every row when
+ * `found` is -1): rows passing every filter go to `scratch.matched` (returns how many) with their
+ * text score; facet counts are disjunctive. Kept apart from `evaluate` so the optimiser compiles
+ * this loop on its own.
+ */
+function scan(s: Snapshot, found: number, a: ScanArgs): number {
+  const { catAllowed, brandAllowed, merchAllowed, plan, withFacets } = a;
+  const { labelMask, marketBit } = plan;
+  const hasPrice = plan.price !== null;
+  const low = plan.price?.low ?? 0;
+  const high = plan.price?.high ?? Infinity;
+  const text = found >= 0;
+  const count = text ? found : s.n;
+  const candidates = s.scratch.found;
+  const { relevance, score, matched } = s.scratch;
+  const deptCounts = a.counts.departments;
+  const brandCounts = a.counts.brands;
+  const merchCounts = a.counts.merchants;
+  const bandCounts = a.counts.bands;
+  // Locals, not property loads, in the loop below: it visits up to every product of the catalogue.
+  const { labels, marketMask, codeOf, deptOf, brandOf, merchantStart, merchantList, price, bandOf, popularity } = s;
+  let total = 0;
+
+  for (let i = 0; i < count; i++) {
+    const r = text ? candidates[i]! : i;
+    if ((labels[r]! & labelMask) !== labelMask) continue;
+    if (marketBit !== 0 && (marketMask[r]! & marketBit) === 0) continue;
+    // The facet whose own filter the row failed (at most one, else the row counts nowhere).
+    let failed = NO_FACET;
+    if (catAllowed !== null && catAllowed[codeOf[r]!] === 0) failed = Facet.Department;
+    const brand = brandOf[r]!;
+    if (brandAllowed !== null && (brand < 0 || brandAllowed[brand] === 0)) {
+      if (failed !== NO_FACET) continue;
+      failed = Facet.Brand;
+    }
+    const m0 = merchantStart[r]!;
+    const m1 = merchantStart[r + 1]!;
+    if (merchAllowed !== null) {
+      let any = false;
+      for (let k = m0; k < m1 && !any; k++) any = merchAllowed[merchantList[k]!] === 1;
+      if (!any) {
+        if (failed !== NO_FACET) continue;
+        failed = Facet.Merchant;
+      }
+    }
+    if (hasPrice) {
+      const p = price[r]!;
+      if (p < low || p >= high) {
+        if (failed !== NO_FACET) continue;
+        failed = Facet.Band;
+      }
+    }
+    if (failed === NO_FACET) {
+      matched[total++] = r;
+      if (text) score[r] = relevance[r]! * (1 + 0.1 * popularity[r]!);
+    }
+    if (!withFacets) continue;
+    if (failed === NO_FACET || failed === Facet.Department) {
+      const d = deptOf[r]!;
+      if (d >= 0) deptCounts[d]!++;
+    }
+    if ((failed === NO_FACET || failed === Facet.Brand) && brand >= 0) brandCounts[brand]!++;
+    if (failed === NO_FACET || failed === Facet.Merchant) for (let k = m0; k < m1; k++) merchCounts[merchantList[k]!]!++;
+    if (failed === NO_FACET || failed === Facet.Band) {
+      const b = bandOf[r]!;
+      if (b >= 0) bandCounts[b]!++;
+    }
+  }
+
+  return total;
+}
+
+/** The `max` entries with the highest counts (ties by name), keyed by slug. */
+function topFacets(counts: Int32Array, refs: ReadonlyArray<{ slug: string; name: string }>, max: number): FacetCount[] {
+  const out: FacetCount[] = [];
+  counts.forEach((n, i) => {
+    if (n > 0) out.push({ key: refs[i]!.slug, label: refs[i]!.name, count: n });
+  });
+  return out.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)).slice(0, max);
+}
+
+type Compare = (a: number, b: number) => number;
+
+/** A row order: the full comparison, and its first key (`sign` 1: higher first, -1: lower first) for a cheap early reject. */
+interface Order {
+  compare: Compare;
+  primary: ArrayLike<number>;
+  sign: 1 | -1;
+}
+
+/** Row order of a sort key (spec §9). Ties: lower product id first. */
+function rowOrder(s: Snapshot, sort: SortKey, text: boolean): Order {
+  const compare = comparator(s, sort, text);
+  const primary: Record<SortKey, [ArrayLike<number>, 1 | -1]> = {
+    none: [text ? s.scratch.score : s.popularity, 1],
+    sales: [s.clicks, 1],
+    recency: [s.createdMs, 1],
+    priceDescTag: [s.price, 1],
+    priceAscTag: [s.price, -1],
+    discountAsc: [s.discount, -1],
+    discount: [s.discount, 1],
+  };
+  const [values, sign] = primary[sort];
+  return { compare, primary: values, sign };
+}
+
+/** Row comparison of a sort key (spec §9); negative when row a comes first. Ties: lower product id first. */
+function comparator(s: Snapshot, sort: SortKey, text: boolean): Compare {
+  const { popularity: pop, ids } = s;
+  const score = s.scratch.score;
+  const byId: Compare = (a, b) => ids[a]! - ids[b]!;
+  const then = (primary: Compare): Compare => (a, b) => primary(a, b) || byId(a, b);
+  switch (sort) {
+    case 'none':
+      return text
+        ? then((a, b) => score[b]! - score[a]!)
+        : then((a, b) => pop[b]! - pop[a]!);
+    case 'sales':
+      return then((a, b) => s.clicks[b]! - s.clicks[a]! || pop[b]! - pop[a]!);
+    case 'recency':
+      return then((a, b) => s.createdMs[b]! - s.createdMs[a]!);
+    case 'priceDescTag':
+      return then((a, b) => s.price[b]! - s.price[a]!);
+    case 'priceAscTag':
+      return then((a, b) => s.price[a]! - s.price[b]!);
+    case 'discountAsc':
+      return then((a, b) => s.discount[a]! - s.discount[b]! || pop[b]! - pop[a]!);
+    case 'discount':
+      return then((a, b) => s.discount[b]! - s.discount[a]! || pop[b]! - pop[a]!);
+  }
+}
+
+/**
+ * The first `k` rows of `rows` in `order`, sorted: a bounded max-heap keeps the k best seen
+ * (O(n log k)), so a page of 24 out of 50,000 matches does not sort all of them.
+ */
+export function topK(rows: ArrayLike<number>, k: number, { compare: order, primary, sign }: Order): number[] {
+  if (rows.length <= k) return Array.from(rows).sort(order);
+  const heap: number[] = []; // heap[0] is the worst of the best k
+  const down = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let worst = i;
+      if (l < heap.length && order(heap[l]!, heap[worst]!) > 0) worst = l;
+      if (r < heap.length && order(heap[r]!, heap[worst]!) > 0) worst = r;
+      if (worst === i) return;
+      [heap[i], heap[worst]] = [heap[worst]!, heap[i]!];
+      i = worst;
+    }
+  };
+  for (let j = 0; j < rows.length; j++) {
+    const row = rows[j]!;
+    if (heap.length < k) {
+      heap.push(row);
+      for (let i = heap.length - 1; i > 0; ) {
+        const parent = (i - 1) >> 1;
+        if (order(heap[i]!, heap[parent]!) <= 0) break;
+        [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+        i = parent;
+      }
+    } else if (sign * (primary[row]! - primary[heap[0]!]!) >= 0 && order(row, heap[0]!) < 0) {
+      heap[0] = row;
+      down(0);
+    }
+  }
+  return heap.sort(order);
 }
