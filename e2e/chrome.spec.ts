@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './helpers';
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) <= 960;
 /** The visible site search form (header on desktop, the mobile bar otherwise). */
@@ -74,6 +75,36 @@ test('search dropdown: popular words on focus, at most 10 categories and 5 words
   await search.getByRole('searchbox').press('Escape');
   await expect(panel).toBeHidden();
   expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('');
+});
+
+test('under 960 px the search opens as a full-screen overlay with Cancel; on desktop it stays a dropdown', async ({ page }) => {
+  await page.goto('/privacy/');
+  await page.evaluate(() => window.scrollTo(0, 400));
+  await page.mouse.wheel(0, -50); // the mobile header shows again on scroll up
+  const search = siteSearch(page);
+  await search.getByRole('searchbox').click();
+  await expect(page.getByTestId('search-panel').getByText('Popular words')).toBeVisible();
+  const overlay = page.getByRole('dialog', { name: 'Search' });
+  if (!isMobile(page)) {
+    await expect(overlay).toHaveCount(0);
+    return;
+  }
+  await expect(overlay).toBeVisible();
+  const box = (await overlay.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(box).toEqual({ x: 0, y: 0, width: viewport.width, height: viewport.height });
+  await expect(search.getByRole('searchbox')).toBeFocused();
+  expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden');
+  await expectNoAxeViolations(page);
+  await overlay.getByRole('button', { name: 'Cancel' }).click();
+  await expect(overlay).toHaveCount(0);
+  await expect(page.getByTestId('search-panel')).toBeHidden();
+  expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('');
+  // A choice in the overlay closes it and searches.
+  await search.getByRole('searchbox').click();
+  await overlay.getByRole('list', { name: 'Popular words' }).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/searchList\/\?q=/);
+  await expect(page.getByRole('dialog', { name: 'Search' })).toHaveCount(0);
 });
 
 test('placeholder hot word rotates every 3 s and an empty submit searches the word shown', async ({ page }) => {

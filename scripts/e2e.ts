@@ -8,7 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -37,6 +37,17 @@ const smtp = new SMTPServer({
 });
 await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 const smtpPort = (smtp.server.address() as AddressInfo).port;
+
+/** Throws when something already listens on `p` (a server left from an earlier run would answer the tests instead). */
+async function assertPortFree(p: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', () => reject(new Error(`port ${p} is in use (a server left from an earlier run?); stop it or set E2E_PORT`)));
+    probe.listen(p, '127.0.0.1', () => probe.close(() => resolve()));
+  });
+}
+await assertPortFree(port);
+await assertPortFree(apiPort);
 
 ensureWebBuild();
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/start.ts')], {

@@ -39,7 +39,8 @@ function useRotatingWord(hotWords: readonly string[], target: React.RefObject<HT
  * placeholder rotates through the hot words and an empty submit searches the word shown (spec
  * §4, §5). While the input has focus a panel opens under it with "Popular words", or, once
  * text is typed, up to 10 matching categories and 5 matching popular words; it closes on blur
- * or after a choice, and on mobile page scroll is locked while it is open (spec §4).
+ * or after a choice. Under 960 px the box becomes a full-screen search overlay (form, Cancel,
+ * suggestions) and page scroll is locked while it is open (spec §2.3, §4).
  */
 export function SearchBox({
   hotWords,
@@ -98,58 +99,85 @@ export function SearchBox({
 
   const chip =
     'block rounded-full bg-stone-100 px-3 py-1 text-sm hover:bg-accent-50 hover:text-accent-800';
+  const close = () => {
+    setOpen(false);
+    input.current?.blur();
+  };
+  // The overlay is the same element restyled (position: fixed), so the input keeps its focus
+  // and the on-screen keyboard stays up; the header drops its backdrop filter meanwhile, which
+  // would otherwise be the containing block of a fixed descendant (see app.css).
+  const overlay = open && mobile;
   return (
     // Focus and Escape bubble from the input and the panel's links; the container itself is not interactive.
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div
-      className="relative w-full"
+      data-search-overlay={overlay ? 'true' : undefined}
+      role={overlay ? 'dialog' : undefined}
+      aria-modal={overlay ? true : undefined}
+      aria-label={overlay ? 'Search' : undefined}
+      className={
+        overlay
+          ? 'fixed inset-0 z-60 flex w-full flex-col gap-3 overflow-hidden bg-white p-3'
+          : 'relative w-full'
+      }
       onFocus={openPanel}
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
       }}
       onKeyDown={(e) => {
-        if (e.key === 'Escape' && open) {
-          setOpen(false);
-          input.current?.blur();
-        }
+        if (e.key === 'Escape' && open) close();
       }}
     >
-      <form
-        method="get"
-        action="/searchList/"
-        role="search"
-        aria-label={label}
-        onSubmit={submit}
-        className={`relative z-40 flex items-center overflow-hidden rounded-full border border-stone-300 bg-white focus-within:border-accent-600 focus-within:ring-2 focus-within:ring-accent-100 ${large ? 'h-14' : 'h-10'}`}
-      >
-        <label htmlFor={id} className="sr-only">
-          Search products, brands and stores
-        </label>
-        <input
-          ref={input}
-          id={id}
-          name="q"
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder={current ? `Try “${current}”` : 'Search products and brands'}
-          autoComplete="off"
-          enterKeyHint="search"
-          className={`min-w-0 flex-1 bg-transparent px-4 outline-none placeholder:text-stone-500 ${large ? 'text-lg' : 'text-sm'}`}
-        />
-        <button
-          type="submit"
-          className={`mr-1 rounded-full bg-accent-700 font-medium text-white hover:bg-accent-800 ${large ? 'px-6 py-2.5' : 'px-4 py-1.5 text-sm'}`}
+      <div className="flex items-center gap-2">
+        <form
+          method="get"
+          action="/searchList/"
+          role="search"
+          aria-label={label}
+          onSubmit={submit}
+          className={`relative z-40 flex min-w-0 flex-1 items-center overflow-hidden rounded-full border border-stone-300 bg-white focus-within:border-accent-600 focus-within:ring-2 focus-within:ring-accent-100 ${large ? 'h-14' : 'h-10'}`}
         >
-          Search
-        </button>
-      </form>
+          <label htmlFor={id} className="sr-only">
+            Search products, brands and stores
+          </label>
+          <input
+            ref={input}
+            id={id}
+            name="q"
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder={current ? `Try “${current}”` : 'Search products and brands'}
+            autoComplete="off"
+            enterKeyHint="search"
+            className={`min-w-0 flex-1 bg-transparent px-4 outline-none placeholder:text-stone-500 ${large ? 'text-lg' : 'text-sm'}`}
+          />
+          <button
+            type="submit"
+            className={`mr-1 rounded-full bg-accent-700 font-medium text-white hover:bg-accent-800 ${large ? 'px-6 py-2.5' : 'px-4 py-1.5 text-sm'}`}
+          >
+            Search
+          </button>
+        </form>
+        {overlay ? (
+          <button
+            type="button"
+            onClick={close}
+            className="min-h-11 shrink-0 rounded px-2 text-sm font-medium text-accent-800 hover:underline"
+          >
+            Cancel
+          </button>
+        ) : null}
+      </div>
       {open && (hotWords.length > 0 || typed) ? (
         <>
-          {mobile ? <div aria-hidden className="fixed inset-0 top-0 z-30 bg-stone-950/30" /> : null}
           <div
             data-testid="search-panel"
-            className="absolute inset-x-0 top-full z-40 mt-1 max-h-[70vh] overflow-y-auto rounded-xl border border-stone-200 bg-white p-3 shadow-lg"
+            className={
+              overlay
+                ? 'min-h-0 flex-1 overflow-y-auto p-1'
+                : 'absolute inset-x-0 top-full z-40 mt-1 max-h-[70vh] overflow-y-auto rounded-xl border border-stone-200 bg-white p-3 shadow-lg'
+            }
           >
             {typed ? (
               <>
