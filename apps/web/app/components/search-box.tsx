@@ -109,7 +109,6 @@ export function SearchBox({
   const overlay = open && mobile;
   return (
     // Focus and Escape bubble from the input and the panel's links; the container itself is not interactive.
-    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div
       data-search-overlay={overlay ? 'true' : undefined}
       role={overlay ? 'dialog' : undefined}
