@@ -1,8 +1,33 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
-/** Vite build of the storefront: Tailwind CSS 4 and the React Router framework plugin. */
+/**
+ * React's module names → preact/compat, for the browser bundle only (decision 0004): the server
+ * renders with React, the browser hydrates and runs with Preact's compatibility layer, which
+ * is about 50 KB gzipped lighter than react-dom (issue 3 §13: first-load JS ≤ 110 KB).
+ */
+const PREACT_COMPAT: Record<string, string> = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react/jsx-runtime': 'preact/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/jsx-dev-runtime',
+};
+
+function preactInTheBrowser(): Plugin {
+  return {
+    name: 'b-deals:preact-in-the-browser',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      const target = PREACT_COMPAT[source];
+      if (!target || this.environment.name !== 'client') return null;
+      return this.resolve(target, importer, { ...options, skipSelf: true });
+    },
+  };
+}
+
+/** Vite build of the storefront: Tailwind CSS 4, the React Router framework plugin, Preact in the browser. */
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [preactInTheBrowser(), tailwindcss(), reactRouter()],
 });

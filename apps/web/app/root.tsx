@@ -8,7 +8,8 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { CookieBanner } from './components/cookie-banner';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
@@ -64,17 +65,21 @@ function LazyToaster() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const { page, checkout } = useRouteHandle();
-  // `data-hydrated` tells tests and scripts that React has taken over the server-rendered page.
-  const hydrated = useHydrated();
   return (
-    <html lang="en-US" data-hydrated={hydrated ? 'true' : undefined}>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#4338ca" />
-        <Meta />
-        <Links />
-      </head>
+    <DocumentElement>
+      {import.meta.env.SSR ? (
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="theme-color" content="#4338ca" />
+          <Meta />
+          <Links />
+        </head>
+      ) : (
+        // Preact leaves the server's <head> as it is (an element with inner HTML is not
+        // hydrated child by child); ClientMeta keeps its per-page part current.
+        <head dangerouslySetInnerHTML={{ __html: '' }} />
+      )}
       <body className="flex min-h-screen flex-col font-sans" data-page={page}>
         <a
           href="#main"
@@ -90,11 +95,45 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <CookieBanner />
         <LazyToaster />
         <ScrollManager />
+        {import.meta.env.SSR ? null : <ClientMeta />}
         <ScrollRestoration />
         <Scripts />
       </body>
-    </html>
+    </DocumentElement>
   );
+}
+
+/** Head elements rendered from the routes' `meta` exports (pageMeta, jsonLd in lib/meta.ts). */
+const PAGE_META_SELECTOR = 'title, meta[name="description"], meta[name="robots"], meta[property], link[rel="canonical"], script[type="application/ld+json"]';
+
+/**
+ * In the browser, the routes' meta (title, description, canonical, JSON-LD) after hydration:
+ * the server-rendered elements are removed once and React Router's <Meta /> is rendered into
+ * <head> through a portal, so client-side navigations update the title and canonical link.
+ * (React hoists and reorders head elements on the server; Preact hydrates children by position,
+ * so the head is not hydrated element by element; decision 0004.)
+ */
+function ClientMeta() {
+  const hydrated = useHydrated();
+  // Taken on the first (hydrating) render, before the portal adds its own elements.
+  const [serverElements] = useState(() => [...document.head.querySelectorAll(PAGE_META_SELECTOR)]);
+  useLayoutEffect(() => {
+    if (hydrated) for (const el of serverElements) el.remove();
+  }, [hydrated, serverElements]);
+  return hydrated ? createPortal(<Meta />, document.head) : null;
+}
+
+/**
+ * The <html> element on the server. In the browser, Preact (decision 0004) hydrates the
+ * children of document.documentElement, so there the element is left out and its one dynamic
+ * attribute is set directly: `data-hydrated` tells tests and scripts that the page is live.
+ */
+function DocumentElement({ children }: { children: React.ReactNode }) {
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (hydrated) document.documentElement.dataset.hydrated = 'true';
+  }, [hydrated]);
+  return import.meta.env.SSR ? <html lang="en-US">{children}</html> : <>{children}</>;
 }
 
 export default function App() {

@@ -113,8 +113,17 @@ try {
       if ((v.score ?? 0) < 1 && k !== 'performance')
         for (const ref of v.auditRefs) {
           const a = lhr.audits[ref.id];
-          if (ref.weight > 0 && a && a.score !== null && a.score < 1) console.log(`   ${k}: ${a.id} — ${a.title}`);
+          if (ref.weight > 0 && a && a.score !== null && a.score < 1) {
+            console.log(`   ${k}: ${a.id} — ${a.title}`);
+            // Up to three offending elements, so the report says where to look.
+            const items = (a.details as { items?: Array<{ node?: { selector?: string; snippet?: string } }> } | undefined)?.items ?? [];
+            for (const item of items.slice(0, 3)) if (item.node) console.log(`      ${item.node.selector ?? ''}  ${item.node.snippet ?? ''}`);
+          }
         }
+    if (row.performance < 98) {
+      const metric = (id: string) => `${id} ${Math.round(lhr.audits[id]?.numericValue ?? NaN)} (${Math.round((lhr.audits[id]?.score ?? 0) * 100)})`;
+      console.log(`   performance: ${['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'speed-index'].map(metric).join(', ')}`);
+    }
     if (row.performance < 98 || row.accessibility < 100 || row['best-practices'] < 100 || row.seo < 100 || cls > 0 || js > JS_BUDGET_KB)
       failed = true;
   }

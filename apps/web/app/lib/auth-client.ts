@@ -5,9 +5,9 @@
  * Changes in this tab notify subscribers directly; changes in other tabs arrive through the
  * `storage` event, so signing out in one tab signs out the header in all.
  */
-import { useSyncExternalStore } from 'react';
 import type { Profile } from '@b-deals/contracts';
 import { createBrowserApiClient, type BrowserApiClient } from './api-client';
+import { useExternalValue } from './hooks';
 import { ACCOUNT_KEY, SECRET_KEY, asProfile, createSession, readAccount, saveAccount, type Session } from './session';
 
 const listeners = new Set<() => void>();
@@ -72,7 +72,7 @@ function snapshot(): Profile | null {
 
 /** The signed-in shopper's stored profile (`BSU_ACCOUNT`), or null when signed out or on the server. */
 export function useAccount(): Profile | null {
-  return useSyncExternalStore(subscribe, snapshot, () => null);
+  return useExternalValue(subscribe, snapshot, null);
 }
 
 /** The profile panel's figures (spec §6): B-LOVED product count and order count, null when unknown. */

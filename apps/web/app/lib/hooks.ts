@@ -78,7 +78,7 @@ const subscribeStorage = (onChange: () => void) => {
  * string (or null); `set` writes it and re-renders every reader in this tab.
  */
 export function useLocalStorage(key: string, serverValue: string | null): [string | null, (v: string) => void] {
-  const value = useSyncExternalStore(subscribeStorage, () => localStorage.getItem(key), () => serverValue);
+  const value = useExternalValue(subscribeStorage, () => localStorage.getItem(key), serverValue);
   const set = useCallback(
     (v: string) => {
       localStorage.setItem(key, v);
@@ -89,10 +89,33 @@ export function useLocalStorage(key: string, serverValue: string | null): [strin
   return [value, set];
 }
 
-const noSubscribe = () => () => {};
-/** False during SSR and hydration, true afterwards (for client-only parts). */
+/** Set once the page has hydrated: components mounted later start hydrated. */
+let hydratedOnce = false;
+
+/**
+ * False during SSR and hydration, true afterwards (for client-only parts). State plus an effect
+ * rather than useSyncExternalStore's server snapshot, which Preact (decision 0004) ignores
+ * while hydrating.
+ */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscribe, () => true, () => false);
+  const [hydrated, setHydrated] = useState(hydratedOnce);
+  useEffect(() => {
+    hydratedOnce = true;
+    // The one re-render this hook exists for: the first browser render must match the server's.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setHydrated(true);
+  }, []);
+  return hydrated;
+}
+
+/**
+ * An external store's value (useSyncExternalStore), except `serverValue` during SSR and
+ * hydration, so the first browser render matches the server's HTML under React and Preact.
+ */
+export function useExternalValue<T>(subscribe: (onChange: () => void) => () => void, getSnapshot: () => T, serverValue: T): T {
+  const hydrated = useHydrated();
+  const value = useSyncExternalStore(subscribe, getSnapshot, () => serverValue);
+  return hydrated ? value : serverValue;
 }
 
 /**

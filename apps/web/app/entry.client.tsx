@@ -1,0 +1,30 @@
+/**
+ * Browser entry (decision 0004). The browser runs Preact's compatibility layer in place of
+ * React (see vite.config.ts). HydratedRouter suspends on its first render until the server's
+ * turbo-stream state is decoded; React waits for that at the root by itself, Preact cannot (a
+ * suspension above the <html> element would make it render a second document). So the decoding
+ * is started and awaited before hydrating: the router component is called once outside a render
+ * (it throws the decoding promise, or, once decoded, fails at its first hook, which is expected),
+ * and hydration starts when it no longer suspends.
+ */
+import { startTransition } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { HydratedRouter } from 'react-router/dom';
+
+async function routerStateDecoded(): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      HydratedRouter({});
+      return;
+    } catch (thrown) {
+      if (!(thrown instanceof Promise)) return; // past the decoding: the first hook needs a render
+      await thrown;
+    }
+  }
+}
+
+void routerStateDecoded().then(() =>
+  startTransition(() => {
+    hydrateRoot(document, <HydratedRouter />);
+  }),
+);
