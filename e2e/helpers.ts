@@ -21,7 +21,7 @@ export async function productCount(page: Page): Promise<number> {
   return Number(text!.replace(/\D/g, ''));
 }
 
-/** The filter panel: a disclosure on narrow screens, a side panel on desktop. */
+/** The filter panel: opened through its disclosure on narrow screens, a side panel on desktop. */
 export async function filters(page: Page) {
   const summary = page.locator('aside[aria-labelledby="filters-heading"] summary', {
     hasText: 'Filters',
@@ -29,9 +29,8 @@ export async function filters(page: Page) {
   if (await summary.isVisible()) {
     const details = summary.locator('xpath=..');
     if (!(await details.getAttribute('open'))) await summary.click();
-    return details;
   }
-  return page.locator('aside[aria-labelledby="filters-heading"] > div:visible');
+  return page.getByTestId('filters-panel');
 }
 
 /** Current prices (cents) of the product cards in the grid. */

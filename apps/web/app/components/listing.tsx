@@ -440,13 +440,15 @@ export function Listing({
         <h2 id="filters-heading" className="sr-only">
           Filters
         </h2>
-        <details className="group rounded-xl border border-stone-200 p-4 lg:hidden">
+        {/* One copy of the filters for every width (half the listing's DOM): on narrow screens the
+            disclosure above them shows and hides them through CSS, so it also works without JS. */}
+        <details className="peer rounded-xl border border-stone-200 p-4 open:rounded-b-none open:border-b-0 lg:hidden">
           <summary className="cursor-pointer font-semibold">Filters</summary>
-          <div className="mt-4">
-            <Filters data={data} hide={hide} />
-          </div>
         </details>
-        <div className="hidden lg:block">
+        <div
+          data-testid="filters-panel"
+          className="hidden rounded-b-xl border border-t-0 border-stone-200 px-4 pb-4 peer-open:block lg:block lg:rounded-none lg:border-0 lg:p-0"
+        >
           <Filters data={data} hide={hide} />
         </div>
       </aside>

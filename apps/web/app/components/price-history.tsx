@@ -1,13 +1,33 @@
 import type { PriceHistory as History } from '@b-deals/contracts';
 import { formatPrice } from '@b-deals/core/price';
-import { Suspense, lazy } from 'react';
-import { useHydrated } from '../lib/hooks';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 
 /** One day of the history: date YYYY-MM-DD (UTC) and the lowest price in cents, or null when unobserved. */
 export type PricePoint = History['points'][number];
 
-/** Recharts is only fetched in the browser after hydration, so it never weighs on first-load JS. */
+/**
+ * Recharts is fetched in the browser only when the chart comes within 400 px of the viewport, so
+ * it weighs neither on first-load JS nor on the main thread of a visit that never scrolls there.
+ */
 const PriceChartImpl = lazy(() => import('./price-chart-impl'));
+
+/** True once `target` has come within `margin` of the viewport (never on the server). */
+function useNearViewport(target: React.RefObject<HTMLElement | null>, margin = '400px'): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = target.current;
+    if (!el || near) return;
+    const io = new IntersectionObserver(
+      ([e]) => {
+        if (e?.isIntersecting) setNear(true);
+      },
+      { rootMargin: margin },
+    );
+    io.observe(el);
+    return () => io.disconnect();
+  }, [target, margin, near]);
+  return near;
+}
 
 function Figure({ label, cents }: { label: string; cents: number | null }) {
   return (
@@ -22,7 +42,8 @@ function Figure({ label, cents }: { label: string; cents: number | null }) {
 
 /** Price history section: lowest / average / highest / current rendered on the server, the chart lazily on the client. */
 export function PriceHistory({ history }: { history: History }) {
-  const hydrated = useHydrated();
+  const chartBox = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(chartBox);
   const observed = history.points.some((p) => p.price !== null);
   const summary =
     history.lowest === null
@@ -43,12 +64,13 @@ export function PriceHistory({ history }: { history: History }) {
       {observed ? (
         <figure className="mt-4">
           <div
+            ref={chartBox}
             className="h-64 w-full rounded-xl border border-stone-200 p-2 sm:h-72"
             data-testid="price-chart"
             role="img"
             aria-label={summary}
           >
-            {hydrated ? (
+            {near ? (
               <Suspense fallback={<div className="h-full animate-pulse rounded-lg bg-stone-100" />}>
                 <PriceChartImpl points={history.points} />
               </Suspense>

@@ -3,8 +3,20 @@ import { productHref } from '@b-deals/core/links';
 import { Link } from 'react-router';
 import { DiscountBadge, Price } from './price';
 
-/** A product tile: image, brand, name, price with was price struck through, discount badge, merchant count. */
-export function ProductCard({ product, eager = false }: { product: Card; eager?: boolean }) {
+/**
+ * A product tile: image, brand, name, price with was price struck through, discount badge,
+ * merchant count. `eager` loads the image at once (cards above the fold); `priority` also asks
+ * for it first (the likely largest paint of a listing on a phone).
+ */
+export function ProductCard({
+  product,
+  eager = false,
+  priority = false,
+}: {
+  product: Card;
+  eager?: boolean;
+  priority?: boolean;
+}) {
   const stores = product.merchantCount > 1 ? `Compare ${product.merchantCount} stores` : '1 store';
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white transition hover:shadow-md">
@@ -15,7 +27,8 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
             alt=""
             width={300}
             height={300}
-            loading={eager ? 'eager' : 'lazy'}
+            loading={eager || priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
             decoding="async"
             className="h-full w-full object-contain mix-blend-multiply"
           />
@@ -58,7 +71,7 @@ export function ProductGrid({ products }: { products: Card[] }) {
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
       {products.map((p, i) => (
         <li key={p.id}>
-          <ProductCard product={p} eager={i < 4} />
+          <ProductCard product={p} eager={i < 4} priority={i < 2} />
         </li>
       ))}
     </ul>
