@@ -89,6 +89,23 @@ test('brand and merchant indexes: tab lists of spec §3, A–Z groups, links to 
   await expect(page).toHaveURL(/\/store\/[^/]+\/$/);
 });
 
+test('a coupon code copies to the clipboard with a toast that closes after 2000 ms', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.clock.install();
+  await page.goto('/deals/');
+  await page.locator('main article').filter({ hasText: /Code\s/ }).first().locator('a').first().click();
+  await expect(page).toHaveURL(/\/deal\/[^/]+\/[^/]+\/\?promoId=\d+/);
+  const code = (await page.locator('main article p.font-mono').textContent())!.replace('Coupon code: ', '').trim();
+  await page.getByRole('button', { name: 'Copy code' }).click();
+  const toast = page.getByText(`Code ${code} copied`);
+  await expect(toast).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+  await page.clock.runFor(1500);
+  await expect(toast).toBeVisible();
+  await page.clock.runFor(1500); // past 2000 ms, plus the exit animation
+  await expect(toast).toBeHidden();
+});
+
 test('deals, articles and the outbound click route', async ({ page, request }) => {
   await page.goto('/deals/');
   const deal = page.locator('main article a').first();

@@ -14,7 +14,8 @@ import { CookieBanner } from './components/cookie-banner';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
 import { ScrollManager } from './components/scroll-manager';
-import { useHydrated } from './lib/hooks';
+import { useExternalValue, useHydrated } from './lib/hooks';
+import { TOAST_MS, toasterMounted, toasterWanted } from './lib/toast';
 import { useRouteHandle } from './lib/page';
 import { NotFoundPage, ServerErrorPage } from './components/error-pages';
 import { apiFrom } from './lib/api.server';
@@ -46,15 +47,22 @@ export function shouldRevalidate() {
   return false;
 }
 
-/** Toast duration of spec §9 (2000 ms). */
-const TOAST_MS = 2000;
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+/** sonner's Toaster, telling lib/toast once it is mounted (toasts asked for earlier wait for it). */
+const Toaster = lazy(() =>
+  import('sonner').then((m) => ({
+    default: function MountedToaster() {
+      useEffect(() => toasterMounted(), []);
+      return <m.Toaster position="top-center" duration={TOAST_MS} />;
+    },
+  })),
+);
 
-/** The sonner toaster, fetched after hydration so it stays out of the first-load JavaScript. */
+/** The toaster, fetched and mounted when the first toast is asked for (lib/toast). */
 function LazyToaster() {
-  return useHydrated() ? (
+  const wanted = useExternalValue(toasterWanted.subscribe, toasterWanted.get, false);
+  return wanted ? (
     <Suspense fallback={null}>
-      <Toaster position="top-center" duration={TOAST_MS} />
+      <Toaster />
     </Suspense>
   ) : null;
 }

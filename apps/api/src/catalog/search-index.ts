@@ -423,7 +423,8 @@ function nextGeneration(s: Snapshot): number {
 
 /**
  * Holds the current snapshot and rebuilds it when the catalogue changes. One build runs at a
- * time; concurrent searches wait for it. Memory: about 12 bytes a posting plus 60 bytes a product.
+ * time; concurrent searches wait for it. Memory measured at 100,000 products (bench:search):
+ * about 200 MiB of heap, i.e. about 2 KB a product, most of it card strings and postings.
  */
 export class SearchIndex {
   private current: Snapshot | null = null;
@@ -441,7 +442,9 @@ export class SearchIndex {
     this.checking ??= readVersion(db).finally(() => (this.checking = null));
     const { version, clickId } = await this.checking;
     let s = this.current;
+    // A build already under way (the age rebuild) may predate this version: then build again.
     if (!s || s.version !== version) s = await this.rebuild(db);
+    if (s.version < version) s = await this.rebuild(db);
     else if (Date.now() - s.builtAt > this.maxAgeMs && !this.building) void this.rebuild(db).catch(() => undefined);
     if (clickId > s.clickId) await this.applyClicks(db, s, clickId);
     return s;

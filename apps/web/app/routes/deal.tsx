@@ -2,6 +2,7 @@ import { brandMerchantHref } from '@b-deals/core/links';
 import { Link, data, redirect } from 'react-router';
 import type { Route } from './+types/deal';
 import { Breadcrumb } from '../components/breadcrumb';
+import { CopyCodeButton } from '../components/copy-code';
 import { apiFrom } from '../lib/api.server';
 import { dealEnds, dealHref, dealOffer } from '../lib/deals';
 import { pageMeta } from '../lib/meta';
@@ -54,10 +55,13 @@ export default function Deal({ loaderData }: Route.ComponentProps) {
         {deal.description ? <p className="mt-3 text-stone-700">{deal.description}</p> : null}
         <div className="mt-5 flex flex-wrap items-center gap-3">
           {deal.couponCode ? (
-            <p className="rounded-lg border-2 border-dashed border-accent-600 px-4 py-2 font-mono text-lg font-semibold">
-              <span className="sr-only">Coupon code: </span>
-              {deal.couponCode}
-            </p>
+            <>
+              <p className="rounded-lg border-2 border-dashed border-accent-600 px-4 py-2 font-mono text-lg font-semibold">
+                <span className="sr-only">Coupon code: </span>
+                {deal.couponCode}
+              </p>
+              <CopyCodeButton code={deal.couponCode} />
+            </>
           ) : (
             <p className="text-stone-700">No code needed: the discount applies at checkout.</p>
           )}
