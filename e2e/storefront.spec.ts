@@ -43,8 +43,11 @@ test('home → search a hot word → brand facet → product offers and price ch
     await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
     await expect(chart.locator('svg.recharts-surface')).toHaveCount(0);
   }
-  await chart.scrollIntoViewIfNeeded();
-  await expect(chart.locator('svg.recharts-surface')).toBeVisible();
+  // Scrolled to it (again, should the new navigation's scroll-to-top come after), it draws.
+  await expect(async () => {
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart.locator('svg.recharts-surface')).toBeVisible({ timeout: 1000 });
+  }).toPass();
 });
 
 test('category page: sort by price and filter by a price band', async ({ page }) => {
@@ -120,7 +123,9 @@ test('no axe violations on home, search, category and product pages', async ({ p
 
   await page.locator('main ul li article a').first().click();
   await expect(page).toHaveURL(/\/prod\//);
-  await page.getByTestId('price-chart').scrollIntoViewIfNeeded();
-  await expect(page.getByTestId('price-chart').locator('svg.recharts-surface')).toBeVisible();
+  await expect(async () => {
+    await page.getByTestId('price-chart').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('price-chart').locator('svg.recharts-surface')).toBeVisible({ timeout: 1000 });
+  }).toPass();
   await expectNoAxeViolations(page);
 });
