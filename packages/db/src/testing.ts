@@ -58,10 +58,24 @@ export async function createTestDatabase(kind: 'pglite' | 'postgres'): Promise<D
   const close = db.close;
   db.close = async () => {
     await close();
+    // pg's Pool.end() resolves before its clients' sockets have closed; dropping WITH (FORCE)
+    // at that moment kills a closing client, whose FATAL 57P01 then surfaces as an unhandled
+    // error. So wait (up to 5 s) for the connections to go, and force only after that.
     const a = new pg.Client({ connectionString: base });
     await a.connect();
-    await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await a.end();
+    try {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await a.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 50 ? ' WITH (FORCE)' : ''}`);
+          break;
+        } catch (err) {
+          if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err; // 55006: object_in_use
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
+    } finally {
+      await a.end();
+    }
   };
   return db;
 }
