@@ -12,7 +12,19 @@ export interface Money {
 }
 
 /** Currencies whose minor unit is not 1/100 (ISO 4217 exponent). Others use 2. */
-const EXPONENT: Record<string, number> = { JPY: 0, KRW: 0, VND: 0, CLP: 0, ISK: 0, HUF: 2, BHD: 3, KWD: 3, OMR: 3, JOD: 3, TND: 3 };
+const EXPONENT: Record<string, number> = {
+  JPY: 0,
+  KRW: 0,
+  VND: 0,
+  CLP: 0,
+  ISK: 0,
+  HUF: 2,
+  BHD: 3,
+  KWD: 3,
+  OMR: 3,
+  JOD: 3,
+  TND: 3,
+};
 
 /** ISO 4217 minor-unit exponent of a currency (2 unless listed otherwise). */
 export function currencyExponent(currency: string): number {
@@ -20,9 +32,17 @@ export function currencyExponent(currency: string): number {
 }
 
 /** Currency symbols, longest first so `US$` wins over `$`. */
-const SYMBOLS: ReadonlyArray<[string, string]> = Object.entries({ $: 'USD', US$: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR', '৳': 'BDT', C$: 'CAD', A$: 'AUD' }).sort(
-  (a, b) => b[0].length - a[0].length,
-);
+const SYMBOLS: ReadonlyArray<[string, string]> = Object.entries({
+  $: 'USD',
+  US$: 'USD',
+  '€': 'EUR',
+  '£': 'GBP',
+  '¥': 'JPY',
+  '₹': 'INR',
+  '৳': 'BDT',
+  C$: 'CAD',
+  A$: 'AUD',
+}).sort((a, b) => b[0].length - a[0].length);
 
 /**
  * Splits the digits of an amount (no sign, no currency) into integer and fraction digits.
@@ -69,7 +89,10 @@ function splitAmount(s: string, exponent: number): { int: string; frac: string }
  *   (e.g. `Was 20`, `abc`, `""`, `1-2`). Never throws.
  */
 export function parseMoney(text: string, defaultCurrency = 'USD'): Money | null {
-  let s = text.replace(/起/g, '').replace(/\u00a0/g, ' ').trim();
+  let s = text
+    .replace(/起/g, '')
+    .replace(/\u00a0/g, ' ')
+    .trim();
   let currency: string | undefined;
   // ISO 4217 codes are written in capitals ("15.00 USD"); "Was 20" holds no currency code.
   const code = s.match(/(?<![A-Za-z])([A-Z]{3})(?![A-Za-z])/);
@@ -96,6 +119,12 @@ export function parseMoney(text: string, defaultCurrency = 'USD'): Money | null 
   return { amount: negative && amount !== 0 ? -amount : amount, currency: cur };
 }
 
+/** Groups thousands with commas (en-US): 1030 → "1,030". Integers only; no ICU formatter per call. */
+export function formatCount(n: number): string {
+  const sign = n < 0 ? '-' : '';
+  return sign + String(Math.abs(Math.trunc(n))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 /**
  * Formats cents for display: `$25`, `$25.5`, `$1,030.99` (spec §3: "display trims trailing
  * zeros"). Negative values get a leading minus.
@@ -106,7 +135,9 @@ export function formatPrice(cents: number): string {
   const abs = Math.abs(rounded);
   const dollars = Math.floor(abs / 100);
   const rest = abs % 100;
-  const whole = dollars.toLocaleString('en-US');
+  // formatCount, not toLocaleString: that builds an ICU formatter on every call, which is
+  // measurable when a listing formats a hundred prices while hydrating.
+  const whole = formatCount(dollars);
   if (rest === 0) return `${sign}$${whole}`;
   const frac = String(rest).padStart(2, '0').replace(/0+$/, '');
   return `${sign}$${whole}.${frac}`;

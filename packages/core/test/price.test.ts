@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { currencyExponent, discountPercent, formatPrice, parseMoney } from '../src/price.ts';
+import {
+  currencyExponent,
+  discountPercent,
+  formatCount,
+  formatPrice,
+  parseMoney,
+} from '../src/price.ts';
 
 describe('parseMoney (spec §3 "Price")', () => {
   it.each([
@@ -84,7 +90,23 @@ describe('parseMoney (spec §3 "Price")', () => {
   });
 
   it('returns null for text that holds no single readable amount', () => {
-    for (const text of ['', '   ', 'abc', 'free', '$', '-', '.', ',', '--5', '5-', '1-2', '12 34 abc', 'USD', '起', '1.2.3,4,5x'])
+    for (const text of [
+      '',
+      '   ',
+      'abc',
+      'free',
+      '$',
+      '-',
+      '.',
+      ',',
+      '--5',
+      '5-',
+      '1-2',
+      '12 34 abc',
+      'USD',
+      '起',
+      '1.2.3,4,5x',
+    ])
       expect(parseMoney(text), text).toBeNull();
   });
 
@@ -121,7 +143,8 @@ describe('formatPrice (spec §3 "display trims trailing zeros")', () => {
   });
 
   it('round-trips with parseMoney for USD', () => {
-    for (const cents of [1, 10, 99, 100, 2550, 103099, 123456789]) expect(parseMoney(formatPrice(cents))?.amount).toBe(cents);
+    for (const cents of [1, 10, 99, 100, 2550, 103099, 123456789])
+      expect(parseMoney(formatPrice(cents))?.amount).toBe(cents);
   });
 });
 
@@ -139,5 +162,13 @@ describe('discountPercent', () => {
     expect(discountPercent(5000, 0)).toBe(0);
     expect(discountPercent(5000, 5000)).toBe(0);
     expect(discountPercent(6000, 5000)).toBe(0);
+  });
+});
+
+describe('formatCount', () => {
+  it('groups thousands with commas like en-US', () => {
+    for (const n of [0, 7, 999, 1000, 1030, 99999, 100000, 1234567, 1000000000, -1030]) {
+      expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
+    }
   });
 });

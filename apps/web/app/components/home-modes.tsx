@@ -1,11 +1,20 @@
 import type { Mode } from '@b-deals/contracts';
+import { formatCount } from '@b-deals/core/price';
 import { brandMerchantHref } from '@b-deals/core/links';
 import { Link } from 'react-router';
 import { ProductRail } from './product-card';
 import { SmartLink } from './smart-link';
 
 /** A titled grid of brand tiles (name and product count) linking to the brand pages (spec §5 link rule). */
-export function BrandWall({ id, title, brands }: { id: string; title: string; brands: ReadonlyArray<{ slug: string; name: string; productCount: number }> }) {
+export function BrandWall({
+  id,
+  title,
+  brands,
+}: {
+  id: string;
+  title: string;
+  brands: ReadonlyArray<{ slug: string; name: string; productCount: number }>;
+}) {
   if (brands.length === 0) return null;
   return (
     <section aria-labelledby={id} className="py-6">
@@ -20,7 +29,7 @@ export function BrandWall({ id, title, brands }: { id: string; title: string; br
               className="flex h-full flex-col rounded-xl border border-stone-200 p-4 hover:border-accent-600 hover:shadow-sm"
             >
               <span className="truncate font-semibold">{b.name}</span>
-              <span className="text-sm text-stone-600">{b.productCount.toLocaleString('en-US')} products</span>
+              <span className="text-sm text-stone-600">{formatCount(b.productCount)} products</span>
             </Link>
           </li>
         ))}
@@ -30,7 +39,15 @@ export function BrandWall({ id, title, brands }: { id: string; title: string; br
 }
 
 /** One home module (spec §7 GET /tapestry/api/v2/modes): a banner, a product rail or a brand wall. */
-function ModeBlock({ mode, ownHosts, first }: { mode: Mode; ownHosts: readonly string[]; first: boolean }) {
+function ModeBlock({
+  mode,
+  ownHosts,
+  first,
+}: {
+  mode: Mode;
+  ownHosts: readonly string[];
+  first: boolean;
+}) {
   switch (mode.type) {
     case 'banner':
       return (
@@ -51,12 +68,16 @@ function ModeBlock({ mode, ownHosts, first }: { mode: Mode; ownHosts: readonly s
               />
             ) : null}
             <span className="relative text-2xl font-bold sm:text-3xl">{mode.title}</span>
-            {mode.subtitle ? <span className="relative mt-1 sm:text-lg">{mode.subtitle}</span> : null}
+            {mode.subtitle ? (
+              <span className="relative mt-1 sm:text-lg">{mode.subtitle}</span>
+            ) : null}
           </SmartLink>
         </section>
       );
     case 'product_rail':
-      return <ProductRail title={mode.title} products={mode.items} moreHref={mode.href ?? undefined} />;
+      return (
+        <ProductRail title={mode.title} products={mode.items} moreHref={mode.href ?? undefined} />
+      );
     case 'brand_wall':
       return <BrandWall id={`mode-${mode.id}`} title={mode.title} brands={mode.brands} />;
   }

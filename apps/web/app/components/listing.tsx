@@ -1,5 +1,5 @@
 import type { FacetCount } from '@b-deals/contracts';
-import { formatPrice } from '@b-deals/core/price';
+import { formatPrice, formatCount } from '@b-deals/core/price';
 import { PRICE_BANDS } from '@b-deals/core/price-bands';
 import { SORT_OPTIONS } from '@b-deals/core/sort';
 import { useId, useState, type ReactNode } from 'react';
@@ -457,7 +457,7 @@ export function Listing({
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-stone-600" aria-live="polite">
             <span className="font-semibold text-stone-900 tabular-nums">
-              {result.total.toLocaleString('en-US')}
+              {formatCount(result.total)}
             </span>{' '}
             {result.total === 1 ? 'product' : 'products'}
           </p>

@@ -1,4 +1,5 @@
 import { categoryByCode } from '@b-deals/core/categories';
+import { formatCount } from '@b-deals/core/price';
 import { brandMerchantHref, categoryHref } from '@b-deals/core/links';
 import { Link, data } from 'react-router';
 import type { Route } from './+types/brand';
@@ -63,7 +64,7 @@ export default function Brand({ loaderData }: Route.ComponentProps) {
           {category ? ` ${category.term}` : ''}
         </h1>
         <p className="mt-1 text-stone-600">
-          {brand.productCount.toLocaleString('en-US')} products compared across stores
+          {formatCount(brand.productCount)} products compared across stores
         </p>
         {brand.departments.length > 0 ? (
           <ul aria-label="Departments" className="mt-4 flex flex-wrap gap-2">

@@ -1,4 +1,5 @@
 import { brandMerchantHref } from '@b-deals/core/links';
+import { formatCount } from '@b-deals/core/price';
 import type { Route } from './+types/brands';
 import { AzIndex } from '../components/az-index';
 import { Breadcrumb } from '../components/breadcrumb';
@@ -44,7 +45,7 @@ export default function Brands({ loaderData }: Route.ComponentProps) {
         items={brands}
         name={(b) => b.name}
         href={(b) => brandMerchantHref({ b: [b.slug], m: [] })}
-        detail={(b) => `${b.productCount.toLocaleString('en-US')} products`}
+        detail={(b) => `${formatCount(b.productCount)} products`}
       />
     </div>
   );

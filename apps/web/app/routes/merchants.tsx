@@ -1,4 +1,5 @@
 import { brandMerchantHref } from '@b-deals/core/links';
+import { formatCount } from '@b-deals/core/price';
 import type { Route } from './+types/merchants';
 import { AzIndex } from '../components/az-index';
 import { Breadcrumb } from '../components/breadcrumb';
@@ -10,7 +11,11 @@ import { pageMeta } from '../lib/meta';
 /** /merchants/ (spec §2.1, §3): every store A–Z with the tabs ALL MERCHANTS, B-OUTLET, B-EURO (LUXURY + EUROPEAN), B-ECO. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const { tab, href, links } = pickIndexTab(MERCHANT_TABS, '/merchants/', url.searchParams.get('tab'));
+  const { tab, href, links } = pickIndexTab(
+    MERCHANT_TABS,
+    '/merchants/',
+    url.searchParams.get('tab'),
+  );
   const api = apiFrom(context);
   const lists = await Promise.all(
     tab.marketplaces.length === 0
@@ -51,7 +56,7 @@ export default function Merchants({ loaderData }: Route.ComponentProps) {
         items={merchants}
         name={(m) => m.name}
         href={(m) => brandMerchantHref({ b: [], m: [m.slug] })}
-        detail={(m) => `${m.offerCount.toLocaleString('en-US')} offers`}
+        detail={(m) => `${formatCount(m.offerCount)} offers`}
       />
     </div>
   );

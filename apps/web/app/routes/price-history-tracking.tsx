@@ -1,5 +1,5 @@
 import { productHref } from '@b-deals/core/links';
-import { formatPrice } from '@b-deals/core/price';
+import { formatPrice, formatCount } from '@b-deals/core/price';
 import { Link } from 'react-router';
 import type { Route } from './+types/price-history-tracking';
 import { Breadcrumb } from '../components/breadcrumb';
@@ -68,7 +68,7 @@ export default function PriceHistoryTracking({ loaderData }: Route.ComponentProp
               to="/lowest-price/"
               className="text-sm font-medium text-accent-700 hover:underline"
             >
-              See all {total.toLocaleString('en-US')}
+              See all {formatCount(total)}
             </Link>
           ) : null}
         </div>

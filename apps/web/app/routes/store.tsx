@@ -1,4 +1,5 @@
 import { brandMerchantHref } from '@b-deals/core/links';
+import { formatCount } from '@b-deals/core/price';
 import { data } from 'react-router';
 import type { Route } from './+types/store';
 import { Breadcrumb } from '../components/breadcrumb';
@@ -85,7 +86,7 @@ export default function Store({ loaderData }: Route.ComponentProps) {
             {category ? `${category.term} at ${merchant.name}` : merchant.name}
           </h1>
           <p className="mt-1 text-stone-600">
-            {merchant.offerCount.toLocaleString('en-US')} offers · ships from{' '}
+            {formatCount(merchant.offerCount)} offers · ships from{' '}
             {REGION_NAMES[merchant.region] ?? merchant.region}
             {merchant.marketplace
               ? ` · ${MARKETPLACE_NAMES[merchant.marketplace] ?? merchant.marketplace}`
