@@ -111,6 +111,37 @@ function ValueFacet({
 /** Cents as the dollar text of a price input ('' for no bound): 2050 → '20.5'. */
 const dollars = (cents: number | undefined) => (cents === undefined ? '' : String(cents / 100));
 
+/** One labelled dollar input of the price range, within [PRICE_INPUT_MIN, PRICE_INPUT_MAX]. */
+function PriceInput(props: {
+  id: string;
+  name: 'min' | 'max';
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+}) {
+  return (
+    <div className="flex-1">
+      <label htmlFor={props.id} className="block text-xs text-stone-600">
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        name={props.name}
+        type="number"
+        inputMode="decimal"
+        step="any"
+        min={PRICE_INPUT_MIN}
+        max={PRICE_INPUT_MAX}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        onBlur={props.onBlur}
+        className="h-9 w-full min-w-0 rounded-lg border border-stone-300 bg-white px-2 text-sm tabular-nums"
+      />
+    </div>
+  );
+}
+
 /**
  * Min/max price form (dollars, `?min=&max=`): each input clamps on blur (spec §5) to
  * [0, 100000] and to the other bound, so min ≤ max; Apply submits a GET keeping the other filters.
@@ -121,8 +152,6 @@ function PriceRange({ minPrice, maxPrice }: { minPrice?: number; maxPrice?: numb
   const [min, setMin] = useState(dollars(minPrice));
   const [max, setMax] = useState(dollars(maxPrice));
   const kept = [...params.entries()].filter(([k]) => k !== 'min' && k !== 'max' && k !== 'page');
-  const input =
-    'h-9 w-full min-w-0 rounded-lg border border-stone-300 bg-white px-2 text-sm tabular-nums';
   return (
     <Form
       method="get"
@@ -135,46 +164,26 @@ function PriceRange({ minPrice, maxPrice }: { minPrice?: number; maxPrice?: numb
         <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
       ))}
       <div className="flex items-end gap-2">
-        <div className="flex-1">
-          <label htmlFor={`${id}-min`} className="block text-xs text-stone-600">
-            Min $
-          </label>
-          <input
-            id={`${id}-min`}
-            name="min"
-            type="number"
-            inputMode="decimal"
-            step="any"
-            min={PRICE_INPUT_MIN}
-            max={PRICE_INPUT_MAX}
-            value={min}
-            onChange={(e) => setMin(e.target.value)}
-            onBlur={() =>
-              setMin(clampInput(min, PRICE_INPUT_MIN, max === '' ? PRICE_INPUT_MAX : Number(max)))
-            }
-            className={input}
-          />
-        </div>
-        <div className="flex-1">
-          <label htmlFor={`${id}-max`} className="block text-xs text-stone-600">
-            Max $
-          </label>
-          <input
-            id={`${id}-max`}
-            name="max"
-            type="number"
-            inputMode="decimal"
-            step="any"
-            min={PRICE_INPUT_MIN}
-            max={PRICE_INPUT_MAX}
-            value={max}
-            onChange={(e) => setMax(e.target.value)}
-            onBlur={() =>
-              setMax(clampInput(max, min === '' ? PRICE_INPUT_MIN : Number(min), PRICE_INPUT_MAX))
-            }
-            className={input}
-          />
-        </div>
+        <PriceInput
+          id={`${id}-min`}
+          name="min"
+          label="Min $"
+          value={min}
+          onChange={setMin}
+          onBlur={() =>
+            setMin(clampInput(min, PRICE_INPUT_MIN, max === '' ? PRICE_INPUT_MAX : Number(max)))
+          }
+        />
+        <PriceInput
+          id={`${id}-max`}
+          name="max"
+          label="Max $"
+          value={max}
+          onChange={setMax}
+          onBlur={() =>
+            setMax(clampInput(max, min === '' ? PRICE_INPUT_MIN : Number(min), PRICE_INPUT_MAX))
+          }
+        />
         <button
           type="submit"
           className="h-9 rounded-lg border border-stone-300 px-3 text-sm font-medium hover:border-accent-600"
