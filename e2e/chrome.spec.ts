@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './live-page';
 import { expectNoAxeViolations } from './helpers';
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) <= 960;

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './live-page';
 import { cents, expectNoAxeViolations } from './helpers';
 
 test('/price-history-tracking/ explains tracking and lists products at their lowest price of the year', async ({

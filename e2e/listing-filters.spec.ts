@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './live-page';
 import { expectNoAxeViolations, filters, gridPrices, productCount } from './helpers';
 
 test('min/max price inputs clamp on blur and filter the listing by price', async ({ page }) => {

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './live-page';
 
 /** Every page of issue 3 with the heading it must show (its key content). */
 const PAGES: Array<[path: string, heading: RegExp]> = [

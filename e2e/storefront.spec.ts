@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './live-page';
 import { expectNoAxeViolations, filters, gridPrices, productCount } from './helpers';
 test('home → search a hot word → brand facet → product offers and price chart', async ({
   page,

@@ -10,6 +10,8 @@
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
+import { ensureHistoryKey } from './components/scroll-manager';
+import { startProgressiveHydration } from './lib/progressive-hydration';
 
 async function routerStateDecoded(): Promise<void> {
   for (let attempt = 0; attempt < 50; attempt++) {
@@ -31,10 +33,13 @@ async function routerStateDecoded(): Promise<void> {
 const afterNextPaint = () =>
   new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
+ensureHistoryKey();
 void routerStateDecoded()
   .then(afterNextPaint)
   .then(() =>
     startTransition(() => {
       hydrateRoot(document, <HydratedRouter />);
     }),
-  );
+  )
+  // Preact's first pass is synchronous: the regions it left for later start now (decision 0005).
+  .then(() => startProgressiveHydration());

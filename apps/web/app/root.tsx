@@ -3,7 +3,6 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
   isRouteErrorResponse,
   useRouteLoaderData,
 } from 'react-router';
@@ -12,11 +11,13 @@ import { Suspense, lazy, useEffect, useLayoutEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { CookieBanner } from './components/cookie-banner';
 import { Footer } from './components/footer';
+import { HydrateLater } from './components/hydrate-later';
 import { Header } from './components/header';
-import { ScrollManager } from './components/scroll-manager';
+import { ScrollManager, ScrollRestorationScript } from './components/scroll-manager';
 import { useExternalValue, useHydrated } from './lib/hooks';
 import { TOAST_MS, toasterMounted, toasterWanted } from './lib/toast';
 import { useRouteHandle } from './lib/page';
+import { progressiveHydrationSettled } from './lib/progressive-hydration';
 import { NotFoundPage, ServerErrorPage } from './components/error-pages';
 import { apiFrom } from './lib/api.server';
 import { DEPARTMENT_LINKS } from './lib/departments.server';
@@ -97,16 +98,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <Header hotWords={data?.hotWords ?? []} checkout={checkout} />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <Footer />
+        <HydrateLater>
+          <Header hotWords={data?.hotWords ?? []} checkout={checkout} />
+        </HydrateLater>
+        <HydrateLater>
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+        </HydrateLater>
+        <HydrateLater>
+          <Footer />
+        </HydrateLater>
         <CookieBanner />
         <LazyToaster />
         <ScrollManager />
         {import.meta.env.SSR ? null : <ClientMeta />}
-        <ScrollRestoration />
+        <HydrateLater>
+          <ScrollRestorationScript />
+        </HydrateLater>
         <Scripts />
       </body>
     </DocumentElement>
@@ -137,12 +146,16 @@ function ClientMeta() {
 /**
  * The <html> element on the server. In the browser, Preact (decision 0004) hydrates the
  * children of document.documentElement, so there the element is left out and its one dynamic
- * attribute is set directly: `data-hydrated` tells tests and scripts that the page is live.
+ * attribute is set directly: `data-hydrated` tells tests and scripts that the page is live,
+ * including the regions hydrated after the first pass (decision 0005).
  */
 function DocumentElement({ children }: { children: React.ReactNode }) {
   const hydrated = useHydrated();
   useEffect(() => {
-    if (hydrated) document.documentElement.dataset.hydrated = 'true';
+    if (hydrated)
+      void progressiveHydrationSettled().then(() => {
+        document.documentElement.dataset.hydrated = 'true';
+      });
   }, [hydrated]);
   return import.meta.env.SSR ? <html lang="en-US">{children}</html> : <>{children}</>;
 }

@@ -57,7 +57,10 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
   };
 }
 
-/** Gzipped bytes of the JavaScript a first load fetches: <script src> and <link rel=modulepreload>. */
+/**
+ * Gzipped bytes of the JavaScript a first load fetches: <script src>, <link rel=modulepreload>,
+ * the inline module script's imports and the preloads of the deferred boot loader.
+ */
 async function firstLoadJsBytes(pageUrl: string): Promise<number> {
   const html = await (await fetch(pageUrl)).text();
   const srcs = new Set<string>();
@@ -65,6 +68,9 @@ async function firstLoadJsBytes(pageUrl: string): Promise<number> {
   for (const m of html.matchAll(/<link[^>]*href="([^"]+\.js)"[^>]*rel="modulepreload"/g)) srcs.add(m[1]!);
   // The inline module script imports the entry chunks by URL.
   for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"([^"]+\.js)"/g)) srcs.add(m[1]!);
+  // The module preloads the boot loader adds after the first paint (decision 0005).
+  const deferred = /hrefs=(\[[^\]]*\])/.exec(html)?.[1];
+  for (const href of deferred ? (JSON.parse(deferred) as string[]) : []) srcs.add(href);
   let total = 0;
   for (const src of srcs) {
     const body = Buffer.from(await (await fetch(new URL(src, pageUrl))).arrayBuffer());

@@ -14,6 +14,7 @@ import {
 } from '../lib/listing-params';
 import type { ListingData } from '../lib/listing.server';
 import { clampInput, labelText } from '../lib/text';
+import { HydrateLater } from './hydrate-later';
 import { ProductGrid } from './product-card';
 
 type FacetKey = 'b' | 'm' | 'cids';
@@ -454,12 +455,14 @@ export function Listing({
         <details className="peer rounded-xl border border-stone-200 p-4 open:rounded-b-none open:border-b-0 lg:hidden">
           <summary className="cursor-pointer font-semibold">Filters</summary>
         </details>
-        <div
-          data-testid="filters-panel"
-          className="hidden rounded-b-xl border border-t-0 border-stone-200 px-4 pb-4 peer-open:block lg:block lg:rounded-none lg:border-0 lg:p-0"
-        >
-          <Filters data={data} hide={hide} />
-        </div>
+        <HydrateLater>
+          <div
+            data-testid="filters-panel"
+            className="hidden rounded-b-xl border border-t-0 border-stone-200 px-4 pb-4 peer-open:block lg:block lg:rounded-none lg:border-0 lg:p-0"
+          >
+            <Filters data={data} hide={hide} />
+          </div>
+        </HydrateLater>
       </aside>
       <div className="min-w-0">
         <h2 className="sr-only">Products</h2>

@@ -1,6 +1,7 @@
 import type { ProductCard as Card } from '@b-deals/contracts';
 import { productHref } from '@b-deals/core/links';
 import { Link } from 'react-router';
+import { HydrateLater } from './hydrate-later';
 import { DiscountBadge, Price } from './price';
 
 /**
@@ -70,9 +71,11 @@ export function ProductGrid({ products }: { products: Card[] }) {
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
       {products.map((p, i) => (
-        <li key={p.id}>
-          <ProductCard product={p} eager={i < 4} priority={i < 2} />
-        </li>
+        <HydrateLater key={p.id}>
+          <li>
+            <ProductCard product={p} eager={i < 4} priority={i < 2} />
+          </li>
+        </HydrateLater>
       ))}
     </ul>
   );
@@ -104,9 +107,11 @@ export function ProductRail({
       </div>
       <ul className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
         {products.map((p) => (
-          <li key={p.id} className="w-40 shrink-0 snap-start sm:w-48">
-            <ProductCard product={p} />
-          </li>
+          <HydrateLater key={p.id}>
+            <li className="w-40 shrink-0 snap-start sm:w-48">
+              <ProductCard product={p} />
+            </li>
+          </HydrateLater>
         ))}
       </ul>
     </section>

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { UNSAFE_useScrollRestoration as useScrollRestoration, useLocation, useNavigationType } from 'react-router';
 
 /** Delay of spec §9 ("Scroll restore delay: 100 ms"). */
 export const SCROLL_TOP_DELAY_MS = 100;
@@ -31,4 +31,35 @@ export function ScrollManager() {
     return () => clearTimeout(timer);
   }, [key, pathname, hash, type]);
   return null;
+}
+
+/** sessionStorage key of the saved scroll positions, by history entry key. */
+const SCROLL_STORAGE_KEY = 'bdeals:scroll-positions';
+
+/**
+ * Runs before the first paint: on a reload or a back/forward to a document, scrolls to the
+ * position saved for this history entry. Unlike React Router's own script it does nothing on a
+ * fresh navigation (the entry has no key yet, so nothing can be saved for it), which spares
+ * the page's first sessionStorage and history access (tens of ms on a cold renderer) while the
+ * HTML is parsed; the key is given in the browser entry ({@link ensureHistoryKey}).
+ */
+const RESTORE_SCRIPT = `(function(k){var s=history.state;if(!s||!s.key)return;try{var y=JSON.parse(sessionStorage.getItem(k)||"{}")[s.key];if(typeof y==="number")scrollTo(0,y)}catch(e){sessionStorage.removeItem(k)}})(${JSON.stringify(SCROLL_STORAGE_KEY)})`;
+
+/**
+ * React Router's scroll restoration (positions saved per history entry on page hide, restored
+ * on back/forward; spec §2.4) with the lighter pre-paint script above in place of
+ * `<ScrollRestoration />`'s.
+ */
+export function ScrollRestorationScript() {
+  useScrollRestoration({ storageKey: SCROLL_STORAGE_KEY });
+  return <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: RESTORE_SCRIPT }} />;
+}
+
+/**
+ * Gives the current history entry the random key React Router's <ScrollRestoration> script
+ * would have given it, before the router reads `history.state` (called by the browser entry).
+ */
+export function ensureHistoryKey(): void {
+  const state = (window.history.state ?? {}) as { key?: string };
+  if (!state.key) window.history.replaceState({ ...state, key: Math.random().toString(32).slice(2) }, '');
 }

@@ -79,6 +79,16 @@ export function SearchBox({
       void import('../lib/suggestions').then((m) => setSuggest(() => m.searchSuggestions));
   };
 
+  // Typed into or focused before the page hydrated (decision 0005): keep the shopper's text and
+  // open the panel, as the focus event itself came before the handlers.
+  useEffect(() => {
+    const el = input.current;
+    if (!el) return;
+    if (el.value !== defaultValue) setText(el.value);
+    if (document.activeElement === el) openPanel();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const suggestions = suggest ? suggest(text, hotWords) : NO_SUGGESTIONS;
   const typed = text.trim().length > 0;
 

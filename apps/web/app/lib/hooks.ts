@@ -2,7 +2,8 @@
  * Client behaviours of spec §4 and §9 as React hooks: mobile breakpoint, header hide on scroll,
  * scroll lock for overlays, scroll position past a threshold, and the NEW-badge state.
  */
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { DeferredHydrationContext } from './progressive-hydration';
 import { NEW_BADGE_KEY, currentNewBadge, readSeen } from './new-badges';
 
 /** Mobile breakpoint of spec §9: widths up to 960 px use the mobile header. */
@@ -95,10 +96,12 @@ let hydratedOnce = false;
 /**
  * False during SSR and hydration, true afterwards (for client-only parts). State plus an effect
  * rather than useSyncExternalStore's server snapshot, which Preact (decision 0004) ignores
- * while hydrating.
+ * while hydrating. Inside a region hydrated later (HydrateLater, decision 0005) the first render
+ * is a hydration too, so it starts false there.
  */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(hydratedOnce);
+  const deferred = useContext(DeferredHydrationContext);
+  const [hydrated, setHydrated] = useState(hydratedOnce && !deferred);
   useEffect(() => {
     hydratedOnce = true;
     // The one re-render this hook exists for: the first browser render must match the server's.

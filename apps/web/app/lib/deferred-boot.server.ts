@@ -1,0 +1,66 @@
+/**
+ * Scripts after the first screen (decision 0005). React Router's `<Scripts />` emits module
+ * preloads (React hoists them into `<head>`) and an inline module script whose static imports
+ * fetch the whole client graph at once, in competition with the page's own first screen:
+ * Lighthouse's simulation (slow 4G, Lantern) counts every high-priority script that finished
+ * before the first paint as render-blocking, and a real phone on a slow link spends the
+ * bandwidth on JavaScript before the hero images. This transform makes the document paint
+ * first: the preloads are taken out of the HTML, the module script is kept as inert text
+ * (`type="text/x-deferred-module"`), and a small classic script starts both once the page has
+ * painted and its high-priority images (`fetchpriority="high"`, the likely LCP) have arrived,
+ * at the shopper's first interaction if that comes sooner, and after {@link BOOT_TIMEOUT_MS}
+ * at the latest. Until then links and GET forms work as plain HTML, and a tap on a button is
+ * remembered and replayed once the page is live ({@link BOOT_STATE}).
+ */
+
+import { BOOT_STATE } from './progressive-hydration';
+
+/** The inert type the module script is parked under until {@link BOOT_SCRIPT} starts it. */
+export const DEFERRED_MODULE_TYPE = 'text/x-deferred-module';
+
+/** Upper bound (ms) between the document's parse and the start of the client scripts. */
+export const BOOT_TIMEOUT_MS = 3000;
+
+const PRELOAD_RE = /<link rel="modulepreload" href="([^"]+)"[^>]*\/?>/g;
+const MODULE_SCRIPT_RE = /<script type="module" async="">/;
+
+/**
+ * The boot loader, a classic inline script placed at the end of <body>. `hrefs` are the module
+ * preloads taken out of <head>; they are added back when the module script starts, so the
+ * client graph still loads in parallel rather than import by import.
+ */
+function bootScript(hrefs: string[]): string {
+  return `(function(){var started=false,hrefs=${JSON.stringify(hrefs).replace(/</g, '\\u003c')};
+function boot(){if(started)return;started=true;var h=document.head;
+for(var i=0;i<hrefs.length;i++){var l=document.createElement('link');l.rel='modulepreload';l.href=hrefs[i];h.appendChild(l);}
+var parked=document.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!parked)return;
+var s=document.createElement('script');s.type='module';s.textContent=parked.textContent;h.appendChild(s);}
+function afterPaint(){requestAnimationFrame(function(){setTimeout(boot,0);});}
+var imgs=[].filter.call(document.querySelectorAll('img[fetchpriority="high"]'),function(i){return !i.complete;}),n=imgs.length;
+function one(){if(--n===0)afterPaint();}
+if(n===0)afterPaint();else imgs.forEach(function(i){i.addEventListener('load',one);i.addEventListener('error',one);});
+['pointerdown','keydown','touchstart','focusin'].forEach(function(t){addEventListener(t,boot,{capture:true,passive:true,once:true});});
+var q=window.${BOOT_STATE}={live:false,click:null};
+addEventListener('click',function(e){if(q.live)return;var b=e.target&&e.target.closest&&e.target.closest('button');if(b&&!b.form&&!b.disabled)q.click=b;},true);
+setTimeout(boot,${BOOT_TIMEOUT_MS});})();`;
+}
+
+/**
+ * Rewrites a server-rendered document so its client scripts start after the first screen (see
+ * the module comment). Shape in: the full HTML of one page as React Router renders it; out: the
+ * same HTML without `<link rel="modulepreload">` tags, with the inline module script parked
+ * under {@link DEFERRED_MODULE_TYPE} and the boot loader before `</body>`. A document without
+ * React Router's module script (e.g. an error rendered outside the router) is returned as is.
+ */
+export function deferClientScripts(html: string): string {
+  if (!MODULE_SCRIPT_RE.test(html)) return html;
+  const hrefs: string[] = [];
+  const withoutPreloads = html.replace(PRELOAD_RE, (_tag, href: string) => {
+    hrefs.push(href);
+    return '';
+  });
+  const parked = withoutPreloads.replace(MODULE_SCRIPT_RE, `<script type="${DEFERRED_MODULE_TYPE}">`);
+  const end = parked.lastIndexOf('</body>');
+  const loader = `<script>${bootScript(hrefs)}</script>`;
+  return end < 0 ? parked + loader : parked.slice(0, end) + loader + parked.slice(end);
+}
