@@ -5,9 +5,11 @@
  * Playwright's own `test`.
  */
 import { expect, test as base, type Page, type Response } from '@playwright/test';
+import { BOOT_STATE } from '../apps/web/app/lib/progressive-hydration';
 
+/** Waits for `data-hydrated` on pages the storefront renders (they carry the boot loader's state). */
 async function live(page: Page, response: Response | null): Promise<Response | null> {
-  if (response?.headers()['content-type']?.startsWith('text/html')) await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  if (await page.evaluate((key) => key in window, BOOT_STATE)) await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   return response;
 }
 

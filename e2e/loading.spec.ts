@@ -83,7 +83,7 @@ test('a tap while regions are still waiting hydrates them first, so it navigates
 test('text typed into the search box before the page is live is kept, and the panel opens', async ({ page }) => {
   // The scripts arrive after the shopper has typed.
   const release = await holdScripts(page);
-  await page.goto('/privacy/');
+  await page.goto('/privacy/', { waitUntil: 'domcontentloaded' }); // load waits for the held scripts
   const box = page
     .getByRole('search', { name: /^(Site search|Search B-Deals)$/ })
     .filter({ visible: true })
@@ -101,7 +101,7 @@ test('text typed into the search box before the page is live is kept, and the pa
 test('a button tapped before the page is live does its job once it is', async ({ page }) => {
   test.skip(!page.viewportSize() || page.viewportSize()!.width > 960, 'the menu button shows under 960 px');
   const release = await holdScripts(page);
-  await page.goto('/privacy/');
+  await page.goto('/privacy/', { waitUntil: 'domcontentloaded' }); // load waits for the held scripts
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
   release();

@@ -6,8 +6,9 @@
  * before the first paint as render-blocking, and a real phone on a slow link spends the
  * bandwidth on JavaScript before the hero images. This transform makes the document paint
  * first: the preloads are taken out of the HTML, the module script is kept as inert text
- * (`type="text/x-deferred-module"`), and a small classic script starts both once the page has
- * painted and its high-priority images (`fetchpriority="high"`, the likely LCP) have arrived,
+ * (`type="text/x-deferred-module"`), and a small classic script starts both once the browser
+ * reports the first contentful paint (Paint Timing; a frame later where that is not supported)
+ * and the page's high-priority images (`fetchpriority="high"`, the likely LCP) have arrived,
  * at the shopper's first interaction if that comes sooner, and after {@link BOOT_TIMEOUT_MS}
  * at the latest. Until then links and GET forms work as plain HTML, and a tap on a button is
  * remembered and replayed once the page is live ({@link BOOT_STATE}).
@@ -35,7 +36,9 @@ function boot(){if(started)return;started=true;var h=document.head;
 for(var i=0;i<hrefs.length;i++){var l=document.createElement('link');l.rel='modulepreload';l.href=hrefs[i];h.appendChild(l);}
 var parked=document.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!parked)return;
 var s=document.createElement('script');s.type='module';s.textContent=parked.textContent;h.appendChild(s);}
-function afterPaint(){requestAnimationFrame(function(){setTimeout(boot,0);});}
+function afterPaint(){var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];
+if(types.indexOf('paint')<0){requestAnimationFrame(function(){setTimeout(boot,0);});return;}
+new PerformanceObserver(function(list,obs){if(list.getEntriesByName('first-contentful-paint').length){obs.disconnect();setTimeout(boot,0);}}).observe({type:'paint',buffered:true});}
 var imgs=[].filter.call(document.querySelectorAll('img[fetchpriority="high"]'),function(i){return !i.complete;}),n=imgs.length;
 function one(){if(--n===0)afterPaint();}
 if(n===0)afterPaint();else imgs.forEach(function(i){i.addEventListener('load',one);i.addEventListener('error',one);});
