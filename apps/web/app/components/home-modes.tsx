@@ -2,6 +2,7 @@ import type { Mode } from '@b-deals/contracts';
 import { formatCount } from '@b-deals/core/price';
 import { brandMerchantHref } from '@b-deals/core/links';
 import { Link } from 'react-router';
+import { HydrateLater } from './hydrate-later';
 import { ProductRail } from './product-card';
 import { SmartLink } from './smart-link';
 
@@ -17,24 +18,28 @@ export function BrandWall({
 }) {
   if (brands.length === 0) return null;
   return (
-    <section aria-labelledby={id} className="py-6">
-      <h2 id={id} className="mb-3 text-xl font-semibold">
-        {title}
-      </h2>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-        {brands.map((b) => (
-          <li key={b.slug}>
-            <Link
-              to={brandMerchantHref({ b: [b.slug], m: [] })}
-              className="flex h-full flex-col rounded-xl border border-stone-200 p-4 hover:border-accent-600 hover:shadow-sm"
-            >
-              <span className="truncate font-semibold">{b.name}</span>
-              <span className="text-sm text-stone-600">{formatCount(b.productCount)} products</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <HydrateLater>
+      <section aria-labelledby={id} className="py-6">
+        <h2 id={id} className="mb-3 text-xl font-semibold">
+          {title}
+        </h2>
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+          {brands.map((b) => (
+            <li key={b.slug}>
+              <Link
+                to={brandMerchantHref({ b: [b.slug], m: [] })}
+                className="flex h-full flex-col rounded-xl border border-stone-200 p-4 hover:border-accent-600 hover:shadow-sm"
+              >
+                <span className="truncate font-semibold">{b.name}</span>
+                <span className="text-sm text-stone-600">
+                  {formatCount(b.productCount)} products
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </HydrateLater>
   );
 }
 
@@ -51,28 +56,30 @@ function ModeBlock({
   switch (mode.type) {
     case 'banner':
       return (
-        <section aria-label={mode.title} className="py-6">
-          <SmartLink
-            href={mode.href}
-            ownHosts={ownHosts}
-            className="relative flex min-h-40 flex-col justify-end overflow-hidden rounded-2xl bg-accent-800 p-6 text-white hover:opacity-95 sm:min-h-52 sm:p-8"
-          >
-            {mode.imageUrl ? (
-              <img
-                src={mode.imageUrl}
-                alt=""
-                width={1200}
-                height={400}
-                loading={first ? 'eager' : 'lazy'}
-                className="absolute inset-0 h-full w-full object-cover opacity-40"
-              />
-            ) : null}
-            <span className="relative text-2xl font-bold sm:text-3xl">{mode.title}</span>
-            {mode.subtitle ? (
-              <span className="relative mt-1 sm:text-lg">{mode.subtitle}</span>
-            ) : null}
-          </SmartLink>
-        </section>
+        <HydrateLater>
+          <section aria-label={mode.title} className="py-6">
+            <SmartLink
+              href={mode.href}
+              ownHosts={ownHosts}
+              className="relative flex min-h-40 flex-col justify-end overflow-hidden rounded-2xl bg-accent-800 p-6 text-white hover:opacity-95 sm:min-h-52 sm:p-8"
+            >
+              {mode.imageUrl ? (
+                <img
+                  src={mode.imageUrl}
+                  alt=""
+                  width={1200}
+                  height={400}
+                  loading={first ? 'eager' : 'lazy'}
+                  className="absolute inset-0 h-full w-full object-cover opacity-40"
+                />
+              ) : null}
+              <span className="relative text-2xl font-bold sm:text-3xl">{mode.title}</span>
+              {mode.subtitle ? (
+                <span className="relative mt-1 sm:text-lg">{mode.subtitle}</span>
+              ) : null}
+            </SmartLink>
+          </section>
+        </HydrateLater>
       );
     case 'product_rail':
       return (

@@ -39,12 +39,13 @@ export function ProductCard({
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
-        {product.brand ? (
-          <p className="truncate text-xs font-semibold tracking-wide text-stone-600 uppercase">
-            {product.brand.name}
-          </p>
-        ) : null}
-        <h3 className="line-clamp-2 text-sm leading-snug font-normal text-stone-800">
+        {/* Always one brand line, two name lines and two price lines: every card of a row is as
+            tall as the others, so a card rendered late (content-visibility, app.css) does not
+            change the row's height. */}
+        <p className="min-h-[1lh] truncate text-xs font-semibold tracking-wide text-stone-600 uppercase">
+          {product.brand?.name}
+        </p>
+        <h3 className="line-clamp-2 min-h-[2lh] text-sm leading-snug font-normal text-stone-800">
           <Link
             to={productHref(product.slug, product.id)}
             className="after:absolute after:inset-0 focus-visible:outline-none"
@@ -54,7 +55,10 @@ export function ProductCard({
           </Link>
         </h3>
         <div className="mt-auto pt-1">
-          <Price price={product.priceTag} wasPrice={product.wasPrice} />
+          {/* Room for the was price wrapping under the price on a narrow card (see above). */}
+          <div className="min-h-[2lh]">
+            <Price price={product.priceTag} wasPrice={product.wasPrice} />
+          </div>
           <p className="text-xs text-accent-700">{stores}</p>
         </div>
       </div>
@@ -72,7 +76,7 @@ export function ProductGrid({ products }: { products: Card[] }) {
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
       {products.map((p, i) => (
         <HydrateLater key={p.id}>
-          <li>
+          <li className={i < 4 ? undefined : 'card-offscreen'}>
             <ProductCard product={p} eager={i < 4} priority={i < 2} />
           </li>
         </HydrateLater>
@@ -94,26 +98,28 @@ export function ProductRail({
   if (products.length === 0) return null;
   const id = `rail-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
-    <section aria-labelledby={id} className="py-6">
-      <div className="mb-3 flex items-baseline justify-between gap-4">
-        <h2 id={id} className="text-xl font-semibold">
-          {title}
-        </h2>
-        {moreHref ? (
-          <Link to={moreHref} className="text-sm font-medium text-accent-700 hover:underline">
-            See all<span className="sr-only"> {title}</span>
-          </Link>
-        ) : null}
-      </div>
-      <ul className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
-        {products.map((p) => (
-          <HydrateLater key={p.id}>
-            <li className="w-40 shrink-0 snap-start sm:w-48">
-              <ProductCard product={p} />
-            </li>
-          </HydrateLater>
-        ))}
-      </ul>
-    </section>
+    <HydrateLater>
+      <section aria-labelledby={id} className="py-6">
+        <div className="mb-3 flex items-baseline justify-between gap-4">
+          <h2 id={id} className="text-xl font-semibold">
+            {title}
+          </h2>
+          {moreHref ? (
+            <Link to={moreHref} className="text-sm font-medium text-accent-700 hover:underline">
+              See all<span className="sr-only"> {title}</span>
+            </Link>
+          ) : null}
+        </div>
+        <ul className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
+          {products.map((p) => (
+            <HydrateLater key={p.id}>
+              <li className="card-offscreen w-40 shrink-0 snap-start sm:w-48">
+                <ProductCard product={p} />
+              </li>
+            </HydrateLater>
+          ))}
+        </ul>
+      </section>
+    </HydrateLater>
   );
 }

@@ -2,6 +2,7 @@ import { Link, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/home';
 import { useDepartments } from '../lib/nav';
 import { BrandWall, HomeModes } from '../components/home-modes';
+import { HydrateLater } from '../components/hydrate-later';
 import { ProductRail } from '../components/product-card';
 import { HotWordChips, SearchBox } from '../components/search-box';
 import { apiFrom } from '../lib/api.server';
@@ -67,22 +68,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { drops, lowest, brands, modes, ownHosts } = loaderData;
   return (
     <>
-      <section className="border-b border-stone-200 bg-gradient-to-b from-accent-50 to-white">
-        <div className="container-page py-10 sm:py-16">
-          <h1 className="max-w-2xl text-3xl font-bold sm:text-5xl">
-            Compare prices. Catch the drop.
-          </h1>
-          <p className="mt-3 max-w-xl text-stone-600 sm:text-lg">
-            One search across many stores, with a year of price history behind every product.
-          </p>
-          <div className="mt-6 max-w-2xl">
-            <SearchBox hotWords={hotWords} large label="Search deals" />
+      <HydrateLater>
+        <section className="border-b border-stone-200 bg-gradient-to-b from-accent-50 to-white">
+          <div className="container-page py-10 sm:py-16">
+            <h1 className="max-w-2xl text-3xl font-bold sm:text-5xl">
+              Compare prices. Catch the drop.
+            </h1>
+            <p className="mt-3 max-w-xl text-stone-600 sm:text-lg">
+              One search across many stores, with a year of price history behind every product.
+            </p>
+            <div className="mt-6 max-w-2xl">
+              <SearchBox hotWords={hotWords} large label="Search deals" />
+            </div>
+            <div className="mt-4">
+              <HotWordChips hotWords={hotWords} />
+            </div>
           </div>
-          <div className="mt-4">
-            <HotWordChips hotWords={hotWords} />
-          </div>
-        </div>
-      </section>
+        </section>
+      </HydrateLater>
       <div className="container-page">
         <HomeModes modes={modes} ownHosts={ownHosts} />
         <ProductRail
@@ -96,29 +99,31 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           moreHref="/searchList/?sort=priceAscTag"
         />
         <BrandWall id="top-brands" title="Top brands" brands={brands} />
-        <section aria-labelledby="departments" className="py-6">
-          <h2 id="departments" className="mb-3 text-xl font-semibold">
-            Shop by department
-          </h2>
-          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            {departments.map((d) => (
-              <li key={d.href} className="rounded-xl border border-stone-200 p-4">
-                <Link to={d.href} className="font-semibold hover:text-accent-700">
-                  {d.term}
-                </Link>
-                <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-sm text-stone-600">
-                  {d.groups.map((c) => (
-                    <li key={c.href}>
-                      <Link to={c.href} className="hover:text-accent-700 hover:underline">
-                        {c.term}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <HydrateLater>
+          <section aria-labelledby="departments" className="py-6">
+            <h2 id="departments" className="mb-3 text-xl font-semibold">
+              Shop by department
+            </h2>
+            <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+              {departments.map((d) => (
+                <li key={d.href} className="rounded-xl border border-stone-200 p-4">
+                  <Link to={d.href} className="font-semibold hover:text-accent-700">
+                    {d.term}
+                  </Link>
+                  <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-sm text-stone-600">
+                    {d.groups.map((c) => (
+                      <li key={c.href}>
+                        <Link to={c.href} className="hover:text-accent-700 hover:underline">
+                          {c.term}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </HydrateLater>
       </div>
     </>
   );
