@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useHideOnScroll, useNewBadge, useScrolledPast } from '../lib/hooks';
 import { NAV_LINKS, useDepartments } from '../lib/nav';
 import { AccountMenu } from './account-menu';
+import { DepartmentLinks } from './department-links';
 import { HydrateLater } from './hydrate-later';
 import { SearchBox } from './search-box';
 
@@ -55,18 +56,7 @@ function DepartmentsMenu() {
         <div className="absolute inset-x-4 top-full z-40 grid grid-cols-4 gap-6 rounded-b-xl border border-stone-200 bg-white p-6 shadow-xl sm:inset-x-6">
           {departments.map((d) => (
             <div key={d.href}>
-              <Link to={d.href} className="font-semibold hover:text-accent-700">
-                {d.term}
-              </Link>
-              <ul className="mt-2 space-y-1 text-sm text-stone-600">
-                {d.groups.map((c) => (
-                  <li key={c.href}>
-                    <Link to={c.href} className="hover:text-accent-700 hover:underline">
-                      {c.term}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <DepartmentLinks department={d} listClassName="mt-2 space-y-1 text-sm text-stone-600" />
             </div>
           ))}
         </div>

@@ -1,7 +1,8 @@
-import { Link, useRouteLoaderData } from 'react-router';
+import { useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/home';
 import { useDepartments } from '../lib/nav';
 import { BrandWall, HomeModes } from '../components/home-modes';
+import { DepartmentLinks } from '../components/department-links';
 import { HydrateLater } from '../components/hydrate-later';
 import { ProductRail } from '../components/product-card';
 import { HotWordChips, SearchBox } from '../components/search-box';
@@ -107,18 +108,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
               {departments.map((d) => (
                 <li key={d.href} className="rounded-xl border border-stone-200 p-4">
-                  <Link to={d.href} className="font-semibold hover:text-accent-700">
-                    {d.term}
-                  </Link>
-                  <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-sm text-stone-600">
-                    {d.groups.map((c) => (
-                      <li key={c.href}>
-                        <Link to={c.href} className="hover:text-accent-700 hover:underline">
-                          {c.term}
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
+                  <DepartmentLinks
+                    department={d}
+                    listClassName="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-sm text-stone-600"
+                  />
                 </li>
               ))}
             </ul>

@@ -1,0 +1,25 @@
+import { Link } from 'react-router';
+import type { DepartmentLink } from '../lib/nav';
+
+/**
+ * A department's link followed by the links of its category groups (the Departments menu and
+ * home's "Shop by department"). `listClassName` lays out the group list.
+ */
+export function DepartmentLinks({ department, listClassName }: { department: DepartmentLink; listClassName: string }) {
+  return (
+    <>
+      <Link to={department.href} className="font-semibold hover:text-accent-700">
+        {department.term}
+      </Link>
+      <ul className={listClassName}>
+        {department.groups.map((c) => (
+          <li key={c.href}>
+            <Link to={c.href} className="hover:text-accent-700 hover:underline">
+              {c.term}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
