@@ -5,16 +5,19 @@
  * suspension above the <html> element would make it render a second document). So the decoding
  * is started and awaited before hydrating: the router component is called once outside a render
  * (it throws the decoding promise, or, once decoded, fails at its first hook, which is expected),
- * and hydration starts when it no longer suspends.
+ * and hydration starts when it no longer suspends. Each step (decoding, creating the router,
+ * the first hydration pass) runs in a task of its own, so none blocks input for long (decision
+ * 0005).
  */
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { ensureHistoryKey } from './components/scroll-manager';
-import { startProgressiveHydration } from './lib/progressive-hydration';
+import { nextTask, startProgressiveHydration } from './lib/progressive-hydration';
 
 async function routerStateDecoded(): Promise<void> {
   for (let attempt = 0; attempt < 50; attempt++) {
+    await nextTask();
     try {
       HydratedRouter({});
       return;

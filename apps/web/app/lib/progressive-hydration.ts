@@ -72,8 +72,8 @@ export function takeHydrationTicket(): HydrationTicket | null {
   return ticket;
 }
 
-/** Next macrotask (a MessageChannel message is not clamped like nested timers). */
-function nextTask(): Promise<void> {
+/** Resolves in the next macrotask (a MessageChannel message is not clamped like nested timers). */
+export function nextTask(): Promise<void> {
   return new Promise((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => resolve();
