@@ -61,12 +61,15 @@ function FacetLink({
   );
 }
 
+/** A titled filter section; each hydrates as a region of its own (decision 0005). */
 function FacetGroup({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="border-b border-stone-200 py-4 first:pt-0">
-      <h3 className="mb-2 text-sm font-semibold">{title}</h3>
-      {children}
-    </section>
+    <HydrateLater>
+      <section className="border-b border-stone-200 py-4 first:pt-0">
+        <h3 className="mb-2 text-sm font-semibold">{title}</h3>
+        {children}
+      </section>
+    </HydrateLater>
   );
 }
 
