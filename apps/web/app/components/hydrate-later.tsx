@@ -10,8 +10,10 @@ function Gate({ children }: { children: ReactElement }) {
 
 /**
  * A region hydrated after the rest of the page (lib/progressive-hydration.ts, decision 0005).
- * `children` must be exactly one element (Preact keeps one DOM node for a waiting region). On
- * the server, and for regions that appear after the first hydration, it renders `children` as is.
+ * `children` must be exactly one element that always renders exactly one DOM element — not a
+ * component that may render null or a fragment: Preact keeps one DOM node for a waiting region,
+ * so a missing one would make it claim its sibling's. On the server, and for regions that
+ * appear after the first hydration, it renders `children` as is.
  */
 export function HydrateLater({ children }: { children: ReactElement }) {
   if (import.meta.env.SSR) return children;

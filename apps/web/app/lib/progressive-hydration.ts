@@ -2,7 +2,7 @@
  * Progressive hydration (decision 0005). Hydrating a listing in one pass takes 80–150 ms of main
  * thread on a 2-core machine (several hundred at Lighthouse's 4× CPU slowdown), during which a
  * tap waits. Regions wrapped in `<HydrateLater>` (the header, the page's main content, each
- * product card, the filter panel, the footer, the Departments panel) are left as the server
+ * product card, each filter section, the footer; the full list is in decision 0005) are left as the server
  * rendered them during the first pass and hydrated afterwards one per task, so no task grows
  * long and input is handled between them. A region met while another region hydrates (a card
  * inside the main content) waits its own turn in the same way.
