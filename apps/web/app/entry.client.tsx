@@ -28,17 +28,11 @@ async function routerStateDecoded(): Promise<void> {
   }
 }
 
-/**
- * Resolves after the browser has painted a frame: the server's HTML shows (first contentful
- * paint) before hydration takes the main thread, even when the scripts are already cached and
- * would otherwise run before the first paint.
- */
-const afterNextPaint = () =>
-  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-
 ensureHistoryKey();
+// The boot loader starts this module after the first contentful paint (deferred-boot.server.ts),
+// so hydration needs no paint of its own to wait for: a task apart from the router's creation.
 void routerStateDecoded()
-  .then(afterNextPaint)
+  .then(nextTask)
   .then(() =>
     startTransition(() => {
       hydrateRoot(document, <HydratedRouter />);
