@@ -93,7 +93,7 @@ test('register → verify by mail → sign in → token refresh → sign out', a
   await expect(passwordField).toHaveAttribute('type', 'password');
   await page.getByRole('button', { name: 'Create account' }).click();
 
-  await expect(page).toHaveURL(/\/login\/register-success\?email=/);
+  await expect(page).toHaveURL(/\/login\/register-success\/\?email=/);
   await expect(page.getByRole('main')).toContainText(email);
   await shot(page, testInfo, 'register-success');
 
@@ -123,6 +123,14 @@ test('register → verify by mail → sign in → token refresh → sign out', a
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('BSU_ACCOUNT') ?? 'null'))).toMatchObject({ firstName: 'Ada', lastName: 'Tester', email });
   expect(JSON.stringify(await page.evaluate(() => ({ ...localStorage })))).not.toContain(password);
 
+  // The storefront's server knows the shopper too (decision 0013): the HTML it renders, before any
+  // script runs, greets them; the session cookie is out of reach of page scripts.
+  const serverHtml = await (await page.request.get('/searchList/?q=dress')).text();
+  expect(serverHtml).toMatch(/Hi (<!-- -->)?Ada/);
+  const sessionCookie = (await page.context().cookies()).find((c) => c.name === 'bd_session');
+  expect(sessionCookie?.httpOnly).toBe(true);
+  expect(await page.evaluate(() => document.cookie)).not.toContain('bd_session');
+
   // Let the access token expire, then open the profile panel: its calls get a 401, refresh once and retry.
   await page.waitForFunction((at) => Date.now() > at + 500, first!.expires_at, { timeout: 20_000 });
   const refreshed = page.waitForResponse((r) => r.url().endsWith('/user/oauth/token') && r.request().method() === 'POST');
@@ -144,6 +152,9 @@ test('register → verify by mail → sign in → token refresh → sign out', a
   await expect(panel).toBeHidden();
   expect(await secretOf(page)).toBeNull();
   expect(await page.evaluate(() => localStorage.getItem('BSU_ACCOUNT'))).toBeNull();
+  // Signed out on the server as well: the next page is rendered for a visitor.
+  expect((await page.context().cookies()).find((c) => c.name === 'bd_session')).toBeUndefined();
+  expect(await (await page.request.get('/searchList/?q=dress')).text()).not.toMatch(/Hi (<!-- -->)?Ada/);
 });
 
 test('forgotten password: ask for a link → choose a new password from the mail → sign in with it', async ({ page }, testInfo) => {
@@ -157,14 +168,14 @@ test('forgotten password: ask for a link → choose a new password from the mail
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
-  await expect(page).toHaveURL(/\/login\/reset-password$/);
+  await expect(page).toHaveURL(/\/login\/reset-password\/$/);
   await expectNoAxeViolations(page);
   await shot(page, testInfo, 'reset-password');
   await page.getByRole('button', { name: 'Send me a link' }).click();
   await expect(page.getByRole('textbox', { name: 'E-mail address' })).toHaveAccessibleDescription('Enter your e-mail address.');
   await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
   await page.getByRole('button', { name: 'Send me a link' }).click();
-  await expect(page).toHaveURL(/\/login\/reset-sent\?email=/);
+  await expect(page).toHaveURL(/\/login\/reset-sent\/\?email=/);
   await expect(page.getByRole('main')).toContainText(`If ${email} has a B-Deals account`);
   await shot(page, testInfo, 'reset-sent');
 
@@ -186,7 +197,7 @@ test('forgotten password: ask for a link → choose a new password from the mail
   await expectNoAxeViolations(page);
   await shot(page, testInfo, 'new-password');
   await page.getByRole('button', { name: 'Save the new password' }).click();
-  await expect(page).toHaveURL(/\/login\?reset=done$/);
+  await expect(page).toHaveURL(/\/login\/\?reset=done$/);
   await expect(page.getByRole('status')).toContainText('Your password is changed');
   await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('second passphrase now');

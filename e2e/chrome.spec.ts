@@ -4,22 +4,39 @@ import { expectNoAxeViolations } from './helpers';
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) <= 960;
 /** The visible site search form (header on desktop, the mobile bar otherwise). */
-const siteSearch = (page: Page) => page.getByRole('search', { name: /^(Site search|Search B-Deals)$/ }).filter({ visible: true }).first();
+const siteSearch = (page: Page) =>
+  page
+    .getByRole('search', { name: /^(Site search|Search B-Deals)$/ })
+    .filter({ visible: true })
+    .first();
 
 test('footer groups of spec §2.3, Follow Us and the copyright line', async ({ page }) => {
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('navigation', { name: 'Support & Service' }).getByRole('link')).toHaveText([
-    'Coupons & Deals', 'Categories', 'Brands', 'Merchants', 'Articles', 'Price History Tracking',
-    'Best Price Picks', 'AI Price Hunter', 'FAQs', 'Affiliates',
+    'Coupons & Deals',
+    'Categories',
+    'Brands',
+    'Merchants',
+    'Articles',
+    'Price History Tracking',
+    'Best Price Picks',
+    'AI Price Hunter',
+    'FAQs',
+    'Affiliates',
   ]);
   await expect(footer.getByRole('navigation', { name: 'Info & Policy' }).getByRole('link')).toHaveText([
-    'Privacy Policy', 'Terms of Service', 'Shipping Policy', 'Payment Policy', 'Return / Refund',
-    'Disclosure', 'Become a Partner', 'About Us', 'Contact',
+    'Privacy Policy',
+    'Terms of Service',
+    'Shipping Policy',
+    'Payment Policy',
+    'Return / Refund',
+    'Disclosure',
+    'Become a Partner',
+    'About Us',
+    'Contact',
   ]);
-  await expect(footer.getByRole('navigation', { name: 'Follow Us' }).getByRole('link')).toHaveText([
-    /Instagram/, /Facebook/, /TikTok/, /Pinterest/,
-  ]);
+  await expect(footer.getByRole('navigation', { name: 'Follow Us' }).getByRole('link')).toHaveText([/Instagram/, /Facebook/, /TikTok/, /Pinterest/]);
   await expect(footer).toContainText(/© \d{4} B-Deals/);
 });
 
@@ -226,6 +243,11 @@ test('new navigation scrolls to the top after 100 ms; back restores the position
 
 test('home renders the API home modules in position order', async ({ page }) => {
   await page.goto('/');
-  await expect(page.locator('main section').filter({ has: page.getByRole('heading', { level: 2 }) }).first()).toBeVisible();
+  await expect(
+    page
+      .locator('main section')
+      .filter({ has: page.getByRole('heading', { level: 2 }) })
+      .first(),
+  ).toBeVisible();
   await expect(page.locator('main section[aria-labelledby^="rail-"]').first()).toBeVisible();
 });

@@ -1,17 +1,12 @@
 import { expect, test } from './live-page';
 import { cents, expectNoAxeViolations } from './helpers';
 
-test('/price-history-tracking/ explains tracking and lists products at their lowest price of the year', async ({
-  page,
-}) => {
+test('/price-history-tracking/ explains tracking and lists products at their lowest price of the year', async ({ page }) => {
   const response = await page.goto('/price-history-tracking/');
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Price History Tracking');
   await expect(page).toHaveTitle('Price History Tracking | B-Deals');
-  await expect(page.getByRole('link', { name: /How to read a price history/ })).toHaveAttribute(
-    'href',
-    '/article/how-to-read-a-price-history/',
-  );
+  await expect(page.getByRole('link', { name: /How to read a price history/ })).toHaveAttribute('href', '/article/how-to-read-a-price-history/');
 
   const section = page.getByRole('region', { name: 'At their lowest price of the year' });
   const rows = section.getByRole('listitem');
@@ -51,9 +46,7 @@ for (const [path, heading] of FEATURE_PAGES) {
   });
 }
 
-test('the sitemap lists /price-history-tracking/ but none of the unavailable feature pages', async ({
-  request,
-}) => {
+test('the sitemap lists /price-history-tracking/ but none of the unavailable feature pages', async ({ request }) => {
   const xml = await (await request.get('/sitemap.xml')).text();
   expect(xml).toContain('/price-history-tracking/</loc>');
   for (const path of ['/collection', '/order', '/nestor', '/discover-image', '/ai-price-hunter']) {

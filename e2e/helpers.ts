@@ -35,18 +35,12 @@ export async function filters(page: Page) {
 
 /** Current prices (cents) of the product cards in the grid. */
 export async function gridPrices(page: Page): Promise<number[]> {
-  const texts = await page
-    .locator('main ul li article [data-testid="price-current"]')
-    .allTextContents();
+  const texts = await page.locator('main ul li article [data-testid="price-current"]').allTextContents();
   return texts.map(cents);
 }
 
 /** Fails with the list of axe-core violations (rule id, help, targets) found on the page as it is now. */
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map(
-      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-    ),
-  ).toEqual([]);
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }

@@ -24,11 +24,7 @@ const LISTING = '/category/womens-clothing/';
 const regions = (page: Page) =>
   page.evaluate(() =>
     ['main', 'footer']
-      .map((sel) =>
-        (document.querySelector(sel)?.innerHTML ?? '')
-          .replace(/<!--.*?-->/g, '')
-          .replace(/<noscript>.*?<\/noscript>/g, ''),
-      )
+      .map((sel) => (document.querySelector(sel)?.innerHTML ?? '').replace(/<!--.*?-->/g, '').replace(/<noscript>.*?<\/noscript>/g, ''))
       .join('\n'),
   );
 

@@ -80,12 +80,7 @@ test('brand and merchant indexes: tab lists of spec §3, A–Z groups, links to 
   await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', new RegExp(`${brandPath}dresses/$`));
 
   await page.goto('/merchants/');
-  await expect(page.getByRole('navigation', { name: 'Merchant lists' }).getByRole('link')).toHaveText([
-    'ALL MERCHANTS',
-    'B-OUTLET',
-    'B-EURO',
-    'B-ECO',
-  ]);
+  await expect(page.getByRole('navigation', { name: 'Merchant lists' }).getByRole('link')).toHaveText(['ALL MERCHANTS', 'B-OUTLET', 'B-EURO', 'B-ECO']);
   await page.locator('main section ul a').first().click();
   await expect(page).toHaveURL(/\/store\/[^/]+\/$/);
 });
@@ -94,7 +89,13 @@ test('a coupon code copies to the clipboard with a toast that closes after 2000 
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.clock.install();
   await page.goto('/deals/');
-  await page.locator('main article').filter({ hasText: /Code\s/ }).first().locator('a').first().click();
+  await page
+    .locator('main article')
+    .filter({ hasText: /Code\s/ })
+    .first()
+    .locator('a')
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/deal\/[^/]+\/[^/]+\/\?promoId=\d+/);
   const code = (await page.locator('main article p.font-mono').textContent())!.replace('Coupon code: ', '').trim();
   await page.getByRole('button', { name: 'Copy code' }).click();

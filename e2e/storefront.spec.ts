@@ -1,14 +1,8 @@
 import { expect, test } from './live-page';
 import { expectNoAxeViolations, filters, gridPrices, productCount } from './helpers';
-test('home → search a hot word → brand facet → product offers and price chart', async ({
-  page,
-}) => {
+test('home → search a hot word → brand facet → product offers and price chart', async ({ page }) => {
   await page.goto('/');
-  const hotWord = (await page
-    .getByRole('navigation', { name: 'Popular searches' })
-    .getByRole('link')
-    .first()
-    .textContent())!.trim();
+  const hotWord = (await page.getByRole('navigation', { name: 'Popular searches' }).getByRole('link').first().textContent())!.trim();
   expect(hotWord.length).toBeGreaterThan(0);
 
   const search = page.getByRole('search', { name: 'Search deals' });
@@ -68,9 +62,7 @@ test('category page: sort by price and filter by a price band', async ({ page })
     .toBe(true);
 
   const panel = await filters(page);
-  const bands = panel
-    .locator('section', { has: page.getByRole('heading', { name: 'Price' }) })
-    .getByRole('link');
+  const bands = panel.locator('section', { has: page.getByRole('heading', { name: 'Price' }) }).getByRole('link');
   const counts = await bands.locator('span.tabular-nums').allTextContents();
   const index = counts.findIndex((c) => Number(c) > 0);
   expect(index).toBeGreaterThanOrEqual(0);
@@ -88,11 +80,7 @@ test('category page: sort by price and filter by a price band', async ({ page })
 });
 
 test('unknown pages and products answer 404 with the friendly page', async ({ page }) => {
-  for (const path of [
-    '/no-such-page/',
-    '/prod/nothing?id=987654321',
-    '/category/no-such-category/',
-  ]) {
+  for (const path of ['/no-such-page/', '/prod/nothing?id=987654321', '/category/no-such-category/']) {
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/couldn.t find/i);
@@ -104,16 +92,9 @@ test('no axe violations on home, search, category and product pages', async ({ p
   await page.goto('/');
   await expectNoAxeViolations(page);
 
-  const department = page
-    .getByRole('region', { name: 'Shop by department' })
-    .getByRole('link')
-    .first();
+  const department = page.getByRole('region', { name: 'Shop by department' }).getByRole('link').first();
   const departmentHref = (await department.getAttribute('href'))!;
-  const hotWord = (await page
-    .getByRole('navigation', { name: 'Popular searches' })
-    .getByRole('link')
-    .first()
-    .textContent())!.trim();
+  const hotWord = (await page.getByRole('navigation', { name: 'Popular searches' }).getByRole('link').first().textContent())!.trim();
 
   await page.goto(`/searchList/?q=${encodeURIComponent(hotWord)}`);
   await expectNoAxeViolations(page);

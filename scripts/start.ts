@@ -1,13 +1,17 @@
 /**
  * `npm start` (issue 2 §2): builds the storefront when needed, opens the database (PGlite under
  * DATA_DIR, or DATABASE_URL) and applies migrations, generates and ingests the demo catalogue
- * on first run with a progress bar, then serves the API on API_PORT and the storefront on PORT
- * in this one process (PGlite admits one process at a time). Stops gracefully on Ctrl-C.
+ * on first run with a progress bar, then serves the API on API_PORT in this process (PGlite
+ * admits one process at a time; the API also works the background jobs here) and starts the
+ * storefront as its own program (apps/web/server/main.ts, `WEB_WORKERS` processes on PORT, one
+ * per core by default) pointed at that API. Stops gracefully on Ctrl-C or SIGTERM: the
+ * storefront first, then the API.
  */
+import { fork } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import cliProgress from 'cli-progress';
-import { apiMarkerFile, loadConfig, loadFx, openConfiguredDatabase, startApi } from '@b-deals/api';
-import { loadDemoCatalogue } from '@b-deals/api/demo';
+import { apiMarkerFile, loadConfig, loadDemoCatalogue, loadFx, openConfiguredDatabase, startApi } from '@b-deals/api';
 import { ensureWebBuild } from './web-build.ts';
 
 const t0 = Date.now();
@@ -39,7 +43,10 @@ ensureWebBuild();
 const db = await openConfiguredDatabase(config);
 
 if (config.demo.enabled) {
-  const bar = new cliProgress.SingleBar({ format: '{phase} [{bar}] {value}/{total}', hideCursor: true, clearOnComplete: true }, cliProgress.Presets.shades_classic);
+  const bar = new cliProgress.SingleBar(
+    { format: '{phase} [{bar}] {value}/{total}', hideCursor: true, clearOnComplete: true },
+    cliProgress.Presets.shades_classic,
+  );
   let phase = '';
   const reports = await loadDemoCatalogue(db, {
     dataDir: config.dataDir,
@@ -64,16 +71,42 @@ if (config.demo.enabled) {
 }
 
 const api = await startApi(config, db);
-const { createWebServer } = await import('../apps/web/server/app.ts');
-const web = await createWebServer({ port: config.port, host: config.host, apiUrl: api.url, mediaDir: config.mediaDir, oauthClient: config.oauthClients[0] });
-console.log(`B-Deals storefront: ${web.url}\nAPI: ${api.url} (OpenAPI at ${api.url}/docs)\nReady in ${((Date.now() - t0) / 1000).toFixed(1)} s. Ctrl-C stops.`);
+const webEnv = {
+  ...process.env,
+  PORT: String(config.port),
+  HOST: config.host,
+  API_URL: api.url,
+  MEDIA_DIR: config.mediaDir,
+  OAUTH_WEB_CLIENT_ID: config.oauthClients[0]!.id,
+  OAUTH_WEB_CLIENT_SECRET: config.oauthClients[0]!.secret,
+};
+const web = fork(path.join(import.meta.dirname, '../apps/web/server/main.ts'), [], { env: webEnv, execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+const webUrl = await new Promise<string>((resolve, reject) => {
+  web.on('message', (m: { type: string; url?: string; message?: string }) => {
+    if (m.type === 'ready') resolve(m.url!);
+    else if (m.type === 'failed') reject(new Error(m.message));
+  });
+  web.once('exit', (code) => reject(new Error(`the storefront exited with code ${code}`)));
+}).catch(async (err: Error) => {
+  console.error(`The storefront did not start: ${err.message}`);
+  await api.close();
+  process.exit(1);
+});
+console.log(`B-Deals storefront: ${webUrl}\nAPI: ${api.url} (OpenAPI at ${api.url}/docs)\nReady in ${((Date.now() - t0) / 1000).toFixed(1)} s. Ctrl-C stops.`);
 
 let stopping = false;
+const webExited = new Promise((r) => web.once('exit', r));
+web.once('exit', (code, signal) => {
+  if (stopping) return;
+  console.error(`The storefront stopped (${code ?? signal}); stopping the API too.`);
+  void api.close().then(() => process.exit(1));
+});
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   process.once(sig, async () => {
     if (stopping) return;
     stopping = true;
-    await web.close();
+    if (web.exitCode === null) web.kill('SIGTERM');
+    await webExited;
     await api.close();
     process.exit(0);
   });

@@ -8,7 +8,16 @@ import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from '
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const SOURCES = ['apps/web/app', 'apps/web/server', 'apps/web/vite.config.ts', 'apps/web/react-router.config.ts', 'apps/web/package.json', 'packages/core/src', 'packages/contracts/src'];
+const SOURCES = [
+  'apps/web/app',
+  'apps/web/public',
+  'apps/web/server',
+  'apps/web/vite.config.ts',
+  'apps/web/react-router.config.ts',
+  'apps/web/package.json',
+  'packages/core/src',
+  'packages/contracts/src',
+];
 const STAMP = path.join(ROOT, 'apps/web/build/.source-hash');
 
 function hashSources(): string {

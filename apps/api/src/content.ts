@@ -25,8 +25,15 @@ export async function syncArticles(db: Queryable, dir = path.join(CONTENT_DIR, '
     .map((f) => {
       const { data, content } = matter(readFileSync(path.join(dir, f), 'utf8'));
       const published = new Date(String(data.publishedAt));
-      if (!data.title || !data.slug || !data.summary || Number.isNaN(published.getTime())) throw new Error(`${f}: front matter needs title, slug, summary and publishedAt`);
-      return { slug: String(data.slug), title: String(data.title), summary: String(data.summary), markdown: content.trim(), published_at: published.toISOString() };
+      if (!data.title || !data.slug || !data.summary || Number.isNaN(published.getTime()))
+        throw new Error(`${f}: front matter needs title, slug, summary and publishedAt`);
+      return {
+        slug: String(data.slug),
+        title: String(data.title),
+        summary: String(data.summary),
+        markdown: content.trim(),
+        published_at: published.toISOString(),
+      };
     });
   await db.query(
     `INSERT INTO articles (slug, title, summary, markdown, published_at)
@@ -42,7 +49,15 @@ export async function syncArticles(db: Queryable, dir = path.join(CONTENT_DIR, '
 export async function seedHomeModules(db: Queryable, file = path.join(CONTENT_DIR, 'home-modules.json')): Promise<void> {
   const n = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM home_modules`);
   if (n.rows[0]!.n > 0 || !existsSync(file)) return;
-  const modules = JSON.parse(readFileSync(file, 'utf8')) as Array<{ type: string; title: string; subtitle?: string; href?: string; imageUrl?: string; config?: object; position: number }>;
+  const modules = JSON.parse(readFileSync(file, 'utf8')) as Array<{
+    type: string;
+    title: string;
+    subtitle?: string;
+    href?: string;
+    imageUrl?: string;
+    config?: object;
+    position: number;
+  }>;
   await db.query(
     `INSERT INTO home_modules (type, title, subtitle, href, image_url, config, position)
      SELECT type, title, subtitle, href, image_url, coalesce(config, '{}'), position

@@ -9,8 +9,7 @@ import path from 'node:path';
 import type { IngestReport } from '@b-deals/contracts';
 import type { Marketplace, Region } from '@b-deals/core';
 import type { Database } from '@b-deals/db';
-import { finishIngest, ingestSource, type FxTable } from '@b-deals/feeds';
-import { generateDemoCatalogue } from '@b-deals/feeds/demo/generate';
+import { finishIngest, generateDemoCatalogue, ingestSource, type FxTable } from '@b-deals/feeds';
 
 interface DemoMerchant {
   slug: string;
@@ -33,14 +32,23 @@ export interface DemoProgress {
 }
 
 /** Generates (when needed) and ingests the demo catalogue. Returns one report per file. */
-export async function loadDemoCatalogue(db: Database, opts: { dataDir: string; mediaDir: string; products: number; fx: FxTable; onProgress?: DemoProgress }): Promise<IngestReport[]> {
+export async function loadDemoCatalogue(
+  db: Database,
+  opts: { dataDir: string; mediaDir: string; products: number; fx: FxTable; onProgress?: DemoProgress },
+): Promise<IngestReport[]> {
   const outDir = path.join(opts.dataDir, 'demo');
   const stampFile = path.join(outDir, 'generated.json');
   const wanted = { version: GENERATOR_VERSION, products: opts.products };
   let stamp: { version: number; products: number; now: string } | null = existsSync(stampFile) ? JSON.parse(readFileSync(stampFile, 'utf8')) : null;
   if (!stamp || stamp.version !== wanted.version || stamp.products !== wanted.products) {
     const now = new Date();
-    await generateDemoCatalogue({ outDir, mediaDir: path.join(opts.mediaDir, 'demo'), products: opts.products, now, onProgress: (d, t) => opts.onProgress?.('generate', d, t) });
+    await generateDemoCatalogue({
+      outDir,
+      mediaDir: path.join(opts.mediaDir, 'demo'),
+      products: opts.products,
+      now,
+      onProgress: (d, t) => opts.onProgress?.('generate', d, t),
+    });
     stamp = { ...wanted, now: now.toISOString() };
     writeFileSync(stampFile, JSON.stringify(stamp));
   }

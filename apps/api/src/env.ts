@@ -3,11 +3,16 @@
  * process.env). Fails fast with a readable message listing every bad variable.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
+/** The embedded development client secret: public (it is in .env.example), so refused in production. */
+export const DEVELOPMENT_CLIENT_SECRET = 'dev-web-secret-change-me';
+
 const EnvSchema = z.object({
+  /** `production` refuses the development secrets (issue 13 finding 8). */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   API_PORT: z.coerce.number().int().min(1).max(65535).default(4000),
   HOST: z.string().default('127.0.0.1'),
@@ -19,6 +24,8 @@ const EnvSchema = z.object({
   /** Bearer token for operator routes (/admin/...). Default: generated once and kept in DATA_DIR/operator-token. */
   OPERATOR_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   FX_RATES_FILE: z.string().optional(),
+  /** Operator's exchange-rate table (CSV `currency,rate,per,date`) for currencies neither the ECB file nor a fixed peg covers. */
+  FX_OPERATOR_RATES_FILE: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Skip generating and ingesting the demo catalogue at start. */
   NO_DEMO: z.stringbool().default(false),
@@ -28,12 +35,32 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   /** OAuth client of the web platform (issue 4). The defaults are development credentials; production sets its own. */
   OAUTH_WEB_CLIENT_ID: z.string().min(3).default('b-deals-web'),
-  OAUTH_WEB_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').default('dev-web-secret-change-me'),
+  OAUTH_WEB_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').default(DEVELOPMENT_CLIENT_SECRET),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** SMTP server for mail, e.g. smtp://user:pass@host:587. Without it mail goes to the outbox table and the log. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().default('B-Deals <no-reply@b-deals.example>'),
+  /**
+   * Who works background jobs on PostgreSQL: `inline` (the API process, the default) or `worker`
+   * (a separate `npm run start:worker`). PGlite admits one process, so there jobs always run inline.
+   */
+  JOBS: z.enum(['inline', 'worker']).default('inline'),
+  /** Redis for state shared by several API instances (rate limits), e.g. redis://127.0.0.1:6379. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  /**
+   * Event-loop delay (ms, mean over a second) past which the API answers new requests with 503 and
+   * Retry-After; 0 turns the guard off. Default 1000 on PostgreSQL; off on PGlite, whose queries
+   * run on the API's own event loop (the delay then measures the database, and no other instance
+   * could take the request).
+   */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
 });
 
 export interface Config {
@@ -45,6 +72,8 @@ export interface Config {
   databaseUrl: string | null;
   operatorToken: string;
   fxRatesFile: string | null;
+  /** FX_OPERATOR_RATES_FILE: the operator's rate table (parse/fx.ts `readOperatorRates`); null when unset. */
+  fxOperatorRatesFile: string | null;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   demo: { enabled: boolean; products: number };
   publicUrl: string;
@@ -53,13 +82,31 @@ export interface Config {
   refreshTokenTtl: number;
   smtpUrl: string | null;
   mailFrom: string;
+  jobs: 'inline' | 'worker';
+  maxEventLoopDelayMs: number;
+  redisUrl: string | null;
 }
 
-/** Parses `env` (default process.env). Throws an Error whose message lists each invalid variable. */
+/**
+ * Parses `env` (default process.env). Throws an Error whose message lists each invalid variable;
+ * with `NODE_ENV=production` also when OAUTH_WEB_CLIENT_SECRET is the public development default
+ * or OPERATOR_TOKEN is not set.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (`DATABASE_URL=` in a .env file) means "not set".
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = EnvSchema.safeParse(present);
+  const parsed = EnvSchema.superRefine((e, ctx) => {
+    if (e.NODE_ENV !== 'production') return;
+    // Production never runs on credentials anyone can read in this repository (issue 13 finding 8).
+    if (e.OAUTH_WEB_CLIENT_SECRET === DEVELOPMENT_CLIENT_SECRET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OAUTH_WEB_CLIENT_SECRET'],
+        message: 'set your own secret: the development default is public and is refused when NODE_ENV=production',
+      });
+    if (!e.OPERATOR_TOKEN)
+      ctx.addIssue({ code: 'custom', path: ['OPERATOR_TOKEN'], message: 'is required when NODE_ENV=production (at least 24 random characters)' });
+  }).safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
@@ -75,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL ?? null,
     operatorToken: e.OPERATOR_TOKEN ?? localOperatorToken(dataDir),
     fxRatesFile: e.FX_RATES_FILE ?? null,
+    fxOperatorRatesFile: e.FX_OPERATOR_RATES_FILE ?? null,
     logLevel: e.LOG_LEVEL,
     demo: { enabled: !e.NO_DEMO, products: e.DEMO_PRODUCTS },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
@@ -83,13 +131,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtl: e.REFRESH_TOKEN_TTL_DAYS * 24 * 3600,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
+    jobs: e.JOBS,
+    maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS ?? (e.DATABASE_URL ? 1000 : 0),
+    redisUrl: e.REDIS_URL ?? null,
   };
 }
 
-/** The embedded default's operator token: random, created once, readable only by this user (mode 0600). */
+/**
+ * The embedded default's operator token (development only): random, created once, readable only
+ * by this user (mode 0600; a file found with wider permissions is narrowed to 0600 before use).
+ */
 function localOperatorToken(dataDir: string): string {
   const file = path.join(dataDir, 'operator-token');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) {
+    if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+    return readFileSync(file, 'utf8').trim();
+  }
   mkdirSync(dataDir, { recursive: true });
   const token = randomBytes(24).toString('base64url');
   writeFileSync(file, token, { mode: 0o600 });

@@ -3,21 +3,25 @@
  * FX table, the Fastify app, and a marker file DATA_DIR/api.json that tells the ingest CLI a
  * server holds the embedded database (PGlite admits one process at a time).
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '@b-deals/db';
-import { loadDefaultFxTable, type FxTable } from '@b-deals/feeds';
-import { SearchIndex } from './catalog/search-index.ts';
+import type { FxTable } from '@b-deals/feeds';
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { seedHomeModules, syncArticles } from './content.ts';
-import { refreshClickCounts } from './catalog/landing.ts';
 import type { Config } from './env.ts';
+import { apiRole, createServices, loadFx, type Services } from './services.ts';
+
+export { loadFx };
 
 export interface RunningApi {
   app: FastifyInstance;
   db: Database;
   fx: FxTable;
+  services: Services;
   url: string;
   close(): Promise<void>;
 }
@@ -32,27 +36,29 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
     : openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
 }
 
-/** Loads the FX table (FX_RATES_FILE or the bundled one). */
-export const loadFx = (config: Config): FxTable => loadDefaultFxTable(config.fxRatesFile ?? undefined);
-
-/** Starts the API on config.apiPort; `db` may be passed when the caller already opened it. */
+/**
+ * Starts the API on config.apiPort; `db` may be passed when the caller already opened it. Builds
+ * the services of {@link apiRole} (search index built before the port opens; jobs inline unless
+ * `JOBS=worker` on PostgreSQL). Closing stops the server, the services, then the database.
+ */
 export async function startApi(config: Config, db?: Database): Promise<RunningApi> {
   const database = db ?? (await openConfiguredDatabase(config));
-  const fx = loadFx(config);
   mkdirSync(config.mediaDir, { recursive: true });
   await syncArticles(database);
   await seedHomeModules(database);
-  await refreshClickCounts(database);
-  // Built before the port opens so the first search does not wait for it (decision 0003).
-  const searchIndex = new SearchIndex();
-  await searchIndex.rebuild(database);
+  const log = pino({ level: config.logLevel, name: 'b-deals-api' });
+  const services = await createServices(config, database, apiRole(config), log);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;
+  redis?.on('error', (err) => log.warn({ err }, 'redis unavailable'));
   const app = await buildApp({
     db: database,
-    searchIndex,
-    fx,
+    searchIndex: services.searchIndex ?? undefined,
+    fx: services.fx,
     operatorToken: config.operatorToken,
     mediaDir: config.mediaDir,
     logLevel: config.logLevel,
+    maxEventLoopDelayMs: config.maxEventLoopDelayMs,
+    redis,
     accounts: {
       clients: config.oauthClients,
       settings: { publicUrl: config.publicUrl, accessTokenTtl: config.accessTokenTtl, refreshTokenTtl: config.refreshTokenTtl },
@@ -60,9 +66,6 @@ export async function startApi(config: Config, db?: Database): Promise<RunningAp
       mailFrom: config.mailFrom,
     },
   });
-  // In-process scheduler of the embedded mode (DESIGN.md): clicks older than 30 days stop counting.
-  const daily = setInterval(() => void refreshClickCounts(database).catch((err) => app.log.error({ err }, 'click recount failed')), 24 * 3600 * 1000);
-  daily.unref();
   await app.listen({ port: config.apiPort, host: config.host });
   const url = `http://${config.host}:${config.apiPort}`;
   const marker = apiMarkerFile(config.dataDir);
@@ -71,15 +74,31 @@ export async function startApi(config: Config, db?: Database): Promise<RunningAp
   return {
     app,
     db: database,
-    fx,
+    fx: services.fx,
+    services,
     url,
     async close() {
       if (closed) return;
       closed = true;
-      clearInterval(daily);
       rmSync(marker, { force: true });
       await app.close();
+      await services.close();
+      redis?.disconnect();
       await database.close();
     },
   };
+}
+
+/** A running server that holds the database, when DATA_DIR/api.json names a live one. */
+export async function runningServer(config: Config): Promise<string | null> {
+  const marker = apiMarkerFile(config.dataDir);
+  if (!existsSync(marker)) return null;
+  try {
+    const { url, pid } = JSON.parse(readFileSync(marker, 'utf8')) as { url: string; pid: number };
+    process.kill(pid, 0);
+    const res = await fetch(`${url}/health`, { signal: AbortSignal.timeout(3000) });
+    return res.ok ? url : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
@@ -9,8 +6,8 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@b-deals/db';
 import { createTestDatabase, testDrivers } from '@b-deals/db/testing';
-import { loadDefaultFxTable } from '@b-deals/feeds';
 import { buildApp } from '../src/app.ts';
+import { testAppOptions } from './test-app.ts';
 
 const CLIENT = { id: 'b-deals-web', secret: 'test-web-secret-0123456789' };
 const basic = (id = CLIENT.id, secret = CLIENT.secret) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
@@ -60,20 +57,18 @@ describe.each(testDrivers())('accounts on %s', (driver) => {
   beforeAll(async () => {
     db = await createTestDatabase(driver);
     smtp = await startSmtp();
-    app = await buildApp({
-      db,
-      fx: loadDefaultFxTable(),
-      operatorToken: 'x'.repeat(32),
-      mediaDir: mkdtempSync(path.join(tmpdir(), 'bdeals-media-')),
-      logLevel: 'silent',
-      accounts: {
-        clients: [CLIENT],
-        settings: { publicUrl: 'http://shop.test', accessTokenTtl: 2 },
-        smtpUrl: smtp.url,
-        mailFrom: 'B-Deals <no-reply@b-deals.example>',
-        rateLimits: { token: { max: 100, windowMs: 60_000 }, signup: { max: 12, windowMs: 60_000 }, reset: { max: 20, windowMs: 60_000 } },
-      },
-    });
+    app = await buildApp(
+      testAppOptions(db, {
+        operatorToken: 'x'.repeat(32),
+        accounts: {
+          clients: [CLIENT],
+          settings: { publicUrl: 'http://shop.test', accessTokenTtl: 2 },
+          smtpUrl: smtp.url,
+          mailFrom: 'B-Deals <no-reply@b-deals.example>',
+          rateLimits: { token: { max: 100, windowMs: 60_000 }, signup: { max: 12, windowMs: 60_000 }, reset: { max: 20, windowMs: 60_000 } },
+        },
+      }),
+    );
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   });
@@ -88,7 +83,12 @@ describe.each(testDrivers())('accounts on %s', (driver) => {
   const tokenRequest = (form: Record<string, string | string[]>, auth: string | null = basic()) => {
     const body = new URLSearchParams();
     for (const [k, v] of Object.entries(form)) for (const x of [v].flat()) body.append(k, x);
-    return app.inject({ method: 'POST', url: '/user/oauth/token', payload: body.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', ...(auth ? { authorization: auth } : {}) } });
+    return app.inject({
+      method: 'POST',
+      url: '/user/oauth/token',
+      payload: body.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(auth ? { authorization: auth } : {}) },
+    });
   };
   const verify = async (email: string) => {
     const link = await smtp.linkIn(email, /confirm/i);
@@ -96,7 +96,8 @@ describe.each(testDrivers())('accounts on %s', (driver) => {
     expect(link.startsWith('http://shop.test/login/verify?token=')).toBe(true);
     return app.inject({ method: 'POST', url: '/user/api/v1/signup/verification', payload: { token } });
   };
-  const client = () => new ResourceOwnerPassword({ client: { id: CLIENT.id, secret: CLIENT.secret }, auth: { tokenHost: base, tokenPath: '/user/oauth/token' } });
+  const client = () =>
+    new ResourceOwnerPassword({ client: { id: CLIENT.id, secret: CLIENT.secret }, auth: { tokenHost: base, tokenPath: '/user/oauth/token' } });
 
   it('signs up, verifies through the e-mailed link, and an off-the-shelf OAuth 2.0 client obtains and refreshes tokens', async () => {
     const res = await signup('ada@example.com');
@@ -113,7 +114,9 @@ describe.each(testDrivers())('accounts on %s', (driver) => {
     expect(refreshed.token.refresh_token).not.toBe(token.token.refresh_token);
     const again = await fetch(`${base}/user/api/v1/profile`, { headers: { authorization: `Bearer ${refreshed.token.access_token}` } });
     expect(again.status).toBe(200);
-    const signIns = await db.query<{ success: boolean; grant_type: string }>(`SELECT success, grant_type FROM sign_ins s JOIN users u ON u.id = s.user_id WHERE u.email = 'ada@example.com'`);
+    const signIns = await db.query<{ success: boolean; grant_type: string }>(
+      `SELECT success, grant_type FROM sign_ins s JOIN users u ON u.id = s.user_id WHERE u.email = 'ada@example.com'`,
+    );
     expect(signIns.rows).toEqual([{ success: true, grant_type: 'password' }]);
   });
 
@@ -185,7 +188,12 @@ describe.each(testDrivers())('accounts on %s', (driver) => {
     await new Promise((r) => setTimeout(r, 2100)); // accessTokenTtl is 2 s in this test
     expect((await app.inject({ url: '/user/api/v1/profile', headers: { authorization: `Bearer ${t.access_token}` } })).statusCode).toBe(401);
     const t2 = (await tokenRequest({ grant_type: 'refresh_token', refresh_token: t.refresh_token })).json();
-    const revoke = await app.inject({ method: 'POST', url: '/user/oauth/revoke', payload: `token=${t2.access_token}`, headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic() } });
+    const revoke = await app.inject({
+      method: 'POST',
+      url: '/user/oauth/revoke',
+      payload: `token=${t2.access_token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic() },
+    });
     expect(revoke.statusCode).toBe(200);
     expect((await tokenRequest({ grant_type: 'refresh_token', refresh_token: t2.refresh_token })).json().error).toBe('invalid_grant');
   });
@@ -204,10 +212,14 @@ describe.each(testDrivers())('accounts on %s', (driver) => {
     const token = new URL(link).searchParams.get('token')!;
     const done = await app.inject({ method: 'POST', url: '/user/api/v1/reset-password', payload: { token, password: 'a brand new passphrase' } });
     expect(done.statusCode).toBe(200);
-    expect((await app.inject({ method: 'POST', url: '/user/api/v1/reset-password', payload: { token, password: 'a brand new passphrase' } })).json().code).toBe('invalid_token');
+    expect((await app.inject({ method: 'POST', url: '/user/api/v1/reset-password', payload: { token, password: 'a brand new passphrase' } })).json().code).toBe(
+      'invalid_token',
+    );
     expect((await app.inject({ url: '/user/api/v1/profile', headers: { authorization: `Bearer ${before.access_token}` } })).statusCode).toBe(401);
     expect((await tokenRequest({ grant_type: 'refresh_token', refresh_token: before.refresh_token })).json().error).toBe('invalid_grant');
-    expect((await tokenRequest({ grant_type: 'password', username: 'rosa@example.com', password: 'correct horse battery' })).json().error).toBe('invalid_grant');
+    expect((await tokenRequest({ grant_type: 'password', username: 'rosa@example.com', password: 'correct horse battery' })).json().error).toBe(
+      'invalid_grant',
+    );
     expect((await tokenRequest({ grant_type: 'password', username: 'rosa@example.com', password: 'a brand new passphrase' })).statusCode).toBe(200);
     expect(smtp.mails.some((m) => m.to.includes('nobody@example.com'))).toBe(false);
   });
@@ -226,19 +238,17 @@ describe('account route limits and client grants', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     db = await createTestDatabase('pglite');
-    app = await buildApp({
-      db,
-      fx: loadDefaultFxTable(),
-      operatorToken: 'x'.repeat(32),
-      mediaDir: mkdtempSync(path.join(tmpdir(), 'bdeals-media-')),
-      logLevel: 'silent',
-      accounts: {
-        clients: [CLIENT, { id: 'partner-app', secret: 'partner-secret-0123456789', grants: ['refresh_token'] }],
-        settings: { publicUrl: 'http://shop.test' },
-        mailer: { send: async () => undefined },
-        rateLimits: { token: { max: 2, windowMs: 60_000 }, signup: { max: 2, windowMs: 60_000 }, reset: { max: 2, windowMs: 60_000 } },
-      },
-    });
+    app = await buildApp(
+      testAppOptions(db, {
+        operatorToken: 'x'.repeat(32),
+        accounts: {
+          clients: [CLIENT, { id: 'partner-app', secret: 'partner-secret-0123456789', grants: ['refresh_token'] }],
+          settings: { publicUrl: 'http://shop.test' },
+          mailer: { send: async () => undefined },
+          rateLimits: { token: { max: 2, windowMs: 60_000 }, signup: { max: 2, windowMs: 60_000 }, reset: { max: 2, windowMs: 60_000 } },
+        },
+      }),
+    );
   });
   afterAll(async () => {
     await app?.close();
@@ -247,13 +257,25 @@ describe('account route limits and client grants', () => {
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
   it('answers unauthorized_client when a client uses a grant it may not use', async () => {
-    const res = await app.inject({ method: 'POST', url: '/user/oauth/token', payload: 'grant_type=password&username=a%40b.c&password=whatever1', headers: { ...form, authorization: basic('partner-app', 'partner-secret-0123456789') } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/user/oauth/token',
+      payload: 'grant_type=password&username=a%40b.c&password=whatever1',
+      headers: { ...form, authorization: basic('partner-app', 'partner-secret-0123456789') },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('unauthorized_client');
   });
 
   it('rate limits the token and reset routes per client address with 429 and Retry-After', async () => {
-    const token = () => app.inject({ method: 'POST', url: '/user/oauth/token', payload: 'grant_type=password&username=a%40b.c&password=whatever1', headers: { ...form, authorization: basic() }, remoteAddress: '203.0.113.7' });
+    const token = () =>
+      app.inject({
+        method: 'POST',
+        url: '/user/oauth/token',
+        payload: 'grant_type=password&username=a%40b.c&password=whatever1',
+        headers: { ...form, authorization: basic() },
+        remoteAddress: '203.0.113.7',
+      });
     await token();
     const second = await token();
     expect(second.statusCode).not.toBe(429);
@@ -261,7 +283,13 @@ describe('account route limits and client grants', () => {
     expect(third.statusCode).toBe(429);
     expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
     // another address is not limited by the first one's attempts
-    const other = await app.inject({ method: 'POST', url: '/user/oauth/token', payload: 'grant_type=password&username=a%40b.c&password=whatever1', headers: { ...form, authorization: basic() }, remoteAddress: '203.0.113.8' });
+    const other = await app.inject({
+      method: 'POST',
+      url: '/user/oauth/token',
+      payload: 'grant_type=password&username=a%40b.c&password=whatever1',
+      headers: { ...form, authorization: basic() },
+      remoteAddress: '203.0.113.8',
+    });
     expect(other.statusCode).not.toBe(429);
     const reset = () => app.inject({ method: 'PUT', url: '/user/api/v1/reset-password', payload: { email: 'x@example.com' }, remoteAddress: '203.0.113.9' });
     expect((await reset()).statusCode).toBe(202);

@@ -1,24 +1,53 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gtinCheckDigit } from '@b-deals/core';
 import type { Database } from '@b-deals/db';
 import { createTestDatabase, testDrivers } from '@b-deals/db/testing';
 import { finishIngest, ingestFeed, loadDefaultFxTable } from '@b-deals/feeds';
-import { rssFeed, type TestItem } from '../../../packages/feeds/test/ingest/feed-builder.ts';
+import { rssFeed, type TestItem } from '@b-deals/feeds/testing';
 import { buildApp } from '../src/app.ts';
+import { testAppOptions } from './test-app.ts';
 
 const fx = loadDefaultFxTable();
 const gtin = (body: string) => body + gtinCheckDigit(body);
 const TOKEN = 'test-operator-token-0123456789abcdef';
 const DAY = 24 * 3600 * 1000;
 
-const dress = (over: Partial<TestItem> = {}): TestItem => ({ id: 'D1', title: 'Linen Maxi Dress', price: '80.00 USD', brand: 'Harbor & Pine', gtin: gtin('400638133393'), color: 'Sage', ...over });
-const blazer: TestItem = { id: 'B1', title: 'Tailored Wool Blazer', price: '240.00 USD', brand: 'Northvale', mpn: 'NV-BL-1', category: 'Apparel & Accessories > Clothing > Suits > Suit Jackets & Blazers', productType: "Women's Clothing > Women's Coats > Blazers" };
-const coat: TestItem = { id: 'C1', title: 'Quilted Winter Coat', price: '180.00 USD', brand: 'Northvale Kids', category: 'Apparel & Accessories > Clothing > Outerwear', productType: "Women's Clothing > Women's Coats > Other" };
-const sneaker: TestItem = { id: 'K1', title: 'Canvas Low Sneaker', price: '55.00 USD', brand: 'Strider', gtin: gtin('001234567890'), category: 'Apparel & Accessories > Shoes', gender: 'male' };
+const dress = (over: Partial<TestItem> = {}): TestItem => ({
+  id: 'D1',
+  title: 'Linen Maxi Dress',
+  price: '80.00 USD',
+  brand: 'Harbor & Pine',
+  gtin: gtin('400638133393'),
+  color: 'Sage',
+  ...over,
+});
+const blazer: TestItem = {
+  id: 'B1',
+  title: 'Tailored Wool Blazer',
+  price: '240.00 USD',
+  brand: 'Northvale',
+  mpn: 'NV-BL-1',
+  category: 'Apparel & Accessories > Clothing > Suits > Suit Jackets & Blazers',
+  productType: "Women's Clothing > Women's Coats > Blazers",
+};
+const coat: TestItem = {
+  id: 'C1',
+  title: 'Quilted Winter Coat',
+  price: '180.00 USD',
+  brand: 'Northvale Kids',
+  category: 'Apparel & Accessories > Clothing > Outerwear',
+  productType: "Women's Clothing > Women's Coats > Other",
+};
+const sneaker: TestItem = {
+  id: 'K1',
+  title: 'Canvas Low Sneaker',
+  price: '55.00 USD',
+  brand: 'Strider',
+  gtin: gtin('001234567890'),
+  category: 'Apparel & Accessories > Shoes',
+  gender: 'male',
+};
 
 describe.each(testDrivers())('API on %s', (driver) => {
   let db: Database;
@@ -29,12 +58,19 @@ describe.each(testDrivers())('API on %s', (driver) => {
     db = await createTestDatabase(driver);
     const at = (daysAgo: number) => new Date(now - daysAgo * DAY);
     const ingest = (slug: string, items: TestItem[], daysAgo: number, extra: { name?: string; marketplace?: 'OUTLET' | 'LUXURY' } = {}) =>
-      ingestFeed(db, { bytes: rssFeed(slug, items), feed: `${slug}.xml`, merchant: { slug, name: extra.name ?? slug, marketplace: extra.marketplace ?? null }, fx, observedAt: at(daysAgo), skipMaintenance: true });
+      ingestFeed(db, {
+        bytes: rssFeed(slug, items),
+        feed: `${slug}.xml`,
+        merchant: { slug, name: extra.name ?? slug, marketplace: extra.marketplace ?? null },
+        fx,
+        observedAt: at(daysAgo),
+        skipMaintenance: true,
+      });
     await ingest('alpha', [dress(), blazer, coat], 20, { name: 'Alpha Store' });
     await ingest('alpha', [dress({ salePrice: '60.00 USD' }), blazer, coat], 2, { name: 'Alpha Store' });
     await ingest('beta', [dress({ id: 'b1', price: '78.00 USD', shipping: '5.00 USD' }), sneaker], 1, { name: 'Beta Outlet', marketplace: 'OUTLET' });
     await finishIngest(db);
-    app = await buildApp({ db, fx, operatorToken: TOKEN, mediaDir: mkdtempSync(path.join(tmpdir(), 'bdeals-media-')), logLevel: 'silent', accounts: { clients: [], settings: { publicUrl: 'http://localhost' } } });
+    app = await buildApp(testAppOptions(db, { fx, operatorToken: TOKEN }));
   });
   afterAll(async () => {
     await app?.close();
@@ -83,7 +119,11 @@ describe.each(testDrivers())('API on %s', (driver) => {
   });
 
   it('filters by category ids with prefix, union and minus semantics', async () => {
-    const names = async (cids: string[]) => (await search({ cids })).json().items.map((i: { name: string }) => i.name).sort();
+    const names = async (cids: string[]) =>
+      (await search({ cids }))
+        .json()
+        .items.map((i: { name: string }) => i.name)
+        .sort();
     expect(await names(['81'])).toEqual(['Quilted Winter Coat', 'Tailored Wool Blazer']);
     expect(await names(['81,-811,-812,-813'])).toEqual(['Quilted Winter Coat']);
     expect(await names(['811', 'k'])).toEqual(['Canvas Low Sneaker', 'Tailored Wool Blazer']);
@@ -110,13 +150,19 @@ describe.each(testDrivers())('API on %s', (driver) => {
     expect(res.facets.brands).toEqual([{ key: 'strider', label: 'Strider', count: 1 }]);
     // department facet ignores the category filter but keeps the brand filter
     expect(res.facets.departments).toEqual([{ key: 'k', label: 'Shoes', count: 1 }]);
+    // A selected brand stays in its facet, by name, even with no product under the other filters (issue 20 §9).
+    const none = (await search({ b: ['strider'], cids: ['8'] })).json();
+    expect(none.total).toBe(0);
+    expect(none.facets.brands).toContainEqual({ key: 'strider', label: 'Strider', count: 0 });
     const all = (await search({})).json();
-    expect(all.facets.priceBands).toEqual([
-      { key: '0-5000', label: 'Under $50', count: 0 + 0 },
-      { key: '5000-10000', label: '$50 – $100', count: 2 },
-      { key: '10000-20000', label: '$100 – $200', count: 1 },
-      { key: '20000-30000', label: '$200 – $300', count: 1 },
-    ].filter((b) => b.count > 0));
+    expect(all.facets.priceBands).toEqual(
+      [
+        { key: '0-5000', label: 'Under $50', count: 0 + 0 },
+        { key: '5000-10000', label: '$50 – $100', count: 2 },
+        { key: '10000-20000', label: '$100 – $200', count: 1 },
+        { key: '20000-30000', label: '$200 – $300', count: 1 },
+      ].filter((b) => b.count > 0),
+    );
     expect(all.facets.merchants).toEqual([
       { key: 'alpha', label: 'Alpha Store', count: 3 },
       { key: 'beta', label: 'Beta Outlet', count: 2 },
@@ -129,7 +175,15 @@ describe.each(testDrivers())('API on %s', (driver) => {
     const res = await app.inject(`/inventory/api/v1/standard-product/product/${hit.id}/with-recommend?days=30`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.offers.map((o: { merchant: { slug: string }; price: number; shipping: number | null; total: number; matchMethod: string }) => [o.merchant.slug, o.price, o.shipping, o.total, o.matchMethod])).toEqual([
+    expect(
+      body.offers.map((o: { merchant: { slug: string }; price: number; shipping: number | null; total: number; matchMethod: string }) => [
+        o.merchant.slug,
+        o.price,
+        o.shipping,
+        o.total,
+        o.matchMethod,
+      ]),
+    ).toEqual([
       ['alpha', 6000, null, 6000, 'new'],
       ['beta', 7800, 500, 8300, 'gtin'],
     ]);
@@ -141,7 +195,9 @@ describe.each(testDrivers())('API on %s', (driver) => {
     expect(byDate.get(date(20))).toBe(8000);
     expect(byDate.get(date(10))).toBeNull();
     expect(byDate.get(date(2))).toBe(6000);
-    expect(h).toMatchObject({ lowest: 6000, highest: 8000, current: 6000 });
+    // Daily points are totals (item plus stated shipping): 1 day ago only beta was seen, $78 + $5.
+    expect(byDate.get(date(1))).toBe(8300);
+    expect(h).toMatchObject({ lowest: 6000, highest: 8300, current: 6000 });
     expect(body.product.categories.map((c: { term: string }) => c.term)).toEqual(["Women's Clothing", 'Dresses', 'Maxi Dresses']);
   });
 
@@ -162,7 +218,10 @@ describe.each(testDrivers())('API on %s', (driver) => {
   it('ingests a feed through the operator route, and refuses without the operator token', async () => {
     const url = '/admin/api/v1/feeds?filename=gamma.xml&merchant=gamma';
     expect((await search({ q: 'silk scarf' })).json().total).toBe(0); // answered (and cached) before the ingest
-    const payload = rssFeed('gamma', [{ id: 'G1', title: 'Silk Scarf', price: '35.00 USD', brand: 'Gamma', category: 'Apparel & Accessories > Clothing Accessories > Scarves & Shawls' }, { id: 'G2', title: 'Broken', price: '0 USD' }]);
+    const payload = rssFeed('gamma', [
+      { id: 'G1', title: 'Silk Scarf', price: '35.00 USD', brand: 'Gamma', category: 'Apparel & Accessories > Clothing Accessories > Scarves & Shawls' },
+      { id: 'G2', title: 'Broken', price: '0 USD' },
+    ]);
     const denied = await app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/xml' } });
     expect(denied.statusCode).toBe(401);
     expect(denied.json()).toMatchObject({ code: 'unauthorized' });
@@ -170,14 +229,21 @@ describe.each(testDrivers())('API on %s', (driver) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ merchant: 'gamma', items: 2, accepted: 1, rejected: 1, reasons: { invalid_price: 1 } });
     expect((await search({ q: 'silk scarf' })).json().total).toBe(1);
-    const unreadable = await app.inject({ method: 'POST', url, payload: '<html><body>502</body></html>', headers: { 'content-type': 'text/html', authorization: `Bearer ${TOKEN}` } });
+    const unreadable = await app.inject({
+      method: 'POST',
+      url,
+      payload: '<html><body>502</body></html>',
+      headers: { 'content-type': 'text/html', authorization: `Bearer ${TOKEN}` },
+    });
     expect(unreadable.statusCode).toBe(400);
     expect(unreadable.json().code).toBe('not_a_feed');
   });
 
   it('serves the OpenAPI document', async () => {
     const doc = (await app.inject('/docs/json')).json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/inventory/api/v1/search/condition', '/inventory/api/v1/standard-product/product/{id}/with-recommend']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/inventory/api/v1/search/condition', '/inventory/api/v1/standard-product/product/{id}/with-recommend']),
+    );
   });
 });
 
@@ -189,10 +255,16 @@ describe.each(testDrivers())('search relevance on %s', (driver) => {
     await ingestFeed(db, { bytes: rssFeed('alpha', [dress()]), feed: 'alpha.xml', merchant: { slug: 'alpha', name: 'Alpha' }, fx, skipMaintenance: true });
     const watch = { title: 'Engraved Dress Watch', brand: 'Tock', category: 'Apparel & Accessories > Jewelry > Watches', gender: 'unisex' as const };
     for (const m of ['w1', 'w2', 'w3', 'w4']) {
-      await ingestFeed(db, { bytes: rssFeed(m, [{ id: `${m}-watch`, price: '150.00 USD', gtin: gtin('500000000001'), ...watch }]), feed: `${m}.xml`, merchant: { slug: m, name: m }, fx, skipMaintenance: true });
+      await ingestFeed(db, {
+        bytes: rssFeed(m, [{ id: `${m}-watch`, price: '150.00 USD', gtin: gtin('500000000001'), ...watch }]),
+        feed: `${m}.xml`,
+        merchant: { slug: m, name: m },
+        fx,
+        skipMaintenance: true,
+      });
     }
     await finishIngest(db);
-    app = await buildApp({ db, fx, operatorToken: TOKEN, mediaDir: mkdtempSync(path.join(tmpdir(), 'bdeals-media-')), logLevel: 'silent', accounts: { clients: [], settings: { publicUrl: 'http://localhost' } } });
+    app = await buildApp(testAppOptions(db, { fx, operatorToken: TOKEN }));
   });
   afterAll(async () => {
     await app?.close();

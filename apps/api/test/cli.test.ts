@@ -36,7 +36,10 @@ describe('npm run ingest', () => {
     const dir = tempDir();
     const res = await runCli(dir, [path.join(FIXTURES, 'gmc-rss.xml'), path.join(FIXTURES, 'rejections.xml'), '--json']);
     expect(res.code).toBe(0);
-    const reports = res.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const reports = res.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(reports.map((r) => [r.feed, r.format])).toEqual([
       ['gmc-rss.xml', 'rss'],
       ['rejections.xml', 'rss'],

@@ -1,13 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@b-deals/db';
 import { createTestDatabase, testDrivers } from '@b-deals/db/testing';
 import { finishIngest, ingestFeed, ingestPromotions, loadDefaultFxTable } from '@b-deals/feeds';
-import { rssFeed, type TestItem } from '../../../packages/feeds/test/ingest/feed-builder.ts';
+import { rssFeed, type TestItem } from '@b-deals/feeds/testing';
 import { buildApp } from '../src/app.ts';
+import { testAppOptions } from './test-app.ts';
 import { seedHomeModules, syncArticles } from '../src/content.ts';
 
 const fx = loadDefaultFxTable();
@@ -26,17 +24,31 @@ describe.each(testDrivers())('landing pages, deals, articles and modes on %s', (
       { id: 'C', title: 'Leather Tote Bag', price: price(2), brand: 'Carryall', category: 'Apparel & Accessories > Handbags, Wallets & Cases > Handbags' },
     ];
     const ingest = (prices: (i: number) => string, daysAgo: number) =>
-      ingestFeed(db, { bytes: rssFeed('alpha', items(prices)), feed: 'alpha.xml', merchant: { slug: 'alpha', name: 'Alpha', homepage: 'https://alpha.example/' }, fx, observedAt: new Date(now - daysAgo * DAY), skipMaintenance: true });
+      ingestFeed(db, {
+        bytes: rssFeed('alpha', items(prices)),
+        feed: 'alpha.xml',
+        merchant: { slug: 'alpha', name: 'Alpha', homepage: 'https://alpha.example/' },
+        fx,
+        observedAt: new Date(now - daysAgo * DAY),
+        skipMaintenance: true,
+      });
     // The dress and the sneaker were dearer for weeks and are at their lowest today; the tote was cheaper before.
     for (let d = 40; d >= 1; d--) await ingest((i) => ['90.00 USD', '70.00 USD', '100.00 USD'][i]!, d);
     await ingest((i) => ['60.00 USD', '65.00 USD', '120.00 USD'][i]!, 0);
     const header = 'promotion_id\tlong_title\toffer_type\tgeneric_redemption_code\tpercent_off\tpromotion_effective_dates';
     const iso = (d: number) => new Date(now + d * DAY).toISOString();
-    await ingestPromotions(db, { bytes: Buffer.from(`${header}\nnow\tRunning deal\tGENERIC_CODE\tSAVE10\t10\t${iso(-1)}/${iso(5)}\nlater\tFuture deal\tNO_CODE\t\t15\t${iso(3)}/${iso(9)}\nover\tEnded deal\tNO_CODE\t\t15\t${iso(-9)}/${iso(-2)}`), feed: 'alpha.promotions.tsv', merchant: 'alpha', fx });
+    await ingestPromotions(db, {
+      bytes: Buffer.from(
+        `${header}\nnow\tRunning deal\tGENERIC_CODE\tSAVE10\t10\t${iso(-1)}/${iso(5)}\nlater\tFuture deal\tNO_CODE\t\t15\t${iso(3)}/${iso(9)}\nover\tEnded deal\tNO_CODE\t\t15\t${iso(-9)}/${iso(-2)}`,
+      ),
+      feed: 'alpha.promotions.tsv',
+      merchant: 'alpha',
+      fx,
+    });
     await finishIngest(db);
     await syncArticles(db);
     await seedHomeModules(db);
-    app = await buildApp({ db, fx, operatorToken: 'x'.repeat(32), mediaDir: mkdtempSync(path.join(tmpdir(), 'bdeals-media-')), logLevel: 'silent', accounts: { clients: [], settings: { publicUrl: 'http://localhost' } } });
+    app = await buildApp(testAppOptions(db, { fx, operatorToken: 'x'.repeat(32) }));
   });
   afterAll(async () => {
     await app?.close();
@@ -73,7 +85,13 @@ describe.each(testDrivers())('landing pages, deals, articles and modes on %s', (
   it('lists running deals only, and answers one deal by id', async () => {
     const { deals, total } = (await app.inject('/inventory/api/v1/deals')).json();
     expect(total).toBe(1);
-    expect(deals[0]).toMatchObject({ title: 'Running deal', couponCode: 'SAVE10', discountPercent: 10, merchant: { slug: 'alpha' }, link: 'https://alpha.example/' });
+    expect(deals[0]).toMatchObject({
+      title: 'Running deal',
+      couponCode: 'SAVE10',
+      discountPercent: 10,
+      merchant: { slug: 'alpha' },
+      link: 'https://alpha.example/',
+    });
     expect((await app.inject(`/inventory/api/v1/deals/${deals[0].id}`)).json().title).toBe('Running deal');
     expect((await app.inject('/inventory/api/v1/deals/424242')).statusCode).toBe(404);
   });
@@ -97,6 +115,11 @@ describe.each(testDrivers())('landing pages, deals, articles and modes on %s', (
     expect(drops.items).toEqual([]); // nothing in this catalogue is on sale
     const sneakers = modes.find((m: { title: string }) => m.title === 'Sneakers under $100');
     expect(sneakers.items.map((i: { name: string }) => i.name)).toEqual(['Canvas Low Sneaker']);
+    // "See all" opens exactly the rail's list (issue 20 §6): its words, price band and labels, or its marketplace tab.
+    expect(sneakers.href).toBe('/searchList/?q=sneaker&l=in_stock&price=5000-10000');
+    expect(drops.href).toBe('/searchList/?l=on_sale&sort=discount');
+    expect(modes.find((m: { title: string }) => m.title === 'From European boutiques').href).toBe('/euro/?tab=european');
+    expect(modes.find((m: { title: string }) => m.title === 'Outlet finds').href).toBe('/outlet/?sort=discount');
     const wall = modes.find((m: { type: string }) => m.type === 'brand_wall');
     expect(wall.brands.map((b: { slug: string }) => b.slug).sort()).toEqual(['carryall', 'harbor', 'strider']);
     expect((await app.inject(`/tapestry/api/v2/modes/${wall.id}`)).json().type).toBe('brand_wall');

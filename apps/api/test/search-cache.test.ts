@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { SearchConditionSchema, type SearchResponse } from '@b-deals/contracts';
 import { SearchCache } from '../src/catalog/search-cache.ts';
 
-const answer = (total: number): SearchResponse => ({ items: [], total, facets: { departments: [], brands: [], merchants: [], priceBands: [] }, correctedQuery: null });
+const answer = (total: number): SearchResponse => ({
+  items: [],
+  total,
+  facets: { departments: [], brands: [], merchants: [], priceBands: [] },
+  correctedQuery: null,
+});
 const cond = (body: object) => SearchConditionSchema.parse(body);
 
 describe('SearchCache', () => {

@@ -7,12 +7,12 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEPARTMENTS, PRICE_BANDS, matchesCategory, parseCategoryIds, type Marketplace, type Region } from '@b-deals/core';
+import { DEPARTMENTS, PRICE_BANDS, matchesCategory, parseCategoryIds } from '@b-deals/core';
 import { SearchConditionSchema, type SearchConditionInput } from '@b-deals/contracts';
 import type { Database } from '@b-deals/db';
 import { createTestDatabase, testDrivers } from '@b-deals/db/testing';
 import { finishIngest, ingestSource, loadDefaultFxTable } from '@b-deals/feeds';
-import { generateDemoCatalogue, type DemoMerchantEntry } from '../../../packages/feeds/src/demo/generate.ts';
+import { generateDemoCatalogue, demoMerchantInput, type DemoMerchantEntry } from '@b-deals/feeds';
 import { recordClick } from '../src/catalog/landing.ts';
 import { SearchIndex, parseTsvector } from '../src/catalog/search-index.ts';
 import { queryWords, searchProducts, topK } from '../src/catalog/search.ts';
@@ -69,7 +69,16 @@ describe.each(testDrivers())('search index on %s', (driver) => {
   beforeAll(async () => {
     db = await createTestDatabase(driver);
     dir = await mkdtemp(path.join(tmpdir(), 'bdeals-index-'));
-    const result = await generateDemoCatalogue({ products: 300, merchants: 20, days: 1, now: NOW, seed: 11, images: false, outDir: path.join(dir, 'out'), mediaDir: path.join(dir, 'media') });
+    const result = await generateDemoCatalogue({
+      products: 300,
+      merchants: 20,
+      days: 1,
+      now: NOW,
+      seed: 11,
+      images: false,
+      outDir: path.join(dir, 'out'),
+      mediaDir: path.join(dir, 'media'),
+    });
     const merchants = JSON.parse(await readFile(result.merchantsFile, 'utf8')) as DemoMerchantEntry[];
     const fx = loadDefaultFxTable();
     for (const m of merchants) {
@@ -79,7 +88,7 @@ describe.each(testDrivers())('search index on %s', (driver) => {
         fx,
         observedAt: NOW,
         skipMaintenance: true,
-        merchant: { slug: m.slug, name: m.name, region: m.region as Region, marketplace: m.marketplace as Marketplace | null, homepage: m.homepage, logo: m.logo },
+        merchant: demoMerchantInput(m),
       });
     }
     await finishIngest(db);
@@ -108,7 +117,11 @@ describe.each(testDrivers())('search index on %s', (driver) => {
       ...words.slice(0, 10).map((w, i) => `${w} ${words[i + 7]}`), // two words
       `the ${words[0]}`, // a stop word is ignored
       'the and of', // stop words only: nothing
-      'dresses', 'Dress', 'sneakers', 'women shoe', 'zzzzqx',
+      'dresses',
+      'Dress',
+      'sneakers',
+      'women shoe',
+      'zzzzqx',
     ];
     for (const q of queries) {
       const expected = await pgMatches(q);
@@ -136,9 +149,18 @@ describe.each(testDrivers())('search index on %s', (driver) => {
   };
 
   it('filters, counts disjunctive facets and sorts like the reference implementation', async () => {
-    const topBrand = mostCommon(rows.map((r) => r.parentBrand ?? r.brand).filter((b): b is string => !!b), 1)[0]!;
-    const merchants = mostCommon(rows.flatMap((r) => r.merchants), 2);
-    const group = mostCommon(rows.map((r) => r.code.slice(0, 2)), 1)[0]!;
+    const topBrand = mostCommon(
+      rows.map((r) => r.parentBrand ?? r.brand).filter((b): b is string => !!b),
+      1,
+    )[0]!;
+    const merchants = mostCommon(
+      rows.flatMap((r) => r.merchants),
+      2,
+    );
+    const group = mostCommon(
+      rows.map((r) => r.code.slice(0, 2)),
+      1,
+    )[0]!;
     const text = (await db.query<{ word: string }>(`SELECT word FROM search_words ORDER BY ndoc DESC LIMIT 1`)).rows[0]!.word;
     const conditions: SearchConditionInput[] = [
       {},
@@ -167,8 +189,15 @@ describe.each(testDrivers())('search index on %s', (driver) => {
       expect(got.facets.departments.map((f) => [f.key, f.count]).sort(), label).toEqual(expected.departments.sort());
       expectTopFacets(got.facets.brands, expected.brands, 40, `${label} brands`);
       expectTopFacets(got.facets.merchants, expected.merchants, 60, `${label} merchants`);
-      expect(got.facets.priceBands.map((f) => [f.key, f.count]), label).toEqual(expected.bands);
-      if (c.sort !== 'none' || !c.q) expect(got.items.map((i) => i.id), label).toEqual(expected.firstPage);
+      expect(
+        got.facets.priceBands.map((f) => [f.key, f.count]),
+        label,
+      ).toEqual(expected.bands);
+      if (c.sort !== 'none' || !c.q)
+        expect(
+          got.items.map((i) => i.id),
+          label,
+        ).toEqual(expected.firstPage);
     }
   });
 
@@ -178,7 +207,12 @@ describe.each(testDrivers())('search index on %s', (driver) => {
     const feed = `<?xml version="1.0"?><rss xmlns:g="http://base.google.com/ns/1.0" version="2.0"><channel><title>t</title>
       <item><g:id>Q1</g:id><title>Quokka Trail Backpack</title><g:price>49.00 USD</g:price><g:brand>Quokka Gear</g:brand><g:link>https://q.example/1</g:link><g:image_link>https://q.example/1.jpg</g:image_link><g:availability>in stock</g:availability><g:google_product_category>Luggage &amp; Bags &gt; Backpacks</g:google_product_category></item>
     </channel></rss>`;
-    await ingestSource(db, { bytes: Buffer.from(feed), filename: 'quokka.xml', fx: loadDefaultFxTable(), merchant: { slug: 'quokka-shop', name: 'Quokka Shop' } });
+    await ingestSource(db, {
+      bytes: Buffer.from(feed),
+      filename: 'quokka.xml',
+      fx: loadDefaultFxTable(),
+      merchant: { slug: 'quokka-shop', name: 'Quokka Shop' },
+    });
     const after = await search({ q: 'quokka' });
     expect(after.total).toBe(1);
     expect(after.items[0]!.name).toBe('Quokka Trail Backpack');
@@ -199,7 +233,10 @@ describe.each(testDrivers())('search index on %s', (driver) => {
 function mostCommon(values: string[], n: number): string[] {
   const counts = new Map<string, number>();
   for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, n).map(([v]) => v);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, n)
+    .map(([v]) => v);
 }
 
 /** A facet list capped at `max` entries holds the reference's most frequent values with their exact counts. */
@@ -207,13 +244,28 @@ function expectTopFacets(got: Array<{ key: string; count: number }>, ref: Map<st
   expect(got.length, label).toBe(Math.min(max, ref.size));
   for (const f of got) expect(f.count, `${label} ${f.key}`).toBe(ref.get(f.key));
   const smallest = Math.min(...got.map((f) => f.count));
-  for (const [key, count] of ref) if (count > smallest) expect(got.some((f) => f.key === key), `${label} ${key}`).toBe(true);
+  for (const [key, count] of ref)
+    if (count > smallest)
+      expect(
+        got.some((f) => f.key === key),
+        `${label} ${key}`,
+      ).toBe(true);
 }
 
 async function readReference(db: Database): Promise<RefRow[]> {
   const res = await db.query<{
-    id: string; category_code: string; brand: string | null; parent: string | null; merchants: string[]; price_cents: number;
-    discount_pct: number; in_stock: boolean; offer_count: number; marketplaces: string[]; popularity: number; clicks_30d: number;
+    id: string;
+    category_code: string;
+    brand: string | null;
+    parent: string | null;
+    merchants: string[];
+    price_cents: number;
+    discount_pct: number;
+    in_stock: boolean;
+    offer_count: number;
+    marketplaces: string[];
+    popularity: number;
+    clicks_30d: number;
   }>(
     `SELECT p.id, p.category_code, b.slug AS brand, pb.slug AS parent,
             ARRAY(SELECT m.slug FROM merchants m WHERE m.id = ANY(p.merchant_ids)) AS merchants,
@@ -222,8 +274,18 @@ async function readReference(db: Database): Promise<RefRow[]> {
       WHERE p.offer_count > 0`,
   );
   return res.rows.map((r) => ({
-    id: Number(r.id), code: r.category_code, brand: r.brand, parentBrand: r.parent, merchants: r.merchants, price: r.price_cents,
-    discount: r.discount_pct, inStock: r.in_stock, offers: r.offer_count, marketplaces: r.marketplaces, popularity: r.popularity, clicks: r.clicks_30d,
+    id: Number(r.id),
+    code: r.category_code,
+    brand: r.brand,
+    parentBrand: r.parent,
+    merchants: r.merchants,
+    price: r.price_cents,
+    discount: r.discount_pct,
+    inStock: r.in_stock,
+    offers: r.offer_count,
+    marketplaces: r.marketplaces,
+    popularity: r.popularity,
+    clicks: r.clicks_30d,
   }));
 }
 
@@ -270,6 +332,11 @@ function reference(rows: RefRow[], c: ReturnType<typeof SearchConditionSchema.pa
     brands: group(except('brand'), (r) => (r.brand ? [r.brand] : [])),
     merchants: group(except('merchant'), (r) => r.merchants),
     bands: PRICE_BANDS.filter((b) => bands.has(b.key)).map((b) => [b.key, bands.get(b.key)!] as [string, number]),
-    firstPage: byKey ? [...matched].sort((a, b) => byKey(a, b) || a.id - b.id).slice(0, 30).map((r) => r.id) : [],
+    firstPage: byKey
+      ? [...matched]
+          .sort((a, b) => byKey(a, b) || a.id - b.id)
+          .slice(0, 30)
+          .map((r) => r.id)
+      : [],
   };
 }

@@ -7,10 +7,11 @@
  */
 import { PassThrough } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import type { EntryContext } from 'react-router';
+import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { renderToPipeableStream } from 'react-dom/server';
 import { deferClientScripts } from './lib/deferred-boot.server';
+import { NonceContext } from './lib/nonce';
 
 /** Milliseconds after which an unfinished render is aborted (React Router's default is 5 s). */
 export const streamTimeout = 5_000;
@@ -20,12 +21,21 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext?: AppLoadContext,
 ): Promise<Response> | Response {
+  // Every inline script of the page carries this response's CSP nonce (server/app.ts sets the header).
+  const nonce = loadContext?.cspNonce ?? '';
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   return new Promise((resolve, reject) => {
     let status = responseStatusCode;
     let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const app = (
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
+      </NonceContext.Provider>
+    );
+    const { pipe, abort } = renderToPipeableStream(app, {
+      nonce: nonce || undefined,
       onAllReady() {
         shellRendered = true;
         const body = new PassThrough();
@@ -33,7 +43,7 @@ export default function handleRequest(
         text(body).then((html) => {
           clearTimeout(timer);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(new Response(deferClientScripts(html), { headers: responseHeaders, status }));
+          resolve(new Response(deferClientScripts(html, nonce), { headers: responseHeaders, status }));
         }, reject);
       },
       onShellError(error: unknown) {

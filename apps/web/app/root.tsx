@@ -1,11 +1,4 @@
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  isRouteErrorResponse,
-  useRouteLoaderData,
-} from 'react-router';
+import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import { Suspense, lazy, useEffect, useLayoutEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -17,9 +10,11 @@ import { ScrollManager, ScrollRestorationScript } from './components/scroll-mana
 import { useExternalValue, useHydrated } from './lib/hooks';
 import { TOAST_MS, toasterMounted, toasterWanted } from './lib/toast';
 import { useRouteHandle } from './lib/page';
+import { useNonce } from './lib/nonce';
 import { progressiveHydrationSettled } from './lib/progressive-hydration';
-import { NotFoundPage, ServerErrorPage } from './components/error-pages';
+import { BadRequestPage, NotFoundPage, ServerErrorPage } from './components/error-pages';
 import { apiFrom } from './lib/api.server';
+import { getUser } from './lib/auth.server';
 import { DEPARTMENT_LINKS } from './lib/departments.server';
 // The whole stylesheet (about 8 KB gzipped) is inlined in the server's <head>: first paint needs
 // no second request (Lighthouse FCP on slow 4G; issue 3 §13). Referenced on the server only.
@@ -40,7 +35,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const hotWords = await apiFrom(context)
     .hotWords()
     .catch(() => [] as string[]);
-  return { hotWords, departments: DEPARTMENT_LINKS };
+  // The signed-in shopper as the server knows them (decision 0013): the header greets them in the
+  // server's HTML; after hydration the browser's stored account takes over (lib/auth-client.ts).
+  return { hotWords, departments: DEPARTMENT_LINKS, user: getUser(context) };
 }
 
 /** The hot words change rarely: load them once per visit, not on every navigation. */
@@ -75,6 +72,7 @@ function LazyToaster() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const { page, checkout } = useRouteHandle();
+  const nonce = useNonce();
   return (
     <DocumentElement>
       {import.meta.env.SSR ? (
@@ -92,10 +90,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <head dangerouslySetInnerHTML={{ __html: '' }} />
       )}
       <body className="flex min-h-screen flex-col font-sans" data-page={page}>
-        <a
-          href="#main"
-          className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-        >
+        <a href="#main" className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
           Skip to content
         </a>
         <HydrateLater>
@@ -114,17 +109,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ScrollManager />
         {import.meta.env.SSR ? null : <ClientMeta />}
         <HydrateLater>
-          <ScrollRestorationScript />
+          <ScrollRestorationScript nonce={nonce} />
         </HydrateLater>
-        <Scripts />
+        <Scripts nonce={nonce || undefined} />
       </body>
     </DocumentElement>
   );
 }
 
 /** Head elements rendered from the routes' `meta` exports (pageMeta, jsonLd in lib/meta.ts). */
-const PAGE_META_SELECTOR =
-  'title, meta[name="description"], meta[name="robots"], meta[property], link[rel="canonical"], script[type="application/ld+json"]';
+const PAGE_META_SELECTOR = 'title, meta[name="description"], meta[name="robots"], meta[property], link[rel="canonical"], script[type="application/ld+json"]';
 
 /**
  * In the browser, the routes' meta (title, description, canonical, JSON-LD) after hydration:
@@ -164,17 +158,34 @@ export default function App() {
   return <Outlet />;
 }
 
-/** Root ErrorBoundary: the 404 template for 404 responses, the 500 template for everything else. */
+/**
+ * Root ErrorBoundary: the 404 template for 404 responses, the 400 template (with the reason) for
+ * 400 responses, the 500 template for everything else.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>('root');
   const hotWords = data?.hotWords ?? [];
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound && import.meta.env.DEV) console.error(error);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status >= 500 && import.meta.env.DEV) console.error(error);
+  const reason = isRouteErrorResponse(error) && typeof error.data?.message === 'string' ? error.data.message : 'The request was not valid.';
+  const [title, description] =
+    status === 404
+      ? ['Page not found', 'The page may have moved, or the product is no longer sold.']
+      : status === 400
+        ? ['Link not valid', 'Part of this link is not valid.']
+        : ['Something went wrong', 'We could not load this page right now.'];
   return (
     <>
-      <title>{notFound ? 'Page not found | B-Deals' : 'Something went wrong | B-Deals'}</title>
+      <title>{`${title} | B-Deals`}</title>
+      <meta name="description" content={description} />
       <meta name="robots" content="noindex" />
-      {notFound ? <NotFoundPage hotWords={hotWords} /> : <ServerErrorPage hotWords={hotWords} />}
+      {status === 404 ? (
+        <NotFoundPage hotWords={hotWords} />
+      ) : status === 400 ? (
+        <BadRequestPage hotWords={hotWords} reason={reason} />
+      ) : (
+        <ServerErrorPage hotWords={hotWords} />
+      )}
     </>
   );
 }

@@ -23,7 +23,10 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 const CHROMIUM = '/usr/bin/chromium';
 const JS_BUDGET_KB = 110;
 /** Runs per page (`--runs N`, default 3); the median run by performance score is reported. */
-const RUNS = Number(process.argv[process.argv.indexOf('--runs') + 1]) > 0 && process.argv.includes('--runs') ? Number(process.argv[process.argv.indexOf('--runs') + 1]) : 3;
+const RUNS =
+  Number(process.argv[process.argv.indexOf('--runs') + 1]) > 0 && process.argv.includes('--runs')
+    ? Number(process.argv[process.argv.indexOf('--runs') + 1])
+    : 3;
 
 function argUrl(): string | undefined {
   const i = process.argv.indexOf('--url');
@@ -43,7 +46,10 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     if (Date.now() > end) throw new Error('server not ready within 300 s');
-    const ok = await fetch(`${url}/`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/`, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -136,12 +142,13 @@ try {
     if (row.performance < 98) {
       const metric = (id: string) => `${id} ${Math.round(lhr.audits[id]?.numericValue ?? NaN)} (${Math.round((lhr.audits[id]?.score ?? 0) * 100)})`;
       console.log(`   performance: ${['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'speed-index'].map(metric).join(', ')}`);
-      const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items;
+      const lcpItems = (
+        lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined
+      )?.items;
       const lcpNode = lcpItems?.[0]?.items?.[0]?.node?.snippet;
       if (lcpNode) console.log(`   LCP element: ${lcpNode.slice(0, 160)}`);
     }
-    if (row.performance < 98 || row.accessibility < 100 || row['best-practices'] < 100 || row.seo < 100 || cls > 0 || js > JS_BUDGET_KB)
-      failed = true;
+    if (row.performance < 98 || row.accessibility < 100 || row['best-practices'] < 100 || row.seo < 100 || cls > 0 || js > JS_BUDGET_KB) failed = true;
   }
 } finally {
   chrome.kill();

@@ -1,11 +1,11 @@
 /**
  * The storefront's HTTP server: an Express 5 app with compression that serves the built
  * client assets (hashed files under /assets/ cached for a year as immutable), `/media/*`
- * from `mediaDir` (images referenced by API responses as `/media/...`), and every other
+ * (images referenced by API responses as `/media/...`) from `mediaDir` or else from the API, and every other
  * request through the React Router request handler of the server build. The API URL reaches
  * loaders through the load context (`context.apiUrl`), so no loader reads `process.env`.
  *
- * Same-origin API (backend for frontend): requests under the API prefixes of spec §7
+ * Same-origin API (backend for frontend; api-proxy.ts): requests under the API prefixes of spec §7
  * ({@link API_PREFIXES}: `/user/`, `/inventory/`, `/order/`, `/article/`, `/tapestry/`, each
  * followed by `api/`, plus `/user/oauth/`) are streamed to the API unchanged (method, path, query, headers,
  * body; the answer's status, headers and body), so the browser calls the API on its own origin
@@ -13,18 +13,35 @@
  * RFC 6749) and revocation (`POST /user/oauth/revoke`, RFC 7009) the server adds the web
  * platform's client authentication (HTTP Basic, RFC 6749 §2.3.1) from `oauthClient`, replacing
  * any Authorization header the browser sent, so the client secret never reaches the browser.
+ *
+ * Hardening (issue 13): every response carries the security headers of {@link securityHeaders}
+ * (a Content-Security-Policy with a per-request script nonce, handed to the render through the
+ * load context); the shopper's address reaches the API on proxied and server-side calls alike
+ * (`X-Forwarded-For`); bodies are capped (API calls {@link BODY_LIMITS}.api, the storefront's own
+ * form posts {@link BODY_LIMITS}.form) with a clean 413; slow clients time out
+ * ({@link HTTP_TIMEOUTS}); errors outside the router (e.g. under /media) answer a short text
+ * without stack or path.
  */
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createRequestHandler } from '@react-router/express';
+import { createRequestHandler as createFetchHandler } from 'react-router';
 import compression from 'compression';
 import express from 'express';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import http from 'node:http';
-import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { RENDER_GATE, renderGate } from './render-gate.ts';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { ServerBuild } from 'react-router';
+import type { AppLoadContext, ServerBuild } from 'react-router';
+import { BODY_LIMITS, HTTP_TIMEOUTS, answerClientError, type HttpTimeouts } from '@b-deals/core';
 import { permanentRedirect } from './redirects.ts';
+import { CatalogVersion, HtmlCache } from './html-cache.ts';
+import { sessionFromCookieHeader, sessionKey, type WebSession } from './session-cookie.ts';
+import { API_PREFIXES, HOP_BY_HOP, answerTooLarge, forwardedFor, proxyToApi, type SessionWatch } from './api-proxy.ts';
+import { securityHeaders } from './security-headers.ts';
+
+export { API_PREFIXES, forwardedFor, sessionCookieFor } from './api-proxy.ts';
+export { contentSecurityPolicy, securityHeaders } from './security-headers.ts';
 
 export interface WebServerOptions {
   /** TCP port; 0 picks a free one. */
@@ -33,61 +50,37 @@ export interface WebServerOptions {
   host?: string;
   /** Base URL of the B-Deals API, e.g. `http://127.0.0.1:4000`. */
   apiUrl: string;
-  /** Directory served at `/media/`. */
-  mediaDir: string;
+  /** Directory served at `/media/`; without it `/media/` is fetched from the API (the storefront then reads no file of the API's). */
+  mediaDir?: string;
   /** Output of `npm run build -w @b-deals/web`; default apps/web/build. */
   buildDir?: string;
+  /** Pages rendered at once and pages allowed to wait (default RENDER_GATE of ./render-gate.ts). */
+  renderGate?: { concurrency: number; maxWaiting: number };
   /** The web platform's OAuth client, added to the browser's token and revocation calls (see above). */
   oauthClient?: { id: string; secret: string };
+  /** HTTP server timeouts, ms (default HTTP_TIMEOUTS of @b-deals/core); tests shorten them. */
+  timeouts?: Partial<HttpTimeouts>;
+  /**
+   * Secret of the server-side session cookie (session-cookie.ts); default: derived from the web
+   * client's secret. Without either, the storefront keeps no server-side session.
+   */
+  sessionSecret?: string;
+  /** Lifetime of a server-side session, s (default 30 days, the API's default refresh-token lifetime). */
+  sessionTtlSeconds?: number;
+  /**
+   * Full-page HTML cache for anonymous visitors (html-cache.ts; decision 0014): how long a page
+   * stays fresh, ms. Absent or 0: no cache.
+   */
+  htmlCacheFreshMs?: number;
 }
 
 export interface WebServer {
   /** Base URL the server listens on, e.g. `http://127.0.0.1:3000`. */
   url: string;
+  /** The HTML cache, when enabled (its `stats` and `size`). */
+  htmlCache: HtmlCache | null;
   /** Stops accepting connections and resolves once open ones are closed. */
   close(): Promise<void>;
-}
-
-/**
- * Path prefixes of the API served on the storefront's origin. Only the `/{service}/api/` part
- * (and the OAuth endpoints): pages such as /article/{slug} and /order/ stay with the storefront.
- */
-export const API_PREFIXES = ['/user/api/', '/user/oauth/', '/inventory/api/', '/order/api/', '/article/api/', '/tapestry/api/'] as const;
-const CLIENT_AUTH_PATHS = new Set(['/user/oauth/token', '/user/oauth/revoke']);
-/** Hop-by-hop headers (RFC 9110 §7.6.1) are not forwarded. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'host']);
-
-/** RFC 6749 §2.3.1: id and secret form-urlencoded, joined by ':', base64. */
-function basicAuth(client: { id: string; secret: string }): string {
-  const enc = (s: string) => encodeURIComponent(s).replace(/%20/g, '+');
-  return `Basic ${Buffer.from(`${enc(client.id)}:${enc(client.secret)}`).toString('base64')}`;
-}
-
-/** Streams `req` to `apiUrl` and the answer back; 502 `{code, message}` when the API cannot be reached. */
-function proxyToApi(apiUrl: URL, oauthClient: WebServerOptions['oauthClient'], req: IncomingMessage, res: ServerResponse): void {
-  const headers: Record<string, string | string[]> = {};
-  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) headers[k] = v;
-  const pathname = (req.url ?? '/').split('?')[0]!;
-  if (oauthClient && req.method === 'POST' && CLIENT_AUTH_PATHS.has(pathname)) headers.authorization = basicAuth(oauthClient);
-  const forwardedFor = req.headers['x-forwarded-for'];
-  headers['x-forwarded-for'] = [forwardedFor, req.socket.remoteAddress].filter(Boolean).join(', ');
-  const base = apiUrl.pathname.replace(/\/$/, '');
-  const upstream = (apiUrl.protocol === 'https:' ? https : http).request(
-    { protocol: apiUrl.protocol, hostname: apiUrl.hostname, port: apiUrl.port, method: req.method, path: base + (req.url ?? '/'), headers },
-    (answer) => {
-      for (const [k, v] of Object.entries(answer.headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) res.setHeader(k, v);
-      res.writeHead(answer.statusCode ?? 502);
-      answer.pipe(res);
-    },
-  );
-  upstream.on('error', () => {
-    if (res.headersSent) res.destroy();
-    else res.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'bad_gateway', message: 'The B-Deals API cannot be reached.' }));
-  });
-  res.on('close', () => {
-    if (!res.writableFinished) upstream.destroy();
-  });
-  req.pipe(upstream);
 }
 
 const DEFAULT_BUILD_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../build');
@@ -100,20 +93,92 @@ const YEAR_S = 365 * 24 * 3600;
  */
 export async function createWebServer(opts: WebServerOptions): Promise<WebServer> {
   const apiUrl = new URL(opts.apiUrl);
-  if (apiUrl.protocol !== 'http:' && apiUrl.protocol !== 'https:')
-    throw new TypeError(`apiUrl must be http(s): ${opts.apiUrl}`);
+  if (apiUrl.protocol !== 'http:' && apiUrl.protocol !== 'https:') throw new TypeError(`apiUrl must be http(s): ${opts.apiUrl}`);
   const buildDir = path.resolve(opts.buildDir ?? DEFAULT_BUILD_DIR);
-  const build = (await import(
-    pathToFileURL(path.join(buildDir, 'server/index.js')).href
-  )) as ServerBuild;
+  const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
   const clientDir = path.join(buildDir, 'client');
+
+  const apiBase = apiUrl.origin + apiUrl.pathname.replace(/\/$/, '');
+  const sessionSecret = opts.sessionSecret ?? opts.oauthClient?.secret;
+  const key = sessionSecret ? sessionKey(sessionSecret) : null;
+  const watchFor = (req: express.Request): SessionWatch | undefined =>
+    key
+      ? {
+          key,
+          ttlMs: (opts.sessionTtlSeconds ?? 30 * 24 * 3600) * 1000,
+          secure: req.secure,
+          profile: async (accessToken) => {
+            const r = await fetch(`${apiBase}/user/api/v1/profile`, {
+              headers: { authorization: `Bearer ${accessToken}`, 'x-forwarded-for': forwardedFor(req) },
+              signal: AbortSignal.timeout(5000),
+            });
+            if (!r.ok) return null;
+            const p = (await r.json()) as WebSession['user'];
+            return { id: p.id, firstName: p.firstName, lastName: p.lastName, email: p.email };
+          },
+        }
+      : undefined;
 
   const app = express();
   app.disable('x-powered-by');
+  // Express's own error pages show stacks outside production; this server is production everywhere.
+  app.set('env', 'production');
+  // X-Forwarded-Proto from a local TLS terminator says whether the shopper used HTTPS (for HSTS).
+  app.set('trust proxy', 'loopback');
+  // One id per request, from the client or new, sent on to the API and into its JSON logs (issue 12 §4).
   app.use((req, res, next) => {
-    if (API_PREFIXES.some((p) => req.path.startsWith(p))) proxyToApi(apiUrl, opts.oauthClient, req, res);
+    const given = req.headers['x-request-id'];
+    const id = typeof given === 'string' && /^[\w.:-]{8,64}$/.test(given) ? given : randomUUID();
+    req.headers['x-request-id'] = id;
+    res.locals.requestId = id;
+    res.setHeader('x-request-id', id);
+    next();
+  });
+  app.use((req, res, next) => {
+    const nonce = randomBytes(16).toString('base64');
+    res.locals.cspNonce = nonce;
+    for (const [k, v] of Object.entries(securityHeaders(nonce, req.secure))) res.setHeader(k, v);
+    next();
+  });
+  app.use((req, res, next) => {
+    if (API_PREFIXES.some((p) => req.path.startsWith(p))) proxyToApi(apiUrl, opts.oauthClient, req, res, watchFor(req));
     else next();
   });
+  // Anonymous pages from the HTML cache (before compression: entries carry their own encodings).
+  let versions: CatalogVersion | null = null;
+  let htmlCache: HtmlCache | null = null;
+  if (opts.htmlCacheFreshMs) {
+    const handleFetch = createFetchHandler(build, 'production');
+    versions = new CatalogVersion(apiBase);
+    versions.start();
+    const cache = new HtmlCache({
+      freshMs: opts.htmlCacheFreshMs,
+      version: () => versions!.get(),
+      render: async (req) => {
+        const nonce = randomBytes(16).toString('base64');
+        const headers = new Headers();
+        for (const [k, v] of Object.entries(req.headers)) {
+          if (v === undefined || HOP_BY_HOP.has(k) || k === 'cookie' || k.startsWith('if-')) continue;
+          for (const x of [v].flat()) headers.append(k, x);
+        }
+        const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
+        const response = await handleFetch(new Request(url, { method: 'GET', headers }), {
+          apiUrl: apiBase,
+          forwardedFor: forwardedFor(req),
+          cspNonce: nonce,
+          session: null,
+          requestId: String(req.headers['x-request-id'] ?? ''),
+        });
+        return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()), nonce };
+      },
+    });
+    htmlCache = cache;
+    app.use((req, res, next) => {
+      const url = new URL(req.originalUrl, 'http://x');
+      if ((req.method === 'GET' || req.method === 'HEAD') && permanentRedirect(url.pathname, url.search)) return next();
+      void cache.handle(req, res, next, (nonce) => securityHeaders(nonce, req.secure));
+    });
+  }
   app.use(compression());
   app.use(
     '/assets',
@@ -123,25 +188,80 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
       index: false,
     }),
   );
-  app.use(
-    '/media',
-    express.static(path.resolve(opts.mediaDir), {
-      maxAge: 24 * 3600 * 1000,
-      index: false,
-      fallthrough: false,
-    }),
-  );
+  if (opts.mediaDir) {
+    app.use(
+      '/media',
+      express.static(path.resolve(opts.mediaDir), {
+        maxAge: 24 * 3600 * 1000,
+        index: false,
+        fallthrough: false,
+      }),
+    );
+  } else {
+    app.use('/media', (req, res) => {
+      req.url = req.originalUrl;
+      proxyToApi(apiUrl, undefined, req, res);
+    });
+  }
   app.use(express.static(clientDir, { maxAge: 3600 * 1000, index: false }));
-  const context = { apiUrl: apiUrl.origin + apiUrl.pathname.replace(/\/$/, '') };
+  // The storefront's own form posts (sign-in, register, reset) are small: refuse big or unsized bodies.
+  app.use((req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
+    const length = req.headers['content-length'];
+    if (length === undefined && req.headers['transfer-encoding']) {
+      res.status(411).set('connection', 'close').type('text/plain').send('Length Required: send a Content-Length.');
+    } else if (Number(length ?? 0) > BODY_LIMITS.form) {
+      answerTooLarge(res, 'text/plain; charset=utf-8', `Payload Too Large: forms take at most ${BODY_LIMITS.form} bytes.`);
+    } else next();
+  });
+  const loadContext = (req: express.Request, res: express.Response): AppLoadContext => {
+    const session = key ? sessionFromCookieHeader(req.headers.cookie, key) : null;
+    // A page rendered for a signed-in shopper is theirs alone: never stored by a shared cache.
+    res.setHeader('vary', 'Cookie');
+    if (session) res.setHeader('cache-control', 'private, no-store');
+    return {
+      apiUrl: apiBase,
+      forwardedFor: forwardedFor(req),
+      cspNonce: String(res.locals.cspNonce ?? ''),
+      session,
+      requestId: String(res.locals.requestId ?? ''),
+    };
+  };
   app.use((req, res, next) => {
     const url = new URL(req.originalUrl, 'http://x');
     const location = req.method === 'GET' || req.method === 'HEAD' ? permanentRedirect(url.pathname, url.search) : null;
     if (location) res.redirect(301, location);
     else next();
   });
-  app.use(createRequestHandler({ build, mode: 'production', getLoadContext: () => context }));
+  app.use(renderGate(opts.renderGate ?? RENDER_GATE));
+  app.use(createRequestHandler({ build, mode: 'production', getLoadContext: loadContext }));
+  // Errors outside the router (a missing or malformed /media path, a body that broke off): status
+  // and a short text only, never a stack or a server path (issue 13 finding 5).
+  app.use((err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    const e = err as { status?: unknown; statusCode?: unknown };
+    const raw = Number(e.status ?? e.statusCode);
+    const status = raw >= 400 && raw < 600 ? raw : 500;
+    if (status >= 500) console.error(err);
+    if (res.headersSent) return void res.destroy();
+    res
+      .status(status)
+      .type('text/plain')
+      .send(http.STATUS_CODES[status] ?? 'Error');
+  });
 
-  const server = app.listen(opts.port, opts.host ?? '127.0.0.1');
+  const t = { ...HTTP_TIMEOUTS, ...opts.timeouts };
+  const server = http.createServer(
+    {
+      headersTimeout: t.headersTimeout,
+      requestTimeout: t.requestTimeout,
+      keepAliveTimeout: t.keepAliveTimeout,
+      connectionsCheckingInterval: t.connectionsCheckingInterval,
+    },
+    app,
+  );
+  server.setTimeout(t.connectionTimeout);
+  server.on('clientError', answerClientError);
+  server.listen(opts.port, opts.host ?? '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -150,8 +270,10 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
   const host = address.includes(':') ? `[${address}]` : address;
   return {
     url: `http://${host}:${port}`,
+    htmlCache,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        versions?.stop();
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeIdleConnections();
       }),

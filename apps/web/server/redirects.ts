@@ -4,10 +4,12 @@
  * - /lux/ → /euro/, /eco/ → /sports-outdoors/;
  * - renamed category short links under /c/sports/ and /c/outdoor/;
  * - /index.html → /;
- * - a trailing slash is added to every other path, except paths whose last segment ends in
- *   .html, .json, .js, .map, .txt, .xml or .pdf. React Router's own client requests (single-fetch
+ * - a trailing slash is added to every other path, except paths whose last segment names a
+ *   file (core `pagePath`: .html, .json, .js, .map, .txt, .xml, .pdf and static assets). React Router's own client requests (single-fetch
  *   `*.data` and `/__manifest`) are not pages and are left alone too.
  */
+
+import { pagePath } from '@b-deals/core';
 
 /** Short-form category renames of spec §2.2, keyed by the old path (without trailing slash). */
 const RENAMES: Readonly<Record<string, string>> = {
@@ -25,9 +27,6 @@ const RENAMES: Readonly<Record<string, string>> = {
   '/c/outdoor/yoga-mats-exercise-balls': '/c/outdoor/yoga-mats/',
 };
 
-/** File extensions whose paths keep no trailing slash (spec §2.2). */
-const FILE_EXTENSION = /\.(html|json|js|map|txt|xml|pdf)$/i;
-
 /**
  * The 301 target for a request, or null when the request is served as it is.
  * `pathname` is the raw URL path (percent-encoded as received), `search` the query string
@@ -40,7 +39,8 @@ export function permanentRedirect(pathname: string, search = ''): string | null 
   const bare = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const renamed = RENAMES[bare.toLowerCase()];
   if (renamed) return renamed + search;
-  if (pathname.endsWith('/') || FILE_EXTENSION.test(pathname)) return null;
+  // The same rule the pages' links are built with (core pagePath), so no link of ours redirects.
+  if (pagePath(pathname) === pathname) return null;
   if (pathname.endsWith('.data') || pathname === '/__manifest') return null;
   return `${pathname}/${search}`;
 }

@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebServer, type WebServer } from '../server/app.ts';
+import { writeStubBuild } from './stub-build.ts';
 
 /**
  * The same-origin API proxy of server/app.ts, between a browser (fetch) and a stand-in upstream
@@ -27,17 +28,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
   dir = mkdtempSync(path.join(tmpdir(), 'web-proxy-'));
-  mkdirSync(path.join(dir, 'server'), { recursive: true });
-  mkdirSync(path.join(dir, 'client/assets'), { recursive: true });
-  // A hand-made server build: one catch-all route; the document entry answers 'page'.
-  writeFileSync(
-    path.join(dir, 'server/index.js'),
-    `export const entry = { module: { default: () => new Response('page', { status: 200 }) } };
-export const routes = { root: { id: 'root', path: '*', module: { default: () => null } } };
-export const assets = { entry: { module: '', imports: [] }, routes: {}, url: '', version: '1' };
-export const publicPath = '/'; export const assetsBuildDirectory = ''; export const future = {}; export const ssr = true;
-export const isSpaMode = false; export const prerender = []; export const routeDiscovery = { mode: 'initial' }; export const basename = '/';`,
-  );
+  writeStubBuild(dir);
   const { port } = upstream.address() as AddressInfo;
   web = await createWebServer({ port: 0, apiUrl: `http://127.0.0.1:${port}`, mediaDir: dir, buildDir: dir, oauthClient: client });
 });

@@ -20,7 +20,13 @@ function fakeApi() {
   const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input);
     const h = new Headers(init?.headers);
-    seen.push({ path, auth: h.get('authorization'), client: h.get('x-client-name'), method: init?.method ?? 'GET', body: typeof init?.body === 'string' ? init.body : null });
+    seen.push({
+      path,
+      auth: h.get('authorization'),
+      client: h.get('x-client-name'),
+      method: init?.method ?? 'GET',
+      body: typeof init?.body === 'string' ? init.body : null,
+    });
     if (path === '/user/oauth/token') {
       const rt = new URLSearchParams(String(init?.body)).get('refresh_token') ?? '';
       if (!refreshTokens.delete(rt)) return json(400, { error: 'invalid_grant', error_description: 'The refresh token is not valid.' });
@@ -31,9 +37,11 @@ function fakeApi() {
     if (path === '/user/api/v1/profile') return json(200, { id: 1, firstName: 'Ada', lastName: 'L', email: 'ada@example.com' });
     const token = h.get('authorization')?.replace('Bearer ', '');
     if (path === '/public') return json(200, { ok: true, anonymous: !token });
-    if (path === '/boom') return json(400, { code: 'validation_failed', message: 'Invalid body', details: [{ path: '/email', message: 'Enter a valid e-mail address.' }] });
+    if (path === '/boom')
+      return json(400, { code: 'validation_failed', message: 'Invalid body', details: [{ path: '/email', message: 'Enter a valid e-mail address.' }] });
     if (path === '/empty') return new Response(null, { status: 204 });
-    if (path === '/order/api/v1/orders/stat') return token && live.has(token) ? json(200, { count: 3 }) : json(401, { code: 'invalid_token', message: 'Sign in first.' });
+    if (path === '/order/api/v1/orders/stat')
+      return token && live.has(token) ? json(200, { count: 3 }) : json(401, { code: 'invalid_token', message: 'Sign in first.' });
     return json(404, { code: 'not_found', message: 'No route' });
   }) as typeof fetch;
   return { fetch: fetchFn, seen };

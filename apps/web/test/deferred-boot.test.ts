@@ -21,9 +21,7 @@ describe('deferClientScripts (decision 0005)', () => {
 
   it('parks the module script unchanged under an inert type', () => {
     expect(out).not.toContain('<script type="module"');
-    expect(out).toContain(
-      `<script type="${DEFERRED_MODULE_TYPE}">import * as route0 from "/assets/root-C.js";\nimport("/assets/entry.client-A.js");</script>`,
-    );
+    expect(out).toContain(`<script type="${DEFERRED_MODULE_TYPE}">import * as route0 from "/assets/root-C.js";\nimport("/assets/entry.client-A.js");</script>`);
   });
 
   it('ends the body with a loader that knows the preloads, in order, and the time limit', () => {

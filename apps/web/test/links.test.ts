@@ -57,8 +57,21 @@ describe('searchSuggestions', () => {
     const s = searchSuggestions('jeans', words);
     expect(s.terms).toHaveLength(5);
     expect(s.terms).not.toContain('jeans');
-    expect(s.categories.map((c) => c.term)).toEqual(['Jeans', 'Jeans']);
+    expect(s.categories.map((c) => c.node.term)).toEqual(['Jeans', 'Jeans']);
     expect(searchSuggestions('s', []).categories).toHaveLength(10);
+  });
+  it('names the department of each category, so repeated names can be told apart (issue 20 §8)', () => {
+    for (const typed of ['jea', 'shorts', 'boots']) {
+      const labels = searchSuggestions(typed, []).categories.map((c) => `${c.node.term} in ${c.context}`);
+      expect(labels.length, typed).toBeGreaterThan(1);
+      expect(new Set(labels).size, typed).toBe(labels.length);
+    }
+    expect(
+      searchSuggestions('jea', [])
+        .categories.map((c) => c.context?.split(' › ')[0])
+        .sort(),
+    ).toEqual(["Men's Clothing", "Women's Clothing"]);
+    expect(searchSuggestions('boots', []).categories.map((c) => c.context)).toContain("Shoes › Men's Shoes");
   });
   it('suggests nothing for empty text', () => {
     expect(searchSuggestions('  ', words)).toEqual({ categories: [], terms: [] });

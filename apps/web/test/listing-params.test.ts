@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MAX_PAGE,
-  listingQuery,
-  parseListingParams,
-  toSearchCondition,
-} from '../app/lib/listing-params.ts';
+import { MAX_PAGE, listingQuery, parseListingParams, toSearchCondition } from '../app/lib/listing-params.ts';
 
 const parse = (qs: string) => parseListingParams(new URLSearchParams(qs));
 
 describe('parseListingParams', () => {
   it('reads repeatable filters and drops blanks and duplicates', () => {
-    const p = parse(
-      'q=%20red+dress%20&b=acme&b=acme&b=&m=shopco&cids=81&cids=81,-811,-812,-813&l=on_sale&l=bogus',
-    );
+    const p = parse('q=%20red+dress%20&b=acme&b=acme&b=&m=shopco&cids=81&cids=81,-811,-812,-813&l=on_sale&l=bogus');
     expect(p.q).toBe('red dress');
     expect(p.b).toEqual(['acme']);
     expect(p.m).toEqual(['shopco']);
@@ -43,10 +36,12 @@ describe('price range (min/max in dollars)', () => {
     expect([c.minPrice, c.maxPrice]).toEqual([2000, 15050]);
   });
 
-  it('clamps to [0, 100000] dollars, drops non-numbers and keeps min ≤ max', () => {
+  it('clamps to [0, 100000] dollars, drops non-numbers and swaps a min above max (issue 20 §9)', () => {
     expect(parse('min=-5&max=250000')).toMatchObject({ minPrice: 0, maxPrice: 10_000_000 });
     expect(parse('min=abc&max=')).toMatchObject({ minPrice: undefined, maxPrice: undefined });
-    expect(parse('min=300&max=100')).toMatchObject({ minPrice: 10_000, maxPrice: 10_000 });
+    expect(parse('min=300&max=100')).toMatchObject({ minPrice: 10_000, maxPrice: 30_000, priceSwapped: true });
+    expect(parse('min=80&max=40')).toMatchObject({ minPrice: 4_000, maxPrice: 8_000, priceSwapped: true });
+    expect(parse('min=40&max=80')).toMatchObject({ minPrice: 4_000, maxPrice: 8_000, priceSwapped: false });
     const c = toSearchCondition(parse('q=tv'));
     expect('minPrice' in c || 'maxPrice' in c).toBe(false);
   });
@@ -81,9 +76,7 @@ describe('listingQuery', () => {
   });
 
   it('sets or removes a single-valued key', () => {
-    expect(listingQuery(current, { set: ['price', '40000-'] })).toBe(
-      '?q=shoes&b=acme&price=40000-',
-    );
+    expect(listingQuery(current, { set: ['price', '40000-'] })).toBe('?q=shoes&b=acme&price=40000-');
     expect(listingQuery(new URLSearchParams('price=0-5000'), { set: ['price', null] })).toBe('');
   });
 

@@ -30,4 +30,14 @@ describe('documents', () => {
     expect(doc.html).toContain('<h2');
     expect(loadDocument('secrets')).toBeNull();
   });
+  it('puts each table in a box of its own that scrolls sideways (issue 20 §10)', () => {
+    const html = renderMarkdown('| Day | Price |\n|---|---|\n| Mon | $10 |\n');
+    expect(html).toMatch(/^<div class="table-scroll" role="region" aria-label="Table 1: Day, Price" tabindex="0"><table>/);
+    // Two tables on a page are two regions with names of their own.
+    const two = renderMarkdown('| A |\n|---|\n| 1 |\n\ntext\n\n| A |\n|---|\n| 2 |\n');
+    expect(two).toContain('aria-label="Table 1: A"');
+    expect(two).toContain('aria-label="Table 2: A"');
+    expect(html).toContain('<td>$10</td>');
+    expect(html.trim()).toMatch(/<\/table>\s*<\/div>$/);
+  });
 });

@@ -56,7 +56,17 @@ describe('safeRedirect (after sign-in)', () => {
   });
 
   it('refuses other hosts, schemes, protocol-relative and backslash tricks, and /login itself', () => {
-    for (const bad of ['https://evil.example/', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '/login', '/login/register?x=1', '/ok\n', '', null]) {
+    for (const bad of [
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/login',
+      '/login/register?x=1',
+      '/ok\n',
+      '',
+      null,
+    ]) {
       expect(safeRedirect(bad)).toBe('/');
     }
   });

@@ -46,12 +46,12 @@ function fakeApi() {
     refresh.add(`rt${n}`);
     return { access_token: `at${n}`, token_type: 'Bearer', expires_in: 900, refresh_token: `rt${n}` };
   };
-  const json = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input);
     const headers = Object.fromEntries(new Headers(init?.headers).entries());
-    const form = typeof init?.body === 'string' && headers['content-type']?.startsWith('application/x-www-form-urlencoded') ? new URLSearchParams(init.body) : null;
+    const form =
+      typeof init?.body === 'string' && headers['content-type']?.startsWith('application/x-www-form-urlencoded') ? new URLSearchParams(init.body) : null;
     calls.push({ path, headers, form });
     await Promise.resolve();
     if (path === '/user/oauth/token') {

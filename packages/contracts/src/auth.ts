@@ -5,7 +5,12 @@
 import { z } from 'zod';
 import { passwordLengthProblem } from '@b-deals/core';
 
-export const EmailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email({ message: 'Enter a valid e-mail address.' }));
+export const EmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: 'Enter a valid e-mail address.' }));
 
 /** A new password: NIST SP 800-63B length rules (the common-password check is done by the API). */
 export const NewPasswordSchema = z.string().superRefine((p, ctx) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MARKETPLACES, MARKETPLACE_FILTERS, REGIONS } from '@b-deals/core';
-import { PagingSchema } from './common.ts';
+import { PG_INT_MAX, pageWindowShape, refinePageWindow, textSchema } from './common.ts';
 
 export const MarketplaceSchema = z.enum(MARKETPLACES);
 export const MarketplaceFilterSchema = z.enum(MARKETPLACE_FILTERS);
@@ -40,16 +40,22 @@ export const BrandSchema = z.object({
 export type Brand = z.infer<typeof BrandSchema>;
 
 /** GET /inventory/api/v1/brands */
-export const BrandsQuerySchema = PagingSchema.extend({
-  q: z.string().max(100).optional(),
-  marketplace: MarketplaceFilterSchema.optional(),
-  to: z.coerce.number().int().min(1).max(5000).default(5000),
-});
+export const BrandsQuerySchema = refinePageWindow(
+  z.object({
+    q: textSchema(100).optional(),
+    marketplace: MarketplaceFilterSchema.optional(),
+    ...pageWindowShape(100),
+  }),
+);
 export const BrandsResponseSchema = z.object({ brands: z.array(BrandSchema), total: z.number().int() });
 export type BrandsResponse = z.infer<typeof BrandsResponseSchema>;
 
 /** GET /inventory/api/v1/brand/{id}: id is the numeric id or the slug. */
-export const BrandParamsSchema = z.object({ id: z.string().min(1).max(200) });
+export const BrandParamsSchema = z.object({
+  id: textSchema(200)
+    .min(1)
+    .refine((id) => !/^\d+$/.test(id) || Number(id) <= PG_INT_MAX, { message: `a numeric id must be at most ${PG_INT_MAX}` }),
+});
 export const BrandDetailSchema = BrandSchema.extend({
   subBrands: z.array(BrandSchema),
   /** Departments where the brand has products, with counts. */
@@ -61,3 +67,14 @@ export type BrandDetail = z.infer<typeof BrandDetailSchema>;
 /** GET /inventory/api/v1/search/hot-words (spec §3 "Hot words: hotWords, an array of strings"). */
 export const HotWordsResponseSchema = z.object({ hotWords: z.array(z.string()) });
 export type HotWordsResponse = z.infer<typeof HotWordsResponseSchema>;
+
+/**
+ * `GET /inventory/api/v1/catalog/version` (issue 12 §3): long-poll for the catalogue version (the
+ * id of the newest ingest run). Answers at once when the version is above `after` or no `waitMs`
+ * is given (default 0); else when it changes or after `waitMs` (at most 30 s), whichever comes first.
+ */
+export const CatalogVersionQuerySchema = z.object({
+  after: z.coerce.number().int().min(-1).max(PG_INT_MAX).default(-1),
+  waitMs: z.coerce.number().int().min(0).max(30_000).default(0),
+});
+export const CatalogVersionSchema = z.object({ version: z.number().int() });

@@ -18,14 +18,63 @@ export const ImageSchema = z.object({
 });
 export type Image = z.infer<typeof ImageSchema>;
 
-/** Paging of spec §7/§9: `from` inclusive, `to` exclusive (e.g. from=0&to=20 is 20 items). */
-export const PagingSchema = z.object({
-  from: z.coerce.number().int().min(0).max(10_000).default(0),
-  to: z.coerce.number().int().min(1).max(10_100).default(24),
+/** Largest value of PostgreSQL's `integer` (int4): ids and counts beyond it cannot reach the database. */
+export const PG_INT_MAX = 2_147_483_647;
+
+/**
+ * A database id in a path or query (coerced from text): a positive int4. Larger numbers are a 400,
+ * never a PostgreSQL "out of range for type integer" error.
+ */
+export const IdSchema = z.coerce.number().int().positive().max(PG_INT_MAX);
+
+/**
+ * Text that may reach the database: at most `max` characters and no NUL (U+0000), which PostgreSQL
+ * `text` cannot hold (it answers "invalid byte sequence for encoding UTF8: 0x00").
+ */
+export const textSchema = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((s) => !s.includes('\u0000'), {
+      message: 'must not contain the NUL character (U+0000)',
+    });
+
+/** Page-size caps of spec §9: image search answers 20, the orders list 500; every other list 100. */
+export const PAGE_SIZE_MAX = { default: 100, orders: 500, imageSearch: 20 } as const;
+
+/** Deepest offset a list serves (`from`); deeper pages are a 400 (offset scans grow with it). */
+export const PAGE_FROM_MAX = 10_000;
+
+/**
+ * The paging window of spec §7/§9 as a zod object shape: `from` inclusive, `to` exclusive (from=0&to=20
+ * is 20 items), both coerced from query text. Combine with {@link refinePageWindow} so that `to` must
+ * exceed `from` by at most the list's cap.
+ */
+export const pageWindowShape = (defaultTo: number) => ({
+  from: z.coerce.number().int().min(0).max(PAGE_FROM_MAX).default(0),
+  to: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(PAGE_FROM_MAX + PAGE_SIZE_MAX.orders)
+    .default(defaultTo),
 });
 
-/** Accepts `x` or `[x, y]` and always yields an array (repeatable query params). */
+/**
+ * Adds the page-window rule to an object schema holding `from` and `to`: `to > from` and
+ * `to - from <= maxSize` (spec §9 caps, {@link PAGE_SIZE_MAX}); otherwise a validation issue on `to`
+ * (a 400 `validation_failed` from the API).
+ */
+export function refinePageWindow<T extends z.ZodType<{ from: number; to: number }>>(schema: T, maxSize: number = PAGE_SIZE_MAX.default) {
+  return schema.refine((w) => w.to > w.from && w.to - w.from <= maxSize, {
+    message: `\`to\` must be greater than \`from\` and at most ${maxSize} more`,
+    path: ['to'],
+  });
+}
+
+/** A plain paged list query: `from`/`to` with the default cap of 100 (spec §9). */
+export const PagingSchema = refinePageWindow(z.object(pageWindowShape(24)));
+
+/** Accepts `x` or `[x, y]` and always yields an array (repeatable query params); NUL is refused. */
 export const manyStrings = (max = 50, maxLen = 200) =>
-  z
-    .union([z.string().max(maxLen), z.array(z.string().max(maxLen)).max(max)])
-    .transform((v) => (Array.isArray(v) ? v : [v]).map((s) => s.trim()).filter(Boolean));
+  z.union([textSchema(maxLen), z.array(textSchema(maxLen)).max(max)]).transform((v) => (Array.isArray(v) ? v : [v]).map((s) => s.trim()).filter(Boolean));

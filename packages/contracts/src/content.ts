@@ -3,7 +3,7 @@
  * (promotions), articles, and home modules (spec §7 tapestry modes).
  */
 import { z } from 'zod';
-import { CentsSchema } from './common.ts';
+import { CentsSchema, IdSchema, pageWindowShape, refinePageWindow, textSchema } from './common.ts';
 import { ProductCardSchema } from './search.ts';
 
 /** A tab of a landing page: ALL or a department (id = department code). */
@@ -12,10 +12,7 @@ export const TabsResponseSchema = z.object({ tabs: z.array(TabSchema) });
 export type TabsResponse = z.infer<typeof TabsResponseSchema>;
 
 export const TabParamsSchema = z.object({ id: z.string().regex(/^(ALL|[0-9a-z]{1,12})$/, 'ALL or a category code') });
-export const TabQuerySchema = z.object({
-  from: z.coerce.number().int().min(0).max(10_000).default(0),
-  to: z.coerce.number().int().min(1).max(10_100).default(24),
-});
+export const TabQuerySchema = refinePageWindow(z.object(pageWindowShape(24)));
 
 /** Top Selling: products ranked by outbound clicks to merchants in the last 30 days. */
 export const TopSellingItemSchema = ProductCardSchema.extend({ clicks30d: z.number().int() });
@@ -33,7 +30,7 @@ export const LowestPriceResponseSchema = z.object({ items: z.array(LowestPriceIt
 export type LowestPriceResponse = z.infer<typeof LowestPriceResponseSchema>;
 
 /** POST /inventory/api/v1/offers/{id}/click: records an outbound click and returns where to send the shopper. */
-export const OfferParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const OfferParamsSchema = z.object({ id: IdSchema });
 export const ClickResponseSchema = z.object({ link: z.string() });
 
 /** A merchant promotion (deal): coupon code or automatic discount, valid between two instants. */
@@ -57,13 +54,9 @@ export const PromotionSchema = z.object({
   link: z.string(),
 });
 export type Promotion = z.infer<typeof PromotionSchema>;
-export const DealsQuerySchema = z.object({
-  merchant: z.string().max(100).optional(),
-  from: z.coerce.number().int().min(0).max(10_000).default(0),
-  to: z.coerce.number().int().min(1).max(10_100).default(48),
-});
+export const DealsQuerySchema = refinePageWindow(z.object({ merchant: textSchema(100).optional(), ...pageWindowShape(48) }));
 export const DealsResponseSchema = z.object({ deals: z.array(PromotionSchema), total: z.number().int() });
-export const DealParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const DealParamsSchema = z.object({ id: IdSchema });
 
 /** An article (Markdown source; the web renders it). */
 export const ArticleSummarySchema = z.object({
@@ -78,21 +71,25 @@ export const ArticleSummarySchema = z.object({
 export const ArticleSchema = ArticleSummarySchema.extend({ markdown: z.string() });
 export type Article = z.infer<typeof ArticleSchema>;
 /** GET /article/api/v1/article: the list, or one article with `id` or `slug`. */
-export const ArticleQuerySchema = z.object({
-  id: z.coerce.number().int().positive().optional(),
-  slug: z.string().max(200).optional(),
-  from: z.coerce.number().int().min(0).max(10_000).default(0),
-  to: z.coerce.number().int().min(1).max(10_100).default(50),
-});
+export const ArticleQuerySchema = refinePageWindow(z.object({ id: IdSchema.optional(), slug: textSchema(200).optional(), ...pageWindowShape(50) }));
 export const ArticlesResponseSchema = z.object({ articles: z.array(ArticleSummarySchema), total: z.number().int() });
 
 /** A home module (spec §7 GET /tapestry/api/v2/modes): banner, product rail or brand wall. Editable as data. */
 export const ModeSchema = z.discriminatedUnion('type', [
-  z.object({ id: z.number().int(), type: z.literal('banner'), title: z.string(), subtitle: z.string().nullable(), href: z.string(), imageUrl: z.string().nullable(), position: z.number().int() }),
+  z.object({
+    id: z.number().int(),
+    type: z.literal('banner'),
+    title: z.string(),
+    subtitle: z.string().nullable(),
+    href: z.string(),
+    imageUrl: z.string().nullable(),
+    position: z.number().int(),
+  }),
   z.object({
     id: z.number().int(),
     type: z.literal('product_rail'),
     title: z.string(),
+    /** "See all": the listing that shows exactly `condition` (core `listingHref`). */
     href: z.string().nullable(),
     position: z.number().int(),
     /** The search condition the rail shows (fields of POST search/condition). */
@@ -109,4 +106,4 @@ export const ModeSchema = z.discriminatedUnion('type', [
 ]);
 export type Mode = z.infer<typeof ModeSchema>;
 export const ModesResponseSchema = z.object({ modes: z.array(ModeSchema) });
-export const ModeParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const ModeParamsSchema = z.object({ id: IdSchema });

@@ -19,6 +19,13 @@ export const IngestReportSchema = z.object({
   warnings: z.number().int(),
   rejected: z.number().int(),
   reasons: z.record(z.string(), z.number().int()),
+  /** Items rejected with `unknown_currency`, by the ISO 4217 code (or the unreadable code) they were priced in. */
+  unknownCurrencies: z.record(z.string(), z.number().int()).optional(),
+  /**
+   * Listings of the feed by how they were joined to a product (core MATCH_METHODS: gtin,
+   * brand_mpn, brand_title, model, new); listings seen before keep their first method.
+   */
+  matchMethods: z.record(z.string(), z.number().int()).optional(),
   /** True when the feed's bytes matched the last ingest and nothing was written. */
   unchanged: z.boolean().optional(),
   durationMs: z.number().optional(),
@@ -29,12 +36,18 @@ export type IngestReport = z.infer<typeof IngestReportSchema>;
 export const AdminFeedQuerySchema = z.object({
   filename: z.string().min(1).max(300),
   /** Merchant slug; when absent it is taken from the feed. The other merchant fields update it when `merchantName` is given. */
-  merchant: z.string().regex(/^[a-z0-9-]{1,80}$/, 'a slug: lower-case letters, digits and hyphens').optional(),
+  merchant: z
+    .string()
+    .regex(/^[a-z0-9-]{1,80}$/, 'a slug: lower-case letters, digits and hyphens')
+    .optional(),
   merchantName: z.string().max(200).optional(),
   region: RegionSchema.optional(),
   marketplace: MarketplaceSchema.optional(),
   homepage: z.string().url().optional(),
   logo: z.string().url().optional(),
   /** Full feed (default): offers missing from it become unavailable. `false` for a partial update. */
-  full: z.enum(['true', 'false']).optional().transform((v) => v !== 'false'),
+  full: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v !== 'false'),
 });

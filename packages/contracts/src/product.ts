@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AVAILABILITIES, CONDITIONS, MATCH_METHODS } from '@b-deals/core';
-import { CentsSchema, ImageSchema } from './common.ts';
+import { CentsSchema, IdSchema, ImageSchema } from './common.ts';
 import { MarketplaceSchema, RegionSchema } from './catalog.ts';
 import { ProductCardSchema } from './search.ts';
 
@@ -17,7 +17,7 @@ export const OfferSchema = z.object({
   wasPrice: CentsSchema.nullable(),
   /** Shipping to the US, cents; null when the feed did not say. */
   shipping: CentsSchema.nullable(),
-  /** price + shipping (shipping unknown counts as 0), cents; offers are sorted by this. */
+  /** price + shipping (shipping not stated counts as 0; core `offerTotal`), cents; offers come best first by core `compareOffers`. */
   total: CentsSchema,
   availability: AvailabilitySchema,
   condition: z.enum(CONDITIONS),
@@ -26,8 +26,18 @@ export const OfferSchema = z.object({
   sizes: z.array(z.string()),
   colors: z.array(z.string()),
   matchMethod: z.enum(MATCH_METHODS),
-  /** Original feed price when it was not in USD. */
-  originalPrice: z.object({ amount: z.number().int(), currency: z.string() }).nullable(),
+  /**
+   * Original feed price when it was not in USD: amount in minor units of `currency` (ISO 4217),
+   * with the date (YYYY-MM-DD) and source of the exchange rate that converted it to `price`.
+   */
+  originalPrice: z
+    .object({
+      amount: z.number().int(),
+      currency: z.string(),
+      rateDate: z.string().nullable().describe('YYYY-MM-DD of the exchange rate used; null for offers ingested before rates were dated'),
+      rateSource: z.enum(['ecb', 'peg', 'operator']).nullable().describe('ECB reference rate, published fixed peg, or the operator table'),
+    })
+    .nullable(),
   /** When the price was last confirmed by a feed (ISO 8601). */
   lastSeenAt: z.string(),
 });
@@ -58,7 +68,7 @@ export const ProductDetailSchema = ProductCardSchema.extend({
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 
 /** GET /inventory/api/v1/standard-product/product/{id}/with-recommend */
-export const ProductParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const ProductParamsSchema = z.object({ id: IdSchema });
 export const ProductQuerySchema = z.object({
   days: z.coerce.number().int().min(7).max(730).default(365),
   recommend: z.coerce.number().int().min(0).max(24).default(12),

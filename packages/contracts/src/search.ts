@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRICE_BANDS, SORT_KEYS, SORT_URL_ALIASES, resolveSort } from '@b-deals/core';
-import { CentsSchema, ImageSchema, manyStrings } from './common.ts';
+import { CentsSchema, ImageSchema, manyStrings, PAGE_FROM_MAX, PAGE_SIZE_MAX, PG_INT_MAX, refinePageWindow, textSchema } from './common.ts';
 import { MarketplaceFilterSchema } from './catalog.ts';
 
 /** A product as shown in lists (spec §3 "Product (as read for analytics): id, name, brand, priceTag, categoryIds"). */
@@ -10,11 +10,18 @@ export const ProductCardSchema = z.object({
   name: z.string(),
   brand: z.object({ slug: z.string(), name: z.string() }).nullable(),
   image: ImageSchema.nullable(),
-  /** Lowest current price among in-stock offers (else among all active offers), cents. */
+  /**
+   * Best price: the total a US shopper pays at the best offer (item plus stated shipping), by
+   * core's `bestOffer` rule (decision 0006), cents. Sorts and price bands use this figure.
+   */
   priceTag: CentsSchema,
-  /** Regular price of the offer that gives priceTag when that offer is on sale (the "was" price), cents; else null. */
+  /** Item price of the best offer (its sale price when on sale), cents. */
+  itemPrice: CentsSchema,
+  /** US shipping of the best offer, cents; null when the merchant does not state it. */
+  shipping: CentsSchema.nullable(),
+  /** Regular item price of the best offer when it is on sale (the "was" price), cents; else null. */
   wasPrice: CentsSchema.nullable(),
-  /** Whole-percent discount of priceTag against wasPrice. */
+  /** Whole-percent discount of the best offer's item price against wasPrice. */
   discount: z.number().int(),
   merchantCount: z.number().int(),
   /** Category codes of the product, the deepest first (e.g. ["811", "81", "8"]). */
@@ -31,28 +38,35 @@ const sortValues = [...SORT_KEYS, ...Object.keys(SORT_URL_ALIASES)] as [string, 
  * `price` is a band key of spec §9 or use `minPrice`/`maxPrice` in cents; `sort` takes the keys
  * of spec §9 or their URL aliases; `l` are labels (`on_sale`, `in_stock`, `multi_merchant`).
  */
-export const SearchConditionSchema = z
-  .object({
-    q: z.string().max(200).optional().default(''),
+export const SearchConditionSchema = refinePageWindow(
+  z.object({
+    q: textSchema(200).optional().default(''),
     b: manyStrings().optional().default([]),
     m: manyStrings().optional().default([]),
     cids: manyStrings(20, 100).optional().default([]),
     price: z.enum(PRICE_BANDS.map((b) => b.key) as [string, ...string[]]).optional(),
-    minPrice: CentsSchema.min(0).optional(),
-    maxPrice: CentsSchema.min(0).optional(),
-    sort: z.enum(sortValues).optional().transform((s) => resolveSort(s)),
+    minPrice: CentsSchema.min(0).max(PG_INT_MAX).optional(),
+    maxPrice: CentsSchema.min(0).max(PG_INT_MAX).optional(),
+    sort: z
+      .enum(sortValues)
+      .optional()
+      .transform((s) => resolveSort(s)),
     l: manyStrings(10, 40).optional().default([]),
     marketplace: MarketplaceFilterSchema.optional().default('ALL'),
-    from: z.number().int().min(0).max(10_000).default(0),
-    to: z.number().int().min(1).max(10_100).default(24),
+    from: z.number().int().min(0).max(PAGE_FROM_MAX).default(0),
+    to: z
+      .number()
+      .int()
+      .min(1)
+      .max(PAGE_FROM_MAX + PAGE_SIZE_MAX.default)
+      .default(24),
     /** Leave out facet counts (faster, for rails). */
     facets: z.boolean().optional().default(true),
-  })
-  .refine((c) => c.to > c.from && c.to - c.from <= 100, { message: '`to` must be greater than `from` and at most 100 more', path: ['to'] })
-  .refine((c) => c.minPrice === undefined || c.maxPrice === undefined || c.minPrice <= c.maxPrice, {
-    message: '`minPrice` must not exceed `maxPrice`',
-    path: ['minPrice'],
-  });
+  }),
+).refine((c) => c.minPrice === undefined || c.maxPrice === undefined || c.minPrice <= c.maxPrice, {
+  message: '`minPrice` must not exceed `maxPrice`',
+  path: ['minPrice'],
+});
 export type SearchConditionInput = z.input<typeof SearchConditionSchema>;
 export type SearchCondition = z.output<typeof SearchConditionSchema>;
 

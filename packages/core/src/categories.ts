@@ -45,95 +45,328 @@ export interface CategoryNode {
 type Def = [string, string, string[], Def[]?, string?];
 
 const DEFS: Def[] = [
-  ['Women\'s Clothing', '8', ['women', 'womens', 'ladies'], [
-    ['Women\'s Coats', '1', ['coat', 'outerwear', 'overcoat', 'topcoat', 'trench coat', 'trench', 'peacoat', 'pea coat', 'raincoat', 'car coat'], [
-      ['Blazers', '1', ['blazer']], ['Jackets', '2', ['jacket', 'bomber', 'denim jacket', 'windbreaker', 'anorak', 'shacket']], ['Parkas', '3', ['parka', 'puffer', 'puffer jacket', 'down jacket', 'down coat']],
-    ], 'coats'],
-    ['Dresses', '2', ['dress', 'gown'], [
-      ['Casual Dresses', '1', ['casual dress', 'day dress', 'shirt dress', 'shirtdress', 'sundress', 'sun dress', 't-shirt dress']], ['Cocktail Dresses', '2', ['cocktail dress', 'party dress', 'mini dress']], ['Maxi Dresses', '3', ['maxi', 'long dress']],
-    ]],
-    ['Tops', '3', ['top', 'shirt'], [
-      ['T-Shirts', '1', ['t-shirt', 'tee', 'tshirt']], ['Blouses', '2', ['blouse']], ['Sweaters', '3', ['sweater', 'cardigan', 'jumper', 'turtleneck']], ['Hoodies & Sweatshirts', '4', ['hoodie', 'sweatshirt']],
-    ]],
-    ['Bottoms', '4', ['pants', 'bottoms'], [
-      ['Jeans', '1', ['jeans', 'denim']], ['Trousers', '2', ['trousers', 'pants', 'chinos']], ['Skirts', '3', ['skirt']], ['Shorts', '4', ['shorts']],
-    ]],
-    ['Activewear', '5', ['activewear', 'athletic'], [
-      ['Leggings', '1', ['legging', 'tights']], ['Sports Bras', '2', ['sports bra']],
-    ]],
-    ['Swimwear', '6', ['swimsuit', 'bikini', 'swimwear', 'one-piece', 'bathing suit', 'swim suit']],
-    ['Lingerie & Sleepwear', '7', ['lingerie', 'bra', 'bralette', 'pajama', 'sleepwear', 'nightgown', 'shapewear', 'waist trainer']],
-  ], 'womens-clothing'],
-  ['Men\'s Clothing', '9', ['men', 'mens'], [
-    ['Coats & Jackets', '1', ['coat', 'outerwear', 'overcoat', 'topcoat', 'trench coat', 'trench', 'peacoat', 'pea coat', 'raincoat', 'car coat'], [
-      ['Blazers', '1', ['blazer', 'sport coat']], ['Jackets', '2', ['jacket', 'bomber', 'windbreaker', 'anorak', 'shacket']], ['Parkas', '3', ['parka', 'puffer', 'puffer jacket', 'down jacket', 'down coat']],
-    ]],
-    ['Shirts', '2', ['shirt'], [
-      ['T-Shirts', '1', ['t-shirt', 'tee', 'tshirt']], ['Dress Shirts', '2', ['dress shirt', 'oxford shirt']], ['Polos', '3', ['polo', 'polo shirt']],
-    ]],
-    ['Knitwear & Sweatshirts', '3', ['knitwear', 'knit vest', 'sweater vest'], [
-      ['Sweaters', '1', ['sweater', 'cardigan', 'jumper', 'turtleneck']], ['Hoodies', '2', ['hoodie', 'sweatshirt']],
-    ], 'knitwear'],
-    ['Trousers', '4', ['trousers', 'pants'], [
-      ['Jeans', '1', ['jeans', 'denim']], ['Chinos', '2', ['chino', 'khaki']], ['Shorts', '3', ['shorts']],
-    ]],
-    ['Suits', '5', ['suit', 'tuxedo']],
-    ['Underwear & Socks', '6', ['underwear', 'boxer', 'brief', 'socks']],
-  ], 'mens-clothing'],
-  ['Beauty', 'b', ['beauty', 'cosmetics'], [
-    ['Makeup', '1', ['makeup', 'make-up'], [
-      ['Foundation', '1', ['foundation', 'concealer', 'bb cream', 'cc cream', 'tinted moisturizer']], ['Lipstick', '2', ['lipstick', 'lip gloss', 'lip']], ['Mascara', '3', ['mascara']], ['Eyeshadow', '4', ['eyeshadow', 'eye shadow', 'eye palette']],
-    ]],
-    ['Skincare', '2', ['skincare', 'skin care'], [
-      ['Cleanser', '1', ['cleanser', 'face wash', 'cleansing oil', 'cleansing balm', 'micellar water']], ['Eye Cream', '2', ['eye cream']], ['Masks', '3', ['sheet mask', 'face mask', 'facial mask', 'skin care mask', 'clay mask', 'mud mask', 'overnight mask', 'sleeping mask', 'peel-off mask']], ['Sunscreen', '4', ['sunscreen', 'sunblock', 'sun cream', 'spf']], ['Moisturizer', '5', ['moisturizer', 'moisturiser', 'face cream', 'day cream', 'night cream', 'lotion']], ['Toner', '6', ['toner']],
-    ]],
-    ['Fragrance', '3', ['fragrance', 'perfume'], [
-      ['Women\'s Perfume', '1', ['eau de parfum', 'perfume']], ['Men\'s Cologne', '2', ['cologne', 'eau de toilette']],
-    ]],
-    ['Hair Care', '4', ['hair'], [
-      ['Shampoo', '1', ['shampoo']], ['Conditioner', '2', ['conditioner']], ['Hair Tools', '3', ['hair dryer', 'hairdryer', 'blow dryer', 'straightener', 'flat iron', 'curling']],
-    ]],
-  ]],
-  ['Bags', 'e', ['bag', 'bags'], [
-    ['Handbags', '1', ['handbag', 'purse', 'satchel', 'bucket bag', 'top-handle bag'], [
-      ['Tote Bags', '1', ['tote']], ['Shoulder Bags', '2', ['shoulder bag', 'hobo']], ['Crossbody Bags', '3', ['crossbody', 'messenger']], ['Clutches', '4', ['clutch', 'evening bag']],
-    ]],
-    ['Backpacks', '2', ['backpack', 'rucksack']],
-    ['Wallets', '3', ['wallet', 'card holder', 'cardholder', 'card case', 'coin purse', 'billfold']],
-    ['Luggage & Travel', '4', ['luggage', 'suitcase', 'duffel', 'duffle bag', 'weekender', 'travel bag', 'garment bag'], undefined, 'luggage'],
-    ['Belt Bags', '5', ['belt bag', 'fanny pack', 'waist bag', 'bum bag']],
-  ]],
-  ['Jewelry', 'f', ['jewelry', 'jewellery'], [
-    ['Necklaces', '1', ['necklace', 'pendant necklace', 'chain necklace', 'choker', 'locket']],
-    ['Earrings', '2', ['earring', 'studs', 'hoops', 'ear cuff']],
-    // 'rings' matches only the plural (Google's "Jewelry > Rings"); a lone "ring" is too broad (ring light, key ring)
-    ['Rings', '3', ['rings', 'engagement ring', 'wedding ring', 'wedding band', 'eternity ring', 'promise ring', 'signet ring', 'stacking ring', 'cocktail ring', 'band ring', 'statement ring', 'diamond ring', 'gold ring', 'silver ring']],
-    ['Bracelets', '4', ['bracelet', 'bangle', 'cuff']], ['Watches', '5', ['watch', 'wristwatch', 'smartwatch']],
-  ]],
-  ['Baby & Kids', 'g', ['baby', 'kids', 'children', 'toddler'], [
-    ['Baby Clothing', '1', ['baby clothes', 'baby outfit', 'onesie', 'bodysuit', 'romper', 'sleepsuit', 'footie']], ['Girls\' Clothing', '2', ['girls']], ['Boys\' Clothing', '3', ['boys']], ['Kids\' Shoes', '4', ['kids shoe', 'kids sneaker', 'baby shoe', 'toddler shoe']], ['Toys', '5', ['toy', 'plush', 'puzzle']], ['Nursery & Strollers', '6', ['stroller', 'car seat', 'crib', 'nursery']],
-  ], 'baby-kids'],
-  ['Shoes', 'k', ['shoes', 'footwear'], [
-    ['Women\'s Shoes', '1', ["women's shoes", 'womens shoes', 'ladies shoes'], [
-      ['Heels', '1', ['heel', 'pumps', 'pointed pump', 'court shoe', 'stiletto', 'slingback']], ['Flats', '2', ['flats', 'ballet flat', 'ballet pump', 'ballerina', 'pointed flat', 'mary jane', 'loafer']], ['Boots', '3', ['boot', 'bootie']], ['Sandals', '4', ['sandal', 'slide']], ['Sneakers', '5', ['sneaker', 'trainer']],
-    ], 'womens-shoes'],
-    ['Men\'s Shoes', '2', ["men's shoes", 'mens shoes'], [
-      ['Dress Shoes', '1', ['oxford', 'derby', 'brogue', 'dress shoe']], ['Boots', '2', ['boot', 'chelsea boot']], ['Loafers', '3', ['loafer', 'moccasin']], ['Sneakers', '4', ['sneaker', 'trainer']], ['Sandals', '5', ['sandal', 'slide', 'flip flop']],
-    ], 'mens-shoes'],
-  ]],
-  ['Sneakers & Sportswear', '7', ['sport', 'sports', 'athletic'], [
-    ['Sports', '1', ['sport', 'training', 'gym'], [
-      ['Running Shoes', '1', ['running shoe', 'running sneaker', 'running trainer', 'runner']], ['Sweatshirts', '2', ['sweatshirt', 'jogger', 'sweatpant', 'track pant']],
-      ['Sports Tops', '3', ['training top', 'team jersey', 'football jersey', 'soccer jersey', 'basketball jersey', 'cycling jersey', 'performance tee']], ['Yoga Wear', '4', ['yoga pant', 'yoga top']], ['Swim', '5', ['swim', 'goggles', 'swim trunks']],
-    ], 'sports'],
-    ['Outdoor', '2', ['outdoor', 'hiking', 'camping'], [
-      ['Backpacks', '1', ['hiking backpack', 'trekking backpack', 'daypack', 'hydration pack', 'backpack']], ['Tennis', '2', ['tennis', 'badminton', 'racket', 'racquet']],
-      ['Ski Protective Gear', '3', ['ski', 'snowboard', 'ski helmet', 'snowboard helmet', 'ski goggle']], ['Camping Tents', '4', ['tent', 'sleeping bag', 'sleeping pad']],
-      ['Rollerblading', '5', ['rollerblade', 'inline skate', 'roller skate', 'skateboard', 'longboard']],
-      ['Sports Protective Gear', '6', ['knee pad', 'elbow pad', 'wrist guard', 'shin guard', 'knee support', 'ankle support', 'wrist support', 'knee brace', 'ankle brace', 'wrist brace', 'bike helmet', 'cycling helmet', 'skate helmet']],
-      ['Yoga Mats', '7', ['yoga mat', 'exercise mat', 'pilates mat', 'exercise ball', 'stability ball']], ['Hiking Boots', '8', ['hiking boot', 'hiking shoe', 'trekking boot', 'trail shoe']],
-    ], 'outdoor'],
-  ], 'sneakers-sportswear'],
+  [
+    "Women's Clothing",
+    '8',
+    ['women', 'womens', 'ladies'],
+    [
+      [
+        "Women's Coats",
+        '1',
+        ['coat', 'outerwear', 'overcoat', 'topcoat', 'trench coat', 'trench', 'peacoat', 'pea coat', 'raincoat', 'car coat'],
+        [
+          ['Blazers', '1', ['blazer']],
+          ['Jackets', '2', ['jacket', 'bomber', 'denim jacket', 'windbreaker', 'anorak', 'shacket']],
+          ['Parkas', '3', ['parka', 'puffer', 'puffer jacket', 'down jacket', 'down coat']],
+        ],
+        'coats',
+      ],
+      [
+        'Dresses',
+        '2',
+        ['dress', 'gown'],
+        [
+          ['Casual Dresses', '1', ['casual dress', 'day dress', 'shirt dress', 'shirtdress', 'sundress', 'sun dress', 't-shirt dress']],
+          ['Cocktail Dresses', '2', ['cocktail dress', 'party dress', 'mini dress']],
+          ['Maxi Dresses', '3', ['maxi', 'long dress']],
+        ],
+      ],
+      [
+        'Tops',
+        '3',
+        ['top', 'shirt'],
+        [
+          ['T-Shirts', '1', ['t-shirt', 'tee', 'tshirt']],
+          ['Blouses', '2', ['blouse']],
+          ['Sweaters', '3', ['sweater', 'cardigan', 'jumper', 'turtleneck']],
+          ['Hoodies & Sweatshirts', '4', ['hoodie', 'sweatshirt']],
+        ],
+      ],
+      [
+        'Bottoms',
+        '4',
+        ['pants', 'bottoms'],
+        [
+          ['Jeans', '1', ['jeans', 'denim']],
+          ['Trousers', '2', ['trousers', 'pants', 'chinos']],
+          ['Skirts', '3', ['skirt']],
+          ['Shorts', '4', ['shorts']],
+        ],
+      ],
+      [
+        'Activewear',
+        '5',
+        ['activewear', 'athletic'],
+        [
+          ['Leggings', '1', ['legging', 'tights']],
+          ['Sports Bras', '2', ['sports bra']],
+        ],
+      ],
+      ['Swimwear', '6', ['swimsuit', 'bikini', 'swimwear', 'one-piece', 'bathing suit', 'swim suit']],
+      ['Lingerie & Sleepwear', '7', ['lingerie', 'bra', 'bralette', 'pajama', 'sleepwear', 'nightgown', 'shapewear', 'waist trainer']],
+    ],
+    'womens-clothing',
+  ],
+  [
+    "Men's Clothing",
+    '9',
+    ['men', 'mens'],
+    [
+      [
+        'Coats & Jackets',
+        '1',
+        ['coat', 'outerwear', 'overcoat', 'topcoat', 'trench coat', 'trench', 'peacoat', 'pea coat', 'raincoat', 'car coat'],
+        [
+          ['Blazers', '1', ['blazer', 'sport coat']],
+          ['Jackets', '2', ['jacket', 'bomber', 'windbreaker', 'anorak', 'shacket']],
+          ['Parkas', '3', ['parka', 'puffer', 'puffer jacket', 'down jacket', 'down coat']],
+        ],
+      ],
+      [
+        'Shirts',
+        '2',
+        ['shirt'],
+        [
+          ['T-Shirts', '1', ['t-shirt', 'tee', 'tshirt']],
+          ['Dress Shirts', '2', ['dress shirt', 'oxford shirt']],
+          ['Polos', '3', ['polo', 'polo shirt']],
+        ],
+      ],
+      [
+        'Knitwear & Sweatshirts',
+        '3',
+        ['knitwear', 'knit vest', 'sweater vest'],
+        [
+          ['Sweaters', '1', ['sweater', 'cardigan', 'jumper', 'turtleneck']],
+          ['Hoodies', '2', ['hoodie', 'sweatshirt']],
+        ],
+        'knitwear',
+      ],
+      [
+        'Trousers',
+        '4',
+        ['trousers', 'pants'],
+        [
+          ['Jeans', '1', ['jeans', 'denim']],
+          ['Chinos', '2', ['chino', 'khaki']],
+          ['Shorts', '3', ['shorts']],
+        ],
+      ],
+      ['Suits', '5', ['suit', 'tuxedo']],
+      ['Underwear & Socks', '6', ['underwear', 'boxer', 'brief', 'socks']],
+    ],
+    'mens-clothing',
+  ],
+  [
+    'Beauty',
+    'b',
+    ['beauty', 'cosmetics'],
+    [
+      [
+        'Makeup',
+        '1',
+        ['makeup', 'make-up'],
+        [
+          ['Foundation', '1', ['foundation', 'concealer', 'bb cream', 'cc cream', 'tinted moisturizer']],
+          ['Lipstick', '2', ['lipstick', 'lip gloss', 'lip']],
+          ['Mascara', '3', ['mascara']],
+          ['Eyeshadow', '4', ['eyeshadow', 'eye shadow', 'eye palette']],
+        ],
+      ],
+      [
+        'Skincare',
+        '2',
+        ['skincare', 'skin care'],
+        [
+          ['Cleanser', '1', ['cleanser', 'face wash', 'cleansing oil', 'cleansing balm', 'micellar water']],
+          ['Eye Cream', '2', ['eye cream']],
+          [
+            'Masks',
+            '3',
+            ['sheet mask', 'face mask', 'facial mask', 'skin care mask', 'clay mask', 'mud mask', 'overnight mask', 'sleeping mask', 'peel-off mask'],
+          ],
+          ['Sunscreen', '4', ['sunscreen', 'sunblock', 'sun cream', 'spf']],
+          ['Moisturizer', '5', ['moisturizer', 'moisturiser', 'face cream', 'day cream', 'night cream', 'lotion']],
+          ['Toner', '6', ['toner']],
+        ],
+      ],
+      [
+        'Fragrance',
+        '3',
+        ['fragrance', 'perfume'],
+        [
+          ["Women's Perfume", '1', ['eau de parfum', 'perfume']],
+          ["Men's Cologne", '2', ['cologne', 'eau de toilette']],
+        ],
+      ],
+      [
+        'Hair Care',
+        '4',
+        ['hair'],
+        [
+          ['Shampoo', '1', ['shampoo']],
+          ['Conditioner', '2', ['conditioner']],
+          ['Hair Tools', '3', ['hair dryer', 'hairdryer', 'blow dryer', 'straightener', 'flat iron', 'curling']],
+        ],
+      ],
+    ],
+  ],
+  [
+    'Bags',
+    'e',
+    ['bag', 'bags'],
+    [
+      [
+        'Handbags',
+        '1',
+        ['handbag', 'purse', 'satchel', 'bucket bag', 'top-handle bag'],
+        [
+          ['Tote Bags', '1', ['tote']],
+          ['Shoulder Bags', '2', ['shoulder bag', 'hobo']],
+          ['Crossbody Bags', '3', ['crossbody', 'messenger']],
+          ['Clutches', '4', ['clutch', 'evening bag']],
+        ],
+      ],
+      ['Backpacks', '2', ['backpack', 'rucksack']],
+      ['Wallets', '3', ['wallet', 'card holder', 'cardholder', 'card case', 'coin purse', 'billfold']],
+      ['Luggage & Travel', '4', ['luggage', 'suitcase', 'duffel', 'duffle bag', 'weekender', 'travel bag', 'garment bag'], undefined, 'luggage'],
+      ['Belt Bags', '5', ['belt bag', 'fanny pack', 'waist bag', 'bum bag']],
+    ],
+  ],
+  [
+    'Jewelry',
+    'f',
+    ['jewelry', 'jewellery'],
+    [
+      ['Necklaces', '1', ['necklace', 'pendant necklace', 'chain necklace', 'choker', 'locket']],
+      ['Earrings', '2', ['earring', 'studs', 'hoops', 'ear cuff']],
+      // 'rings' matches only the plural (Google's "Jewelry > Rings"); a lone "ring" is too broad (ring light, key ring)
+      [
+        'Rings',
+        '3',
+        [
+          'rings',
+          'engagement ring',
+          'wedding ring',
+          'wedding band',
+          'eternity ring',
+          'promise ring',
+          'signet ring',
+          'stacking ring',
+          'cocktail ring',
+          'band ring',
+          'statement ring',
+          'diamond ring',
+          'gold ring',
+          'silver ring',
+        ],
+      ],
+      ['Bracelets', '4', ['bracelet', 'bangle', 'cuff']],
+      ['Watches', '5', ['watch', 'wristwatch', 'smartwatch']],
+    ],
+  ],
+  [
+    'Baby & Kids',
+    'g',
+    ['baby', 'kids', 'children', 'toddler'],
+    [
+      ['Baby Clothing', '1', ['baby clothes', 'baby outfit', 'onesie', 'bodysuit', 'romper', 'sleepsuit', 'footie']],
+      ["Girls' Clothing", '2', ['girls']],
+      ["Boys' Clothing", '3', ['boys']],
+      ["Kids' Shoes", '4', ['kids shoe', 'kids sneaker', 'baby shoe', 'toddler shoe']],
+      ['Toys', '5', ['toy', 'plush', 'puzzle']],
+      ['Nursery & Strollers', '6', ['stroller', 'car seat', 'crib', 'nursery']],
+    ],
+    'baby-kids',
+  ],
+  [
+    'Shoes',
+    'k',
+    ['shoes', 'footwear'],
+    [
+      [
+        "Women's Shoes",
+        '1',
+        ["women's shoes", 'womens shoes', 'ladies shoes'],
+        [
+          ['Heels', '1', ['heel', 'pumps', 'pointed pump', 'court shoe', 'stiletto', 'slingback']],
+          ['Flats', '2', ['flats', 'ballet flat', 'ballet pump', 'ballerina', 'pointed flat', 'mary jane', 'loafer']],
+          ['Boots', '3', ['boot', 'bootie']],
+          ['Sandals', '4', ['sandal', 'slide']],
+          ['Sneakers', '5', ['sneaker', 'trainer']],
+        ],
+        'womens-shoes',
+      ],
+      [
+        "Men's Shoes",
+        '2',
+        ["men's shoes", 'mens shoes'],
+        [
+          ['Dress Shoes', '1', ['oxford', 'derby', 'brogue', 'dress shoe']],
+          ['Boots', '2', ['boot', 'chelsea boot']],
+          ['Loafers', '3', ['loafer', 'moccasin']],
+          ['Sneakers', '4', ['sneaker', 'trainer']],
+          ['Sandals', '5', ['sandal', 'slide', 'flip flop']],
+        ],
+        'mens-shoes',
+      ],
+    ],
+  ],
+  [
+    'Sneakers & Sportswear',
+    '7',
+    ['sport', 'sports', 'athletic'],
+    [
+      [
+        'Sports',
+        '1',
+        ['sport', 'training', 'gym'],
+        [
+          ['Running Shoes', '1', ['running shoe', 'running sneaker', 'running trainer', 'runner']],
+          ['Sweatshirts', '2', ['sweatshirt', 'jogger', 'sweatpant', 'track pant']],
+          ['Sports Tops', '3', ['training top', 'team jersey', 'football jersey', 'soccer jersey', 'basketball jersey', 'cycling jersey', 'performance tee']],
+          ['Yoga Wear', '4', ['yoga pant', 'yoga top']],
+          ['Swim', '5', ['swim', 'goggles', 'swim trunks']],
+        ],
+        'sports',
+      ],
+      [
+        'Outdoor',
+        '2',
+        ['outdoor', 'hiking', 'camping'],
+        [
+          ['Backpacks', '1', ['hiking backpack', 'trekking backpack', 'daypack', 'hydration pack', 'backpack']],
+          ['Tennis', '2', ['tennis', 'badminton', 'racket', 'racquet']],
+          ['Ski Protective Gear', '3', ['ski', 'snowboard', 'ski helmet', 'snowboard helmet', 'ski goggle']],
+          ['Camping Tents', '4', ['tent', 'sleeping bag', 'sleeping pad']],
+          ['Rollerblading', '5', ['rollerblade', 'inline skate', 'roller skate', 'skateboard', 'longboard']],
+          [
+            'Sports Protective Gear',
+            '6',
+            [
+              'knee pad',
+              'elbow pad',
+              'wrist guard',
+              'shin guard',
+              'knee support',
+              'ankle support',
+              'wrist support',
+              'knee brace',
+              'ankle brace',
+              'wrist brace',
+              'bike helmet',
+              'cycling helmet',
+              'skate helmet',
+            ],
+          ],
+          ['Yoga Mats', '7', ['yoga mat', 'exercise mat', 'pilates mat', 'exercise ball', 'stability ball']],
+          ['Hiking Boots', '8', ['hiking boot', 'hiking shoe', 'trekking boot', 'trail shoe']],
+        ],
+        'outdoor',
+      ],
+    ],
+    'sneakers-sportswear',
+  ],
 ];
 
 /** Root-level nodes that link to a search (spec §3 "a few others"). */
@@ -261,7 +494,10 @@ export function parseCategoryIds(ids: readonly string[]): CategoryFilter[] {
     const id = resolveAlias(raw.trim());
     const include: string[] = [];
     const exclude: string[] = [];
-    for (const part of id.split(',').map((p) => p.trim()).filter(Boolean)) {
+    for (const part of id
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)) {
       const neg = part.startsWith('-');
       const code = (neg ? part.slice(1) : part).toLowerCase();
       if (!/^[0-9a-z]{1,12}$/.test(code)) throw new RangeError(`Invalid category code "${part}"`);

@@ -2,6 +2,8 @@
 export * from './slug.ts';
 export * from './brand.ts';
 export * from './price.ts';
+export * from './best-offer.ts';
+export * from './sizes.ts';
 export * from './price-bands.ts';
 export * from './gtin.ts';
 export * from './categories.ts';
@@ -9,3 +11,4 @@ export * from './sort.ts';
 export * from './marketplace.ts';
 export * from './links.ts';
 export * from './password.ts';
+export * from './http-limits.ts';

@@ -22,8 +22,38 @@ export function brandMerchantHref({ b, m }: BrandMerchantParams, extra: URLSearc
 }
 
 function withQuery(path: string, params: URLSearchParams): string {
-  const q = params.toString();
-  return q ? `${path}?${q}` : path;
+  return internalHref(path, params);
+}
+
+/** Last path segments that name a file and so keep no trailing slash (spec §2.2). */
+export const FILE_EXTENSION = /\.(html|json|js|map|txt|xml|pdf|ico|png|jpe?g|webp|svg|css)$/i;
+
+/**
+ * A path in its final form (spec §2.2, every page path ends in `/`): adds the trailing slash
+ * unless the path already has one or its last segment names a file (`/sitemap.xml`,
+ * `/sweepstake/game/index.html`). `''` is `/`.
+ */
+export function pagePath(path: string): string {
+  if (path === '') return '/';
+  return path.endsWith('/') || FILE_EXTENSION.test(path) ? path : `${path}/`;
+}
+
+/**
+ * An internal link in its final form, so that no link on our pages answers with the 301 of spec
+ * §2.2 (issue 20 §5). `target` is a path, optionally with its query and fragment
+ * (`/outlet?b=x#top` → `/outlet/?b=x#top`); `query`, when given, replaces the target's query
+ * (a string with or without `?`, or URLSearchParams; empty → no `?`). Links that are not a
+ * site path (`https:`, `mailto:`, `//host`) are returned unchanged.
+ */
+export function internalHref(target: string, query?: URLSearchParams | string): string {
+  if (!target.startsWith('/') || target.startsWith('//')) return target;
+  const hashAt = target.indexOf('#');
+  const hash = hashAt >= 0 ? target.slice(hashAt) : '';
+  const beforeHash = hashAt >= 0 ? target.slice(0, hashAt) : target;
+  const queryAt = beforeHash.indexOf('?');
+  const path = queryAt >= 0 ? beforeHash.slice(0, queryAt) : beforeHash;
+  const q = (query === undefined ? (queryAt >= 0 ? beforeHash.slice(queryAt + 1) : '') : query.toString()).replace(/^\?/, '');
+  return `${pagePath(path)}${q ? `?${q}` : ''}${hash}`;
 }
 
 /** Product page path of spec §2.1, `/prod/{slug}/?id={id}` (with the trailing slash spec §2.2 adds to every path). */
@@ -31,10 +61,54 @@ export function productHref(slug: string, id: number | string, opts: { color?: s
   const p = new URLSearchParams({ id: String(id) });
   if (opts.color) p.set('color', opts.color);
   if (opts.size) p.set('size', opts.size);
-  return `/prod/${slug}/?${p.toString()}`;
+  return internalHref(`/prod/${slug}/`, p);
 }
 
 /** Category page path: `/category/{path}/`. */
 export function categoryHref(path: string): string {
-  return `/category/${path}/`;
+  return pagePath(`/category/${path}`);
+}
+
+/** A listing's query as a search condition states it (contracts SearchCondition fields; prices in cents). */
+export interface ListingQuery {
+  q?: string;
+  b?: readonly string[];
+  m?: readonly string[];
+  cids?: readonly string[];
+  /** Price band key of spec §9 (`5000-10000`). */
+  price?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  l?: readonly string[];
+  sort?: string;
+  marketplace?: string;
+}
+
+/**
+ * The landing page (and its tab) that lists each marketplace (DESIGN.md "Marketplaces"):
+ * B-Outlet, B-Euro's Luxury (first) and European boutiques tabs, Sports & Outdoors' Eco tab (first).
+ */
+export const MARKETPLACE_PAGES: Readonly<Record<string, { path: string; tab?: string }>> = {
+  OUTLET: { path: '/outlet/' },
+  LUXURY: { path: '/euro/' },
+  EUROPEAN: { path: '/euro/', tab: 'european' },
+  ECO: { path: '/sports-outdoors/' },
+};
+
+/**
+ * The listing page that shows exactly `query` (issue 20 §6: a rail's "See all" opens the rail's
+ * own list): a marketplace goes to its landing page and tab, anything else to `/searchList/`;
+ * every filter and the sort travel as the listing's URL parameters (`min`/`max` in dollars).
+ */
+export function listingHref(query: ListingQuery): string {
+  const page = query.marketplace ? MARKETPLACE_PAGES[query.marketplace] : undefined;
+  const p = new URLSearchParams();
+  if (page?.tab) p.set('tab', page.tab);
+  if (query.q) p.set('q', query.q);
+  for (const key of ['b', 'm', 'cids', 'l'] as const) for (const v of query[key] ?? []) p.append(key, v);
+  if (query.price) p.set('price', query.price);
+  if (query.minPrice !== undefined) p.set('min', String(query.minPrice / 100));
+  if (query.maxPrice !== undefined) p.set('max', String(query.maxPrice / 100));
+  if (query.sort) p.set('sort', query.sort);
+  return internalHref(page?.path ?? '/searchList/', p);
 }

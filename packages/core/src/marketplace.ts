@@ -23,8 +23,13 @@ export type Availability = (typeof AVAILABILITIES)[number];
 export const CONDITIONS = ['new', 'refurbished', 'used'] as const;
 export type Condition = (typeof CONDITIONS)[number];
 
-/** How an offer was joined to its standard product (issue 2 §8): by GTIN, brand + MPN, brand + title (+ colour), or 'new' when it started the product. */
-export const MATCH_METHODS = ['gtin', 'brand_mpn', 'brand_title', 'new'] as const;
+/**
+ * How an offer was joined to its standard product (issue 2 §8, issue 11 point 1): by GTIN, brand +
+ * MPN, brand + title (+ colour), by a model number shared with the product and a pairwise score
+ * at or above the threshold ('model'), by the operator's accept in the review queue ('reviewed'),
+ * or 'new' when it started the product.
+ */
+export const MATCH_METHODS = ['gtin', 'brand_mpn', 'brand_title', 'model', 'reviewed', 'new'] as const;
 export type MatchMethod = (typeof MATCH_METHODS)[number];
 
 /** Origin of the demo catalogue's generated images (reserved `.test` TLD, RFC 2606); the API serves them under /media/demo/. */

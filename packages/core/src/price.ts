@@ -11,24 +11,40 @@ export interface Money {
   currency: string;
 }
 
-/** Currencies whose minor unit is not 1/100 (ISO 4217 exponent). Others use 2. */
-const EXPONENT: Record<string, number> = {
-  JPY: 0,
-  KRW: 0,
-  VND: 0,
-  CLP: 0,
-  ISK: 0,
-  HUF: 2,
-  BHD: 3,
-  KWD: 3,
-  OMR: 3,
-  JOD: 3,
-  TND: 3,
+/**
+ * ISO 4217 currency codes with their minor-unit exponent (ISO 4217 list one, active currencies,
+ * plus BGN and HRK, withdrawn on joining the euro but still written in feeds and convertible at
+ * their irrevocable euro conversion rates). Fund codes (BOV, CLF, …) are included; precious
+ * metals, SDR and testing codes (XAU, XDR, XTS, XXX) are not, since no shop prices in them.
+ */
+const CODES_BY_EXPONENT: Record<number, string> = {
+  0: 'BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX UYI VND VUV XAF XOF XPF',
+  2:
+    'AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BMD BND BOB BOV BRL BSD BTN BWP BYN BZD ' +
+    'CAD CDF CHE CHF CHW CNY COP COU CRC CUP CVE CZK DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS ' +
+    'GIP GMD GTQ GYD HKD HNL HRK HTG HUF IDR ILS INR IRR JMD KES KGS KHR KPW KYD KZT LAK LBP LKR LRD ' +
+    'LSL MAD MDL MGA MKD MMK MNT MOP MRU MUR MVR MWK MXN MXV MYR MZN NAD NGN NIO NOK NPR NZD PAB PEN ' +
+    'PGK PHP PKR PLN QAR RON RSD RUB SAR SBD SCR SDG SEK SGD SHP SLE SOS SRD SSP STN SVC SYP SZL THB ' +
+    'TJS TMT TOP TRY TTD TWD TZS UAH USD USN UYU UZS VED VES WST XCD XCG YER ZAR ZMW ZWG',
+  3: 'BHD IQD JOD KWD LYD OMR TND',
+  4: 'CLF UYW',
 };
 
-/** ISO 4217 minor-unit exponent of a currency (2 unless listed otherwise). */
+const EXPONENT: ReadonlyMap<string, number> = new Map(
+  Object.entries(CODES_BY_EXPONENT).flatMap(([exp, codes]) => codes.split(' ').map((code) => [code, Number(exp)] as const)),
+);
+
+/** Every ISO 4217 code B-Deals knows (see the list above), upper case, sorted. */
+export const ISO_4217_CURRENCIES: readonly string[] = [...EXPONENT.keys()].sort();
+
+/** True when `code` (any case) is an ISO 4217 currency code from the list above. */
+export function isIso4217Currency(code: string): boolean {
+  return EXPONENT.has(code.toUpperCase());
+}
+
+/** ISO 4217 minor-unit exponent of a currency (2 for codes not in the list). */
 export function currencyExponent(currency: string): number {
-  return EXPONENT[currency.toUpperCase()] ?? 2;
+  return EXPONENT.get(currency.toUpperCase()) ?? 2;
 }
 
 /** Currency symbols, longest first so `US$` wins over `$`. */
@@ -126,8 +142,10 @@ export function formatCount(n: number): string {
 }
 
 /**
- * Formats cents for display: `$25`, `$25.5`, `$1,030.99` (spec §3: "display trims trailing
- * zeros"). Negative values get a leading minus.
+ * Formats cents for display: `$25`, `$25.50`, `$25.05`, `$1,030.99`. Spec §3 says "display trims
+ * trailing zeros"; decision 0007 reads that as whole-dollar amounts dropping ".00" (`$239`) while
+ * every other amount keeps both decimals (`$92.10`, never `$92.1`), as US shoppers read prices.
+ * Fractional cents are rounded; negative values get a leading minus (never on zero).
  */
 export function formatPrice(cents: number): string {
   const rounded = Math.round(cents);
@@ -139,8 +157,7 @@ export function formatPrice(cents: number): string {
   // measurable when a listing formats a hundred prices while hydrating.
   const whole = formatCount(dollars);
   if (rest === 0) return `${sign}$${whole}`;
-  const frac = String(rest).padStart(2, '0').replace(/0+$/, '');
-  return `${sign}$${whole}.${frac}`;
+  return `${sign}$${whole}.${String(rest).padStart(2, '0')}`;
 }
 
 /** Discount of `price` against `wasPrice` as a whole percentage (0 when no discount). */

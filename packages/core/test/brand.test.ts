@@ -38,7 +38,17 @@ describe('cleanBrandName (spec §5 "Brand names")', () => {
   });
 
   it('keeps brand names without tags exactly as written', () => {
-    for (const name of ['Dolce & Gabbana', 'A.P.C.', 'Off-White', 'Stella McCartney', 'Saint Laurent', '李宁 Li-Ning', 'Burberry (London)', 'Maison Margiela MM6', '3.1 Phillip Lim'])
+    for (const name of [
+      'Dolce & Gabbana',
+      'A.P.C.',
+      'Off-White',
+      'Stella McCartney',
+      'Saint Laurent',
+      '李宁 Li-Ning',
+      'Burberry (London)',
+      'Maison Margiela MM6',
+      '3.1 Phillip Lim',
+    ])
       expect(cleanBrandName(name)).toBe(name);
   });
 

@@ -82,7 +82,10 @@ describe('CATEGORY_TREE shape (spec §3 "Category tree node")', () => {
       expect(other.path, group.path).toBe(`${group.path}/other`);
       const expected = [group.code, ...named(group).map((c) => `-${c.code}`)].join(',');
       expect(other.id, group.path).toBe(expected);
-      expect(group.children.filter((c) => c.other), group.path).toHaveLength(1);
+      expect(
+        group.children.filter((c) => c.other),
+        group.path,
+      ).toHaveLength(1);
     }
   });
 
@@ -211,7 +214,12 @@ describe('lookups', () => {
   });
 
   it('builds every path from the slugs of the trail', () => {
-    for (const node of ALL_CATEGORIES) expect(node.path).toBe(categoryTrail(node).map((t) => t.slug).join('/'));
+    for (const node of ALL_CATEGORIES)
+      expect(node.path).toBe(
+        categoryTrail(node)
+          .map((t) => t.slug)
+          .join('/'),
+      );
   });
 });
 
@@ -269,8 +277,7 @@ describe('parseCategoryIds + matchesCategory (DESIGN.md "Category codes")', () =
   });
 
   it('throws RangeError for an invalid code', () => {
-    for (const id of ['8_1', '81;DROP', 'é', '-', '81,-', '81,-8 1', '1234567890123'])
-      expect(() => parseCategoryIds([id]), id).toThrow(RangeError);
+    for (const id of ['8_1', '81;DROP', 'é', '-', '81,-', '81,-8 1', '1234567890123']) expect(() => parseCategoryIds([id]), id).toThrow(RangeError);
   });
 
   it('reads Object prototype names as plain codes, not as aliases', () => {
@@ -279,8 +286,7 @@ describe('parseCategoryIds + matchesCategory (DESIGN.md "Category codes")', () =
   });
 
   it('throws RangeError for an id with only exclusions or no code at all', () => {
-    for (const id of ['-811', '-811,-812', '', ' , '])
-      expect(() => parseCategoryIds([id]), JSON.stringify(id)).toThrow(RangeError);
+    for (const id of ['-811', '-811,-812', '', ' , ']) expect(() => parseCategoryIds([id]), JSON.stringify(id)).toThrow(RangeError);
   });
 
   it('matches nothing for the empty code of an unmapped product', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandMerchantHref, categoryHref, productHref } from '../src/links.ts';
+import { brandMerchantHref, categoryHref, internalHref, listingHref, pagePath, productHref } from '../src/links.ts';
 
 describe('brandMerchantHref (spec §5 brand/merchant link rule)', () => {
   it('links one brand to its brand page and one merchant to its store page', () => {
@@ -54,5 +54,45 @@ describe('productHref (spec §2.1 /prod/{slug}?id={id})', () => {
 describe('categoryHref (spec §2.1 /category/{category-path}/)', () => {
   it('wraps the slug path', () => {
     expect(categoryHref('womens-clothing/coats/blazers')).toBe('/category/womens-clothing/coats/blazers/');
+  });
+});
+
+describe('internalHref (spec §2.2 trailing slash; issue 20 §5: links in their final form)', () => {
+  it('adds the trailing slash before the query and the fragment', () => {
+    expect(internalHref('/outlet?b=hazelhaven')).toBe('/outlet/?b=hazelhaven');
+    expect(internalHref('/category/womens-clothing?b=x&sort=latest')).toBe('/category/womens-clothing/?b=x&sort=latest');
+    expect(internalHref('/nestor')).toBe('/nestor/');
+    expect(internalHref('/login?redirect=%2Fdeals%2F#form')).toBe('/login/?redirect=%2Fdeals%2F#form');
+  });
+  it('leaves final paths, files and other sites alone', () => {
+    expect(internalHref('/outlet/?b=x')).toBe('/outlet/?b=x');
+    expect(internalHref('/')).toBe('/');
+    expect(internalHref('/sitemap.xml')).toBe('/sitemap.xml');
+    expect(internalHref('/sweepstake/game/index.html')).toBe('/sweepstake/game/index.html');
+    expect(internalHref('https://shop.example/a')).toBe('https://shop.example/a');
+    expect(internalHref('//evil.example/a')).toBe('//evil.example/a');
+  });
+  it('takes the query separately, dropping an empty one', () => {
+    expect(internalHref('/outlet', new URLSearchParams({ b: 'x' }))).toBe('/outlet/?b=x');
+    expect(internalHref('/outlet?old=1', '?sort=latest')).toBe('/outlet/?sort=latest');
+    expect(internalHref('/outlet', '')).toBe('/outlet/');
+    expect(pagePath('')).toBe('/');
+  });
+});
+
+describe('listingHref (issue 20 §6: "See all" opens exactly the rail\'s list)', () => {
+  it('keeps the query, price band and labels of a rail', () => {
+    const url = new URL(listingHref({ q: 'sneaker', price: '5000-10000', l: ['in_stock'] }), 'https://x.test');
+    expect(url.pathname).toBe('/searchList/');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ q: 'sneaker', price: '5000-10000', l: 'in_stock' });
+  });
+  it('sends a marketplace to its landing page and tab', () => {
+    expect(listingHref({ marketplace: 'EUROPEAN' })).toBe('/euro/?tab=european');
+    expect(listingHref({ marketplace: 'LUXURY' })).toBe('/euro/');
+    expect(listingHref({ marketplace: 'OUTLET', sort: 'discount' })).toBe('/outlet/?sort=discount');
+    expect(listingHref({ marketplace: 'ALL', l: ['on_sale'], sort: 'discount' })).toBe('/searchList/?l=on_sale&sort=discount');
+  });
+  it('writes min and max in dollars', () => {
+    expect(listingHref({ minPrice: 2550, maxPrice: 10000, b: ['x', 'y'] })).toBe('/searchList/?b=x&b=y&min=25.5&max=100');
   });
 });

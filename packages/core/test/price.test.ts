@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  currencyExponent,
-  discountPercent,
-  formatCount,
-  formatPrice,
-  parseMoney,
-} from '../src/price.ts';
+import { currencyExponent, discountPercent, formatCount, formatPrice, parseMoney } from '../src/price.ts';
 
 describe('parseMoney (spec §3 "Price")', () => {
   it.each([
@@ -90,23 +84,7 @@ describe('parseMoney (spec §3 "Price")', () => {
   });
 
   it('returns null for text that holds no single readable amount', () => {
-    for (const text of [
-      '',
-      '   ',
-      'abc',
-      'free',
-      '$',
-      '-',
-      '.',
-      ',',
-      '--5',
-      '5-',
-      '1-2',
-      '12 34 abc',
-      'USD',
-      '起',
-      '1.2.3,4,5x',
-    ])
+    for (const text of ['', '   ', 'abc', 'free', '$', '-', '.', ',', '--5', '5-', '1-2', '12 34 abc', 'USD', '起', '1.2.3,4,5x'])
       expect(parseMoney(text), text).toBeNull();
   });
 
@@ -119,18 +97,20 @@ describe('parseMoney (spec §3 "Price")', () => {
   });
 });
 
-describe('formatPrice (spec §3 "display trims trailing zeros")', () => {
+describe('formatPrice (spec §3 "display trims trailing zeros", read by decision 0007)', () => {
   it.each([
     [2500, '$25'],
-    [2550, '$25.5'],
+    [2550, '$25.50'],
+    [9210, '$92.10'],
+    [4220, '$42.20'],
     [2505, '$25.05'],
     [103099, '$1,030.99'],
     [5, '$0.05'],
-    [50, '$0.5'],
+    [50, '$0.50'],
     [0, '$0'],
     [100000000, '$1,000,000'],
     [-5, '-$0.05'],
-    [-2550, '-$25.5'],
+    [-2550, '-$25.50'],
     [-103000, '-$1,030'],
   ])('%i cents → %s', (cents, text) => {
     expect(formatPrice(cents)).toBe(text);
@@ -143,8 +123,7 @@ describe('formatPrice (spec §3 "display trims trailing zeros")', () => {
   });
 
   it('round-trips with parseMoney for USD', () => {
-    for (const cents of [1, 10, 99, 100, 2550, 103099, 123456789])
-      expect(parseMoney(formatPrice(cents))?.amount).toBe(cents);
+    for (const cents of [1, 10, 99, 100, 2550, 103099, 123456789]) expect(parseMoney(formatPrice(cents))?.amount).toBe(cents);
   });
 });
 

@@ -31,6 +31,8 @@ export interface Queryable {
 
 export interface Database extends Queryable {
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: the connection URL it was opened with (for tools that open their own connections, e.g. pg-boss). */
+  url?: string;
   db: Drizzle;
   /**
    * Runs `fn` in one transaction on one connection; rolls back when it throws.
@@ -42,6 +44,14 @@ export interface Database extends Queryable {
   close(): Promise<void>;
   /** PGlite only: the data dir as a tarball (used to cache a migrated template for tests). */
   dump?: () => Promise<Blob>;
+  /**
+   * Subscribes to PostgreSQL notifications on `channel` (LISTEN/NOTIFY; delivered after the
+   * notifying transaction commits). `onNotify` receives the payload text, or `null` after the
+   * listening connection was lost and re-established (notifications may have been missed: re-read
+   * the state). Resolves to an unsubscribe function. PostgreSQL uses one dedicated connection
+   * for all channels, reconnecting with back-off (250 ms doubling to 10 s); PGlite delivers in-process.
+   */
+  listen(channel: string, onNotify: (payload: string | null) => void): Promise<() => Promise<void>>;
 }
 
 /** Opens the database and applies pending migrations. Throws when the server is unreachable or a migration fails. */
@@ -65,14 +75,56 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
     transaction: (fn) => client.transaction((tx) => fn({ query: (text, params) => tx.query(text, params) as never })),
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
+    listen: (channel, onNotify) => client.listen(channel, onNotify).then((unlisten) => () => unlisten()),
   };
 }
 
+/** Milliseconds a request waits for a PostgreSQL connection before failing (fail fast while the server is down). */
+export const CONNECT_TIMEOUT_MS = 3000;
+
+/**
+ * SQLSTATEs and socket errors that mean "the database cannot be reached right now" (PostgreSQL
+ * class 08 connection exceptions, 57P01–57P03 shutdown and start-up, and the socket errors of
+ * node-postgres), as opposed to an error of the query itself.
+ */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/i;
+
+/** True when `err` says the database server is down or restarting (see UNAVAILABLE_CODES), so a caller answers 503 rather than 500. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const { code, message, errors } = err as { code?: unknown; message?: unknown; errors?: unknown };
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+  // AggregateError of a connection attempt to several addresses (IPv4 and IPv6).
+  return Array.isArray(errors) && errors.some(isDatabaseUnavailable);
+}
+
 function openPostgres(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // An idle connection dropped by a server restart is an event, not a crash: the pool replaces it on the next query.
+  pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema });
+  const listener = new Listener(url);
   return {
     kind: 'postgres',
+    url,
     db,
     query: (text, params) => pool.query(text, params as unknown[]) as never,
     exec: async (text) => {
@@ -80,6 +132,7 @@ function openPostgres(url: string, max = 10): Database {
     },
     transaction: async (fn) => {
       const client = await pool.connect();
+      let broken: Error | undefined;
       try {
         await client.query('BEGIN');
         const out = await fn({ query: (text, params) => client.query(text, params as unknown[]) as never });
@@ -87,17 +140,123 @@ function openPostgres(url: string, max = 10): Database {
         return out;
       } catch (err) {
         await client.query('ROLLBACK').catch(() => undefined);
+        // A connection lost mid-transaction is discarded rather than handed to the next request.
+        if (isDatabaseUnavailable(err)) broken = err as Error;
         throw err;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
-    close: () => pool.end(),
+    listen: (channel, onNotify) => listener.listen(channel, onNotify),
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
   };
 }
 
-/** Applies pending migrations from packages/db/drizzle (first one creates the extensions). */
+/** Quotes an identifier for LISTEN/UNLISTEN (channel names are identifiers, not parameters). */
+const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * The one LISTEN connection of a PostgreSQL database handle. Connects on the first `listen`,
+ * re-issues every LISTEN after a reconnect and then tells each subscriber `null` (events may
+ * have been missed while it was away).
+ */
+class Listener {
+  private client: pg.Client | null = null;
+  private connecting: Promise<pg.Client> | null = null;
+  private readonly subs = new Map<string, Set<(payload: string | null) => void>>();
+  private closed = false;
+  private retryMs = 250;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly url: string) {}
+
+  async listen(channel: string, onNotify: (payload: string | null) => void): Promise<() => Promise<void>> {
+    let set = this.subs.get(channel);
+    const first = !set;
+    if (!set) this.subs.set(channel, (set = new Set()));
+    set.add(onNotify);
+    const client = await this.connect();
+    if (first) await client.query(`LISTEN ${ident(channel)}`);
+    return async () => {
+      set.delete(onNotify);
+      if (set.size === 0 && this.subs.get(channel) === set) {
+        this.subs.delete(channel);
+        await this.client?.query(`UNLISTEN ${ident(channel)}`).catch(() => undefined);
+      }
+    };
+  }
+
+  private connect(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= (async () => {
+      const client = new pg.Client({ connectionString: this.url });
+      client.on('notification', (n) => this.subs.get(n.channel)?.forEach((fn) => fn(n.payload ?? '')));
+      client.on('error', () => this.lost(client));
+      client.on('end', () => this.lost(client));
+      await client.connect();
+      for (const channel of this.subs.keys()) await client.query(`LISTEN ${ident(channel)}`);
+      this.client = client;
+      this.retryMs = 250;
+      return client;
+    })().finally(() => (this.connecting = null));
+    return this.connecting;
+  }
+
+  private lost(client: pg.Client): void {
+    if (this.client !== client || this.closed) return;
+    this.client = null;
+    client.removeAllListeners('notification');
+    void client.end().catch(() => undefined);
+    this.reconnectLater();
+  }
+
+  private reconnectLater(): void {
+    if (this.closed || this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.connect().then(
+        () => this.subs.forEach((set) => set.forEach((fn) => fn(null))),
+        () => {
+          this.retryMs = Math.min(this.retryMs * 2, 10_000);
+          this.reconnectLater();
+        },
+      );
+    }, this.retryMs);
+    this.timer.unref();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    const client = this.client ?? (await this.connecting?.catch(() => null)) ?? null;
+    this.client = null;
+    await client?.end().catch(() => undefined);
+  }
+}
+
+/** Advisory-lock key that serialises migrations across processes (any fixed 64-bit number; ours spells "bdeals"). */
+const MIGRATION_LOCK = 0x62_64_65_61_6c_73;
+
+/**
+ * Applies pending migrations from packages/db/drizzle (the first one creates the extensions).
+ * On PostgreSQL several processes may start at once (API, worker, web's tools): a session-level
+ * advisory lock lets one migrate while the others wait, then find nothing left to apply.
+ * Throws when a migration fails (the failed migration's transaction is rolled back).
+ */
 export async function migrateDatabase(database: Database): Promise<void> {
-  if (database.kind === 'pglite') await migratePglite(database.db as PgliteDatabase<Schema>, { migrationsFolder: MIGRATIONS });
-  else await migratePg(database.db as NodePgDatabase<Schema>, { migrationsFolder: MIGRATIONS });
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as PgliteDatabase<Schema>, { migrationsFolder: MIGRATIONS });
+    return;
+  }
+  const lock = new pg.Client({ connectionString: database.url });
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(database.db as NodePgDatabase<Schema>, { migrationsFolder: MIGRATIONS });
+  } finally {
+    await lock.end(); // ending the session releases its advisory lock
+  }
 }

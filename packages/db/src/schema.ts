@@ -69,24 +69,43 @@ export const products = pgTable(
     categoryTerms: text('category_terms').notNull().default(''),
     description: text('description').notNull().default(''),
     imageUrl: text('image_url'),
-    colors: text('colors').array().notNull().default(sql`'{}'::text[]`),
-    sizes: text('sizes').array().notNull().default(sql`'{}'::text[]`),
+    colors: text('colors')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    sizes: text('sizes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     gtin: text('gtin'),
     mpn: text('mpn'),
-    /** Lowest current price among active offers (in-stock first), cents; null when no active offer. */
+    /**
+     * Best price: the total (item plus US shipping) of the best offer by core's `bestOffer` rule
+     * (decision 0006), cents; null when no active offer. Cards, sorts, bands and rails read this.
+     */
     priceCents: integer('price_cents'),
-    /** Highest regular price among active offers on sale, cents. */
+    /** Item price of the best offer (sale price when on sale), cents; null when no active offer. */
+    itemPriceCents: integer('item_price_cents'),
+    /** US shipping of the best offer, cents; null when its merchant does not state it (or no active offer). */
+    shippingCents: integer('shipping_cents'),
+    /** Regular item price of the best offer when it is on sale, cents; else null. */
     wasPriceCents: integer('was_price_cents'),
     discountPct: integer('discount_pct').notNull().default(0),
     offerCount: integer('offer_count').notNull().default(0),
-    merchantIds: integer('merchant_ids').array().notNull().default(sql`'{}'::int[]`),
-    marketplaces: text('marketplaces').array().notNull().default(sql`'{}'::text[]`),
+    merchantIds: integer('merchant_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    marketplaces: text('marketplaces')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     inStock: boolean('in_stock').notNull().default(false),
     /** Outbound clicks in the last 30 days (popularity signal). */
     clicks30d: integer('clicks_30d').notNull().default(0),
-    /** Lowest daily price (offers not out of stock) of the last 365 days, cents; refreshed after ingest. */
+    /** Lowest daily best total (offers not out of stock) of the last 365 days, cents; refreshed after ingest. */
     low365Cents: integer('low_365_cents'),
-    /** Average of the daily lowest price over the observed days of the last 90, cents; refreshed after ingest. */
+    /** Average of the daily lowest total over the observed days of the last 90, cents; refreshed after ingest. */
     avg90Cents: integer('avg_90_cents'),
     /** Popularity score for "Our Recommendation" (merchants carrying it, clicks, discount); higher first. */
     popularity: doublePrecision('popularity').notNull().default(0),
@@ -110,6 +129,24 @@ export const productKeys = pgTable('product_keys', {
   productId: bigint('product_id', { mode: 'number' }).notNull(),
 });
 
+/**
+ * The operator's review decisions on borderline pairs (`npm run matches -- review`): offer
+ * (merchant + offer key) and product are, or are not, the same thing. Honoured by every later
+ * ingest and rematch.
+ */
+export const matchDecisions = pgTable(
+  'match_decisions',
+  {
+    merchantId: integer('merchant_id').notNull(),
+    offerKey: text('offer_key').notNull(),
+    productId: bigint('product_id', { mode: 'number' }).notNull(),
+    /** accept | reject */
+    decision: text('decision').notNull(),
+    decidedAt: ts('decided_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.offerKey, t.productId] })],
+);
+
 /** Offers: one per merchant listing (GMC item, or item group of variants). */
 export const offers = pgTable(
   'offers',
@@ -119,8 +156,16 @@ export const offers = pgTable(
     /** GMC `item_group_id` when the listing has variants, else GMC `id`. */
     offerKey: text('offer_key').notNull(),
     productId: bigint('product_id', { mode: 'number' }).notNull(),
-    /** gtin | brand_mpn | brand_title */
+    /** gtin | brand_mpn | brand_title | model | new (core MATCH_METHODS) */
     matchMethod: text('match_method').notNull(),
+    /**
+     * Pairwise match score 0..1 (packages/feeds src/match): 1 for an exact key (GTIN, brand + MPN,
+     * brand + title), the score for 'model', the best candidate's score (below the threshold) for
+     * 'new', null when there was no candidate.
+     */
+    matchScore: doublePrecision('match_score'),
+    /** The product the score was taken against: the joined one for 'model', the best rejected one for 'new' (the review queue's pair). */
+    matchCandidateId: bigint('match_candidate_id', { mode: 'number' }),
     title: text('title').notNull(),
     link: text('link').notNull(),
     imageUrl: text('image_url'),
@@ -131,14 +176,27 @@ export const offers = pgTable(
     shippingCents: integer('shipping_cents'),
     originalAmount: bigint('original_amount', { mode: 'number' }),
     originalCurrency: text('original_currency'),
+    /** Date (UTC day) of the exchange rate that converted the original price; null for USD. */
+    fxRateDate: date('fx_rate_date', { mode: 'string' }),
+    /** Where that rate came from: ecb | peg | operator (packages/feeds parse/fx.ts); null for USD. */
+    fxRateSource: text('fx_rate_source'),
     availability: text('availability').notNull(),
     condition: text('condition').notNull().default('new'),
-    sizes: text('sizes').array().notNull().default(sql`'{}'::text[]`),
-    colors: text('colors').array().notNull().default(sql`'{}'::text[]`),
+    sizes: text('sizes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    colors: text('colors')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     gtin: text('gtin'),
     mpn: text('mpn'),
     /** GMC ids of the items behind this listing. */
-    itemIds: text('item_ids').array().notNull().default(sql`'{}'::text[]`),
+    itemIds: text('item_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     googleProductCategory: text('google_product_category'),
     productType: text('product_type'),
     /** False once a later full feed no longer lists it (kept with its history). */
@@ -366,7 +424,9 @@ export const homeModules = pgTable('home_modules', {
   href: text('href'),
   imageUrl: text('image_url'),
   /** product_rail: a search condition; brand_wall: { brands?: slug[], limit?: n }. */
-  config: jsonb('config').notNull().default(sql`'{}'::jsonb`),
+  config: jsonb('config')
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   position: integer('position').notNull(),
   active: boolean('active').notNull().default(true),
 });

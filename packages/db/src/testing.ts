@@ -24,7 +24,10 @@ const TEMPLATE_DIR = fileURLToPath(new URL('../../../.tmp', import.meta.url));
 
 function templateFile(): string {
   const h = createHash('sha256');
-  for (const f of readdirSync(MIGRATIONS).filter((f) => f.endsWith('.sql')).sort()) h.update(f).update(readFileSync(path.join(MIGRATIONS, f)));
+  for (const f of readdirSync(MIGRATIONS)
+    .filter((f) => f.endsWith('.sql'))
+    .sort())
+    h.update(f).update(readFileSync(path.join(MIGRATIONS, f)));
   return path.join(TEMPLATE_DIR, `pglite-template-${h.digest('hex').slice(0, 16)}.tar`);
 }
 
@@ -83,6 +86,7 @@ export async function createTestDatabase(kind: 'pglite' | 'postgres'): Promise<D
 /** Empties every catalogue table (between tests sharing one database). */
 export async function truncateAll(db: Database): Promise<void> {
   await db.exec(
-    'TRUNCATE merchants, brands, products, product_keys, offers, price_observations, images, ingest_runs, outbound_clicks, hot_words, search_terms, search_words, users, auth_tokens, one_time_tokens, sign_ins, outbox, promotions, articles, home_modules RESTART IDENTITY',
+    'TRUNCATE merchants, brands, products, product_keys, offers, match_decisions, price_observations, images, ingest_runs, outbound_clicks, hot_words, search_terms, search_words, users, auth_tokens, one_time_tokens, sign_ins, outbox, promotions, articles, home_modules RESTART IDENTITY',
   );
 }
+export * from './bench.ts';

@@ -20,17 +20,7 @@ import { finishIngest, ingestFeed, loadDefaultFxTable, parseFeed } from '../src/
 import { MERCHANT_DEFS, type MerchantDef } from '../src/demo/catalogue-data.ts';
 import { rssFeed, type FeedRow } from '../src/demo/feed-writers.ts';
 import { planDemoCatalogue } from '../src/demo/plan.ts';
-import {
-  BENCH_DIR,
-  machineLine,
-  median,
-  ms,
-  openBenchDatabase,
-  parseDrivers,
-  peakRssMiB,
-  positiveInt,
-  type Driver,
-} from './common.ts';
+import { BENCH_DIR, machineLine, median, ms, openBenchDatabase, parseDrivers, peakRssMiB, positiveInt, type Driver } from '@b-deals/db/testing';
 
 const OBSERVED_AT = new Date(Date.UTC(2025, 0, 1));
 const TARGET_OFFERS_PER_S = 5000;
@@ -76,9 +66,7 @@ function ensureFeed(offers: number): string {
   });
   mkdirSync(BENCH_DIR, { recursive: true });
   writeFileSync(file, rssFeed(MERCHANT, rows));
-  console.log(
-    `feed: wrote ${file} (${rows.length} items) in ${ms(performance.now() - started)} ms`,
-  );
+  console.log(`feed: wrote ${file} (${rows.length} items) in ${ms(performance.now() - started)} ms`);
   return file;
 }
 
@@ -102,11 +90,7 @@ async function runOnce(driver: Driver, bytes: Buffer, feed: string): Promise<Run
   parseFeed(bytes, { filename: feed, fx, now: OBSERVED_AT });
   const parseMs = performance.now() - parseStart;
 
-  const db = await openBenchDatabase(
-    driver,
-    driver === 'postgres' ? 'bdeals_bench_ingest' : 'ingest_pglite',
-    true,
-  );
+  const db = await openBenchDatabase(driver, driver === 'postgres' ? 'bdeals_bench_ingest' : 'ingest_pglite', true);
   try {
     const stages: Record<string, number> = {};
     const started = performance.now();
@@ -158,9 +142,7 @@ async function main(): Promise<void> {
   console.log(machineLine());
   const file = ensureFeed(offers);
   const bytes = readFileSync(file);
-  console.log(
-    `ingest benchmark: ${path.basename(file)} (${(bytes.length / 2 ** 20).toFixed(1)} MiB), ${runs} runs per driver into a fresh database`,
-  );
+  console.log(`ingest benchmark: ${path.basename(file)} (${(bytes.length / 2 ** 20).toFixed(1)} MiB), ${runs} runs per driver into a fresh database`);
   const medians: Array<{ driver: Driver; offersPerS: number }> = [];
   for (const driver of parseDrivers(values.driver)) {
     const results: Run[] = [];
@@ -178,10 +160,7 @@ async function main(): Promise<void> {
     console.log(`[${driver}] median ${Math.round(m)} offers/s over ${runs} runs`);
   }
   for (const { driver, offersPerS } of medians) {
-    const verdict =
-      driver === 'postgres'
-        ? `target ≥ ${TARGET_OFFERS_PER_S}: ${offersPerS >= TARGET_OFFERS_PER_S ? 'PASS' : 'MISS'}`
-        : 'no target';
+    const verdict = driver === 'postgres' ? `target ≥ ${TARGET_OFFERS_PER_S}: ${offersPerS >= TARGET_OFFERS_PER_S ? 'PASS' : 'MISS'}` : 'no target';
     console.log(`${driver.padEnd(8)} median ${Math.round(offersPerS)} offers/s (${verdict})`);
   }
   console.log(`peak RSS ${peakRssMiB()} MiB`);

@@ -4,6 +4,7 @@
  * specification; money is USD cents after conversion (DESIGN.md).
  */
 import type { Availability, Condition } from '@b-deals/core';
+import type { FxRateSource } from './parse/fx.ts';
 
 /** One feed item after parsing and normalisation. */
 export interface FeedItem {
@@ -33,8 +34,11 @@ export interface FeedItem {
   salePriceCents: number | null;
   /** GMC `shipping` price to the US in USD cents; null when the feed does not say. */
   shippingCents: number | null;
-  /** The feed's own price when it was not USD (minor units and ISO 4217 code); null for USD. */
-  original: { amount: number; currency: string } | null;
+  /**
+   * The feed's own price when it was not USD (minor units and ISO 4217 code), with the date
+   * (`YYYY-MM-DD`) and source of the exchange rate that converted it (parse/fx.ts); null for USD.
+   */
+  original: { amount: number; currency: string; rateDate: string; rateSource: FxRateSource } | null;
   /** GMC `availability`, normalised (spellings `in stock`, `in_stock`, `InStock`, `disponible`, `auf Lager`, …). */
   availability: Availability;
   /** GMC `condition`; `new` when absent. */
@@ -61,6 +65,8 @@ export interface ItemIssue {
   message: string;
   /** GMC attribute the issue is about. */
   field?: string;
+  /** For `unknown_currency`: the currency code the item was priced in. */
+  currency?: string;
 }
 
 /** What parsing made of one item: accepted (maybe with warnings) or rejected with a reason. */

@@ -25,7 +25,6 @@ import {
   TokenResponseSchema,
   VerificationBodySchema,
 } from '@b-deals/contracts';
-import { DomainError } from '../errors.ts';
 import { OAuthError, type AuthService } from './service.ts';
 
 /** An OAuth client registered by configuration (one per platform). */
@@ -96,6 +95,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { auth: AuthServ
     const out: Record<string, string> = {};
     for (const [k, v] of Object.entries((raw ?? {}) as Record<string, unknown>)) {
       if (Array.isArray(v)) throw new OAuthError('invalid_request', `The parameter "${k}" was given more than once.`);
+      if (typeof v === 'string' && v.includes('\u0000')) throw new OAuthError('invalid_request', `The parameter "${k}" holds a NUL character.`);
       if (typeof v === 'string' && v !== '') out[k] = v;
     }
     return out;
@@ -103,34 +103,49 @@ export async function accountRoutes(app: FastifyInstance, opts: { auth: AuthServ
 
   r.post(
     '/user/api/v1/signup',
-    { config: limit(rateLimits.signup), schema: { description: 'Create an account; a verification link is e-mailed. The answer is the same for an address that already has an account.', body: SignupBodySchema, response: { 202: AcceptedSchema, 400: ErrorBodySchema, 429: ErrorBodySchema } } },
+    {
+      config: limit(rateLimits.signup),
+      schema: {
+        description: 'Create an account; a verification link is e-mailed. The answer is the same for an address that already has an account.',
+        body: SignupBodySchema,
+        response: { 202: AcceptedSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
     async (req, reply) => {
       await auth.signup(req.body);
       return reply.status(202).send({ status: 'verification_sent', message: `We sent a link to ${req.body.email}. Open it to confirm your address.` });
     },
   );
 
-  r.post('/user/api/v1/signup/verification', { schema: { body: VerificationBodySchema, response: { 200: AcceptedSchema, 400: ErrorBodySchema } } }, async (req) => {
-    await auth.verifyEmail(req.body.token);
-    return { status: 'verified', message: 'Your e-mail address is confirmed. You can sign in now.' };
-  });
+  r.post(
+    '/user/api/v1/signup/verification',
+    { schema: { body: VerificationBodySchema, response: { 200: AcceptedSchema, 400: ErrorBodySchema } } },
+    async (req) => {
+      await auth.verifyEmail(req.body.token);
+      return { status: 'verified', message: 'Your e-mail address is confirmed. You can sign in now.' };
+    },
+  );
 
   r.post(
     '/user/oauth/token',
     {
-      config: limit(rateLimits.token),
+      config: { ...limit(rateLimits.token), oauthErrors: true },
       schema: {
-        description: 'RFC 6749 token endpoint (application/x-www-form-urlencoded; HTTP Basic client authentication). Grants: password (username, password), refresh_token (refresh_token).',
+        description:
+          'RFC 6749 token endpoint (application/x-www-form-urlencoded; HTTP Basic client authentication). Grants: password (username, password), refresh_token (refresh_token).',
         consumes: ['application/x-www-form-urlencoded'],
         body: z.record(z.string(), z.unknown()).optional(),
         response: { 200: TokenResponseSchema, 400: OAuthErrorSchema, 401: OAuthErrorSchema, 429: ErrorBodySchema },
       },
+      // Before body validation, so a JSON or text body gets this message rather than a schema complaint.
+      preValidation: async (req, reply) => {
+        reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+        if (!String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
+          throw new OAuthError('invalid_request', 'Send the parameters as application/x-www-form-urlencoded.');
+        }
+      },
     },
     async (req, reply) => {
-      reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
-      if (!String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
-        throw new OAuthError('invalid_request', 'Send the parameters as application/x-www-form-urlencoded.');
-      }
       const body = formParams(req.body);
       const client = authenticateClient(req, reply, body);
       const clientId = client.id;
@@ -156,7 +171,14 @@ export async function accountRoutes(app: FastifyInstance, opts: { auth: AuthServ
 
   r.post(
     '/user/oauth/revoke',
-    { schema: { description: 'RFC 7009 revocation: ends the session (access and refresh tokens) the token belongs to. Always 200 for an authenticated client.', consumes: ['application/x-www-form-urlencoded'], body: z.record(z.string(), z.unknown()).optional() } },
+    {
+      config: { oauthErrors: true },
+      schema: {
+        description: 'RFC 7009 revocation: ends the session (access and refresh tokens) the token belongs to. Always 200 for an authenticated client.',
+        consumes: ['application/x-www-form-urlencoded'],
+        body: z.record(z.string(), z.unknown()).optional(),
+      },
+    },
     async (req, reply) => {
       const body = formParams(req.body);
       authenticateClient(req, reply, body);
@@ -166,24 +188,28 @@ export async function accountRoutes(app: FastifyInstance, opts: { auth: AuthServ
     },
   );
 
-  r.get('/user/api/v1/profile', { schema: { response: { 200: ProfileSchema, 401: ErrorBodySchema } } }, async (req, reply) => {
-    const header = req.headers.authorization ?? '';
-    const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    const userId = token ? await auth.userForAccessToken(token) : null;
-    if (userId === null) {
-      reply.header('www-authenticate', token ? 'Bearer realm="B-Deals", error="invalid_token"' : 'Bearer realm="B-Deals"');
-      throw new DomainError(401, token ? 'invalid_token' : 'unauthorized', token ? 'The access token is invalid or has expired.' : 'Sign in first.');
-    }
-    return auth.profile(userId);
-  });
+  r.get(
+    '/user/api/v1/profile',
+    { preHandler: app.authenticate, schema: { security: [{ bearerAuth: [] }], response: { 200: ProfileSchema, 401: ErrorBodySchema } } },
+    async (req) => auth.profile(req.userId!),
+  );
 
   r.put(
     '/user/api/v1/reset-password',
-    { config: limit(rateLimits.reset), schema: { description: 'Ask for a reset link. The answer is the same whether or not the address has an account.', body: ResetRequestBodySchema, response: { 202: AcceptedSchema, 400: ErrorBodySchema, 429: ErrorBodySchema } } },
+    {
+      config: limit(rateLimits.reset),
+      schema: {
+        description: 'Ask for a reset link. The answer is the same whether or not the address has an account.',
+        body: ResetRequestBodySchema,
+        response: { 202: AcceptedSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
     async (req, reply) => {
       // Done after answering, so neither the answer nor its timing tells whether the address has an account.
       setImmediate(() => auth.requestPasswordReset(req.body.email).catch((err) => req.log.error({ err }, 'password reset request failed')));
-      return reply.status(202).send({ status: 'reset_requested', message: `If ${req.body.email} has a B-Deals account, a reset link is on its way. It works for 30 minutes.` });
+      return reply
+        .status(202)
+        .send({ status: 'reset_requested', message: `If ${req.body.email} has a B-Deals account, a reset link is on its way. It works for 30 minutes.` });
     },
   );
 

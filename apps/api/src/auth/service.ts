@@ -128,7 +128,15 @@ export class AuthService {
    */
   async refreshGrant(clientId: string, refreshToken: string, meta: { ip: string; userAgent?: string }): Promise<TokenResponse> {
     const outcome = await this.db.transaction<{ tokens: TokenResponse } | { error: string }>(async (tx) => {
-      const res = await tx.query<{ id: number; user_id: number; family_id: string; client_id: string; expires_at: Date; rotated_at: Date | null; revoked_at: Date | null }>(
+      const res = await tx.query<{
+        id: number;
+        user_id: number;
+        family_id: string;
+        client_id: string;
+        expires_at: Date;
+        rotated_at: Date | null;
+        revoked_at: Date | null;
+      }>(
         `SELECT id, user_id, family_id, client_id, expires_at, rotated_at, revoked_at FROM auth_tokens WHERE token_hash = $1 AND kind = 'refresh' FOR UPDATE`,
         [tokenHash(refreshToken)],
       );
@@ -223,7 +231,12 @@ export class AuthService {
 
   private async oneTimeToken(userId: number, purpose: 'verify_email' | 'reset_password', ttl: number): Promise<string> {
     const token = newToken();
-    await this.db.query(`INSERT INTO one_time_tokens (user_id, purpose, token_hash, expires_at) VALUES ($1, $2, $3, $4)`, [userId, purpose, tokenHash(token), seconds(ttl)]);
+    await this.db.query(`INSERT INTO one_time_tokens (user_id, purpose, token_hash, expires_at) VALUES ($1, $2, $3, $4)`, [
+      userId,
+      purpose,
+      tokenHash(token),
+      seconds(ttl),
+    ]);
     return token;
   }
 
@@ -236,7 +249,14 @@ export class AuthService {
     return Number(res.rows[0].user_id);
   }
 
-  private async recordSignIn(userId: number | null, clientId: string, grantType: string, error: string | null, meta: { ip: string; userAgent?: string }, tx: Queryable = this.db): Promise<void> {
+  private async recordSignIn(
+    userId: number | null,
+    clientId: string,
+    grantType: string,
+    error: string | null,
+    meta: { ip: string; userAgent?: string },
+    tx: Queryable = this.db,
+  ): Promise<void> {
     await tx.query(`INSERT INTO sign_ins (user_id, client_id, grant_type, success, error, ip, user_agent) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
       userId,
       clientId,

@@ -3,7 +3,7 @@ import type { ProductCard } from '@b-deals/contracts';
 import { imageObject } from './media.ts';
 
 /** Columns every card query selects (alias `p` for products, `b` for brands). */
-export const CARD_COLUMNS = `p.id, p.slug, p.title, p.price_cents, p.was_price_cents, p.discount_pct, p.category_code, p.in_stock,
+export const CARD_COLUMNS = `p.id, p.slug, p.title, p.price_cents, p.item_price_cents, p.shipping_cents, p.was_price_cents, p.discount_pct, p.category_code, p.in_stock,
   p.image_url, cardinality(p.merchant_ids) AS merchant_count, b.slug AS brand_slug, b.name AS brand_name`;
 
 export interface CardRow {
@@ -11,6 +11,8 @@ export interface CardRow {
   slug: string;
   title: string;
   price_cents: number | null;
+  item_price_cents: number | null;
+  shipping_cents: number | null;
   was_price_cents: number | null;
   discount_pct: number;
   category_code: string;
@@ -36,6 +38,8 @@ export function toCard(r: CardRow): ProductCard {
     brand: r.brand_slug ? { slug: r.brand_slug, name: r.brand_name ?? r.brand_slug } : null,
     image: imageObject(r.image_url),
     priceTag: r.price_cents ?? 0,
+    itemPrice: r.item_price_cents ?? r.price_cents ?? 0,
+    shipping: r.shipping_cents,
     wasPrice: r.was_price_cents,
     discount: r.discount_pct,
     merchantCount: Number(r.merchant_count),

@@ -7,7 +7,16 @@ import { publicMediaUrl } from './media.ts';
 
 /** Merchants with their active-offer counts, A–Z; optionally one marketplace (ALL = every one) or region. */
 export async function listMerchants(db: Queryable, marketplace?: string, region?: string): Promise<Merchant[]> {
-  const res = await db.query<{ id: number; slug: string; name: string; region: Merchant['region']; marketplace: Merchant['marketplace']; homepage: string | null; logo_url: string | null; n: number }>(
+  const res = await db.query<{
+    id: number;
+    slug: string;
+    name: string;
+    region: Merchant['region'];
+    marketplace: Merchant['marketplace'];
+    homepage: string | null;
+    logo_url: string | null;
+    n: number;
+  }>(
     `SELECT m.id, m.slug, m.name, m.region, m.marketplace, m.homepage, m.logo_url,
             (SELECT count(*)::int FROM offers o WHERE o.merchant_id = m.id AND o.active) AS n
        FROM merchants m
@@ -30,7 +39,10 @@ export async function listMerchants(db: Queryable, marketplace?: string, region?
 const BRAND_COUNT = `(SELECT count(*)::int FROM products p WHERE p.brand_id = b.id AND p.offer_count > 0)`;
 
 /** Brands with at least one product on offer, most products first; `q` filters by name (case-insensitive substring). */
-export async function listBrands(db: Queryable, opts: { q?: string; marketplace?: string; from: number; to: number }): Promise<{ brands: Brand[]; total: number }> {
+export async function listBrands(
+  db: Queryable,
+  opts: { q?: string; marketplace?: string; from: number; to: number },
+): Promise<{ brands: Brand[]; total: number }> {
   const res = await db.query<{ id: number; slug: string; name: string; parent_id: number | null; n: number; total: number }>(
     `SELECT * FROM (
        SELECT b.id, b.slug, b.name, b.parent_id,

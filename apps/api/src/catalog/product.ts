@@ -1,9 +1,9 @@
 /**
  * GET /inventory/api/v1/standard-product/product/{id}/with-recommend (issue 2 §10): the
- * standard product, its active offers sorted by price including shipping, its daily price
- * history, and similar products.
+ * standard product, its active offers best first by core's `bestOffer` rule (item price plus
+ * stated shipping; decision 0006), its daily price history, and similar products.
  */
-import { categoryByCode, categoryTrail } from '@b-deals/core';
+import { bestOfferSql, categoryByCode, categoryTrail, offerTotal, sortSizes } from '@b-deals/core';
 import type { Offer, PriceHistory, ProductWithRecommend } from '@b-deals/contracts';
 import type { Queryable } from '@b-deals/db';
 import { notFound } from '../errors.ts';
@@ -14,7 +14,9 @@ const DAY_MS = 24 * 3600 * 1000;
 
 /** Loads everything the product page needs. Throws DomainError 404 when the product does not exist or has no active offer. */
 export async function productWithRecommend(db: Queryable, id: number, days: number, recommend: number, now = new Date()): Promise<ProductWithRecommend> {
-  const res = await db.query<CardRow & { description: string; colors: string[]; sizes: string[]; gtin: string | null; mpn: string | null; offer_count: number }>(
+  const res = await db.query<
+    CardRow & { description: string; colors: string[]; sizes: string[]; gtin: string | null; mpn: string | null; offer_count: number }
+  >(
     `SELECT ${CARD_COLUMNS}, p.description, p.colors, p.sizes, p.gtin, p.mpn, p.offer_count
        FROM products p LEFT JOIN brands b ON b.id = p.brand_id WHERE p.id = $1`,
     [id],
@@ -34,7 +36,8 @@ export async function productWithRecommend(db: Queryable, id: number, days: numb
       description: row.description,
       images: images.rows.flatMap((r) => imageObject(r.url) ?? []),
       colors: row.colors,
-      sizes: row.sizes,
+      // Natural size order (issue 20 §4); the database keeps them as text.
+      sizes: sortSizes(row.sizes),
       gtin: row.gtin,
       mpn: row.mpn,
       categories: node ? categoryTrail(node).map((n) => ({ id: n.id!, term: n.term, path: n.path })) : [],
@@ -48,18 +51,35 @@ export async function productWithRecommend(db: Queryable, id: number, days: numb
 
 async function loadOffers(db: Queryable, productId: number): Promise<Offer[]> {
   const res = await db.query<{
-    id: number; title: string; price_cents: number; sale_price_cents: number | null; shipping_cents: number | null;
-    availability: Offer['availability']; condition: Offer['condition']; link: string; sizes: string[]; colors: string[];
-    match_method: Offer['matchMethod']; original_amount: number | null; original_currency: string | null; last_seen_at: Date;
-    m_slug: string; m_name: string; m_logo: string | null; m_marketplace: Offer['merchant']['marketplace']; m_region: Offer['merchant']['region'];
+    id: number;
+    title: string;
+    price_cents: number;
+    sale_price_cents: number | null;
+    shipping_cents: number | null;
+    availability: Offer['availability'];
+    condition: Offer['condition'];
+    link: string;
+    sizes: string[];
+    colors: string[];
+    match_method: Offer['matchMethod'];
+    original_amount: number | null;
+    original_currency: string | null;
+    fx_rate_date: string | null;
+    fx_rate_source: 'ecb' | 'peg' | 'operator' | null;
+    last_seen_at: Date;
+    m_slug: string;
+    m_name: string;
+    m_logo: string | null;
+    m_marketplace: Offer['merchant']['marketplace'];
+    m_region: Offer['merchant']['region'];
   }>(
     `SELECT o.id, o.title, o.price_cents, o.sale_price_cents, o.shipping_cents, o.availability, o.condition, o.link, o.sizes, o.colors,
-            o.match_method, o.original_amount, o.original_currency,
+            o.match_method, o.original_amount, o.original_currency, to_char(o.fx_rate_date, 'YYYY-MM-DD') AS fx_rate_date, o.fx_rate_source,
             coalesce((SELECT max(po.last_seen_at) FROM price_observations po WHERE po.offer_id = o.id), o.last_seen_at) AS last_seen_at,
             m.slug AS m_slug, m.name AS m_name, m.logo_url AS m_logo, m.marketplace AS m_marketplace, m.region AS m_region
        FROM offers o JOIN merchants m ON m.id = o.merchant_id
       WHERE o.product_id = $1 AND o.active
-      ORDER BY (o.availability = 'out_of_stock'), coalesce(o.sale_price_cents, o.price_cents) + coalesce(o.shipping_cents, 0), o.id
+      ORDER BY ${bestOfferSql('o.').orderBy}
       LIMIT 50`,
     [productId],
   );
@@ -72,22 +92,25 @@ async function loadOffers(db: Queryable, productId: number): Promise<Offer[]> {
       price,
       wasPrice: o.sale_price_cents !== null ? o.price_cents : null,
       shipping: o.shipping_cents,
-      total: price + (o.shipping_cents ?? 0),
+      total: offerTotal({ price, shipping: o.shipping_cents }),
       availability: o.availability,
       condition: o.condition,
       link: o.link,
-      sizes: o.sizes,
+      sizes: sortSizes(o.sizes),
       colors: o.colors,
       matchMethod: o.match_method,
-      originalPrice: o.original_currency ? { amount: Number(o.original_amount), currency: o.original_currency } : null,
+      originalPrice: o.original_currency
+        ? { amount: Number(o.original_amount), currency: o.original_currency, rateDate: o.fx_rate_date, rateSource: o.fx_rate_source }
+        : null,
       lastSeenAt: new Date(o.last_seen_at).toISOString(),
     };
   });
 }
 
 /**
- * Daily lowest price a shopper could pay (offers not out of stock) over the last `days` days,
- * from the price runs; null on days no offer was observed. Figures are over the observed days.
+ * Daily lowest total a shopper could pay (offers not out of stock; the observed item price plus
+ * the offer's stated shipping, core `offerTotal`) over the last `days` days, from the price runs;
+ * null on days no offer was observed. Figures are over the observed days, in cents.
  */
 export async function priceHistory(db: Queryable, productId: number, days: number, now: Date): Promise<Omit<PriceHistory, 'current'>> {
   const end = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
@@ -95,7 +118,7 @@ export async function priceHistory(db: Queryable, productId: number, days: numbe
   const res = await db.query<{ day: string; price: number | null }>(
     `SELECT to_char(d, 'YYYY-MM-DD') AS day, min(r.price_cents) AS price
        FROM generate_series($2::date, $3::date, interval '1 day') d
-       LEFT JOIN (SELECT po.price_cents, (po.valid_from AT TIME ZONE 'UTC')::date AS f, (po.last_seen_at AT TIME ZONE 'UTC')::date AS t
+       LEFT JOIN (SELECT po.price_cents + coalesce(o.shipping_cents, 0) AS price_cents, (po.valid_from AT TIME ZONE 'UTC')::date AS f, (po.last_seen_at AT TIME ZONE 'UTC')::date AS t
                     FROM price_observations po JOIN offers o ON o.id = po.offer_id
                    WHERE o.product_id = $1 AND po.availability <> 'out_of_stock' AND po.last_seen_at >= $2::date) r
          ON r.f <= d::date AND r.t >= d::date

@@ -20,13 +20,15 @@
  * word is required, the last one as a prefix; words PostgreSQL drops as stop words are ignored;
  * a query of stop words only matches nothing.
  *
- * Freshness: `SearchIndex.snapshot(db)` compares the catalogue version (newest ingest run) with
- * the snapshot's and rebuilds when an ingest has landed; outbound clicks since the snapshot
+ * Freshness: the API process `watch`es the database's announcements (an ingest run committed, a
+ * click recorded, from any process) and rebuilds as soon as the catalogue changes; unwatched, a
+ * search compares the catalogue version (newest ingest run) with the snapshot's and rebuilds
+ * when an ingest has landed. Outbound clicks since the snapshot
  * (which change popularity and "Best Sellers") are applied in place; a snapshot older than
  * `maxAgeMs` is rebuilt in the background (the daily click recount).
  */
 import { DEPARTMENTS, MARKETPLACES, PRICE_BANDS } from '@b-deals/core';
-import type { Queryable } from '@b-deals/db';
+import type { Database, Queryable } from '@b-deals/db';
 
 /** Weight of one occurrence by tsvector weight class (PostgreSQL's default {D, C, B, A} = {0.1, 0.2, 0.4, 1.0}). */
 export const LEXEME_WEIGHTS: Readonly<Record<'A' | 'B' | 'C' | 'D', number>> = { A: 1, B: 0.4, C: 0.2, D: 0.1 };
@@ -81,11 +83,16 @@ export interface Snapshot {
   /** LABEL_BITS per row. */
   labels: Uint8Array;
   discount: Int16Array;
-  /** Card fields (the page of a search is answered from memory): slug, title, image URL, was price (cents, -1 none). */
+  /**
+   * Card fields (the page of a search is answered from memory): slug, title, image URL, was price
+   * (cents, -1 none), the best offer's item price (cents, -1 none) and shipping (cents, -1 not stated).
+   */
   slug: string[];
   title: string[];
   imageUrl: Array<string | null>;
   wasPrice: Int32Array;
+  itemPrice: Int32Array;
+  shipping: Int32Array;
   popularity: Float64Array;
   clicks: Int32Array;
   createdMs: Float64Array;
@@ -178,6 +185,8 @@ interface ProductRow {
   title: string;
   image_url: string | null;
   was_price_cents: number | null;
+  item_price_cents: number | null;
+  shipping_cents: number | null;
   category_code: string;
   brand_id: number | null;
   price_cents: number | null;
@@ -220,7 +229,7 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
   let after = -1;
   for (;;) {
     const batch = await db.query<ProductRow>(
-      `SELECT id, slug, title, image_url, was_price_cents, category_code, brand_id, price_cents, merchant_ids, marketplaces, discount_pct, in_stock, offer_count,
+      `SELECT id, slug, title, image_url, was_price_cents, item_price_cents, shipping_cents, category_code, brand_id, price_cents, merchant_ids, marketplaces, discount_pct, in_stock, offer_count,
               popularity, clicks_30d, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms, search::text AS search
          FROM products WHERE offer_count > 0 AND id > $1 ORDER BY id LIMIT ${BUILD_BATCH}`,
       [after],
@@ -245,6 +254,8 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
   const title: string[] = new Array<string>(n);
   const imageUrl: Array<string | null> = new Array<string | null>(n);
   const wasPrice = new Int32Array(n);
+  const itemPrice = new Int32Array(n);
+  const shipping = new Int32Array(n);
   const popularity = new Float64Array(n);
   const clicks = new Int32Array(n);
   const createdMs = new Float64Array(n);
@@ -278,6 +289,8 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
     title[row] = r.title;
     imageUrl[row] = r.image_url;
     wasPrice[row] = r.was_price_cents ?? -1;
+    itemPrice[row] = r.item_price_cents ?? -1;
+    shipping[row] = r.shipping_cents ?? -1;
     popularity[row] = r.popularity;
     clicks[row] = r.clicks_30d;
     createdMs[row] = Number(r.created_ms);
@@ -343,6 +356,8 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
     title,
     imageUrl,
     wasPrice,
+    itemPrice,
+    shipping,
     popularity,
     clicks,
     createdMs,
@@ -431,16 +446,24 @@ export class SearchIndex {
   private building: Promise<Snapshot> | null = null;
   private readonly stems = new Map<string, string[]>();
   private checking: Promise<{ version: number; clickId: number }> | null = null;
+  /** While watching: the newest catalogue version and click id announced by the database (null = read it). */
+  private known: { version: number; clickId: number } | null = null;
+  /** Counts announcements, so a version read that raced one is not trusted. */
+  private epoch = 0;
+  private watching = false;
+  private readonly waiters: Array<{ version: number; resolve: (s: Snapshot) => void }> = [];
+  private readonly buildWaiters: Array<() => void> = [];
 
   constructor(private readonly maxAgeMs = 10 * 60_000) {}
 
   /**
    * The snapshot for the catalogue as it is now (rebuilt after an ingest; clicks applied).
-   * Searches arriving while a version check is in flight share it (one query per burst).
+   * While {@link watch}ing, the version comes from the database's announcements and a search
+   * costs no version query; otherwise searches arriving while a version check is in flight share
+   * it (one query per burst).
    */
   async snapshot(db: Queryable): Promise<Snapshot> {
-    this.checking ??= readVersion(db).finally(() => (this.checking = null));
-    const { version, clickId } = await this.checking;
+    const { version, clickId } = this.known ?? (await this.readKnown(db));
     let s = this.current;
     // A build already under way (the age rebuild) may predate this version: then build again.
     if (!s || s.version !== version) s = await this.rebuild(db);
@@ -450,15 +473,85 @@ export class SearchIndex {
     return s;
   }
 
+  private readKnown(db: Queryable): Promise<{ version: number; clickId: number }> {
+    const epoch = this.epoch;
+    this.checking ??= readVersion(db)
+      .then((v) => {
+        if (this.watching && epoch === this.epoch) this.known = v;
+        return v;
+      })
+      .finally(() => (this.checking = null));
+    return this.checking;
+  }
+
+  /**
+   * Keeps the index fresh from the database's announcements (migration 0006: `catalog_changed`
+   * after every ingest run, `click_recorded` after every outbound click, from any process): the
+   * snapshot is rebuilt as soon as a catalogue change commits, not at the next search. Resolves
+   * to a function that stops watching. Errors: those of `db.listen`.
+   */
+  async watch(db: Database): Promise<() => Promise<void>> {
+    const announced = (kind: 'version' | 'clickId') => (payload: string | null) => {
+      this.epoch++;
+      const n = payload === null ? NaN : Number(payload);
+      if (this.known && Number.isFinite(n)) this.known = { ...this.known, [kind]: Math.max(this.known[kind], n) };
+      else this.invalidate(); // a lost connection may have missed announcements: read the version again
+      if (kind === 'version' || payload === null) void this.snapshot(db).catch(() => undefined);
+    };
+    const offCatalog = await db.listen('catalog_changed', announced('version'));
+    const offClicks = await db.listen('click_recorded', announced('clickId'));
+    this.watching = true;
+    return async () => {
+      this.watching = false;
+      this.known = null;
+      await offCatalog();
+      await offClicks();
+    };
+  }
+
+  /** Time the current snapshot took to build, ms (metrics); null before the first. */
+  lastBuildMs: number | null = null;
+
+  /** Products in the current snapshot (0 before the first). */
+  get size(): number {
+    return this.current?.rowById.size ?? 0;
+  }
+
+  /** True once a snapshot has been built (readiness). */
+  get ready(): boolean {
+    return this.current !== null;
+  }
+
+  /** Resolves with the first snapshot whose catalogue version is at least `version` (tests and tools). */
+  built(version: number): Promise<Snapshot> {
+    if (this.current && this.current.version >= version) return Promise.resolve(this.current);
+    return new Promise((resolve) => this.waiters.push({ version, resolve }));
+  }
+
+  /** Resolves once the next snapshot has been built (long-polls for the catalogue version). */
+  nextBuild(): Promise<void> {
+    return new Promise((resolve) => this.buildWaiters.push(resolve));
+  }
+
   /** Makes the next search read the catalogue version afresh (call after an ingest in this process). */
   invalidate(): void {
     this.checking = null;
+    this.known = null;
   }
 
   /** Rebuilds now (single flight). */
   rebuild(db: Queryable): Promise<Snapshot> {
+    const started = performance.now();
     this.building ??= buildSnapshot(db)
-      .then((s) => (this.current = s))
+      .then((s) => {
+        this.current = s;
+        this.lastBuildMs = performance.now() - started;
+        this.buildWaiters.splice(0).forEach((w) => w());
+        for (let i = this.waiters.length - 1; i >= 0; i--) {
+          if (this.waiters[i]!.version <= s.version) this.waiters.splice(i, 1)[0]!.resolve(s);
+        }
+        return s;
+      })
       .finally(() => (this.building = null));
     return this.building;
   }

@@ -21,6 +21,7 @@ import type { FacetCount, ProductCard, SearchCondition, SearchResponse } from '@
 import type { Queryable } from '@b-deals/db';
 import { badRequest } from '../errors.ts';
 import { toCard } from './cards.ts';
+import { maxDistance, spellingDistance } from './spelling.ts';
 import { SearchCache } from './search-cache.ts';
 import { LABEL_BITS, matchTerms, type SearchIndex, type Snapshot, type Term } from './search-index.ts';
 
@@ -57,7 +58,10 @@ export async function searchProducts(db: Queryable, c: SearchCondition, deps: Se
   let correctedQuery: string | null = null;
   let result = evaluate(snap, c, plan, words.length ? await deps.index.terms(db, words) : null);
   if (result.total === 0 && words.length) {
-    const corrected = await correctWords(db, words);
+    const corrected = await correctWords(db, words, {
+      count: async (tried) => evaluate(snap, { ...c, from: 0, to: 1, facets: false }, plan, await deps.index.terms(db, tried)).total,
+      stopWord: async (w) => (await deps.index.terms(db, [w])).length === 0,
+    });
     if (corrected.join(' ') !== words.join(' ')) {
       const retry = evaluate(snap, c, plan, await deps.index.terms(db, corrected));
       if (retry.total > 0) {
@@ -71,16 +75,67 @@ export async function searchProducts(db: Queryable, c: SearchCondition, deps: Se
   return answer;
 }
 
-/** Replaces each word not in the catalogue vocabulary with its most similar vocabulary word (pg_trgm), when one is close enough. */
-async function correctWords(db: Queryable, words: string[]): Promise<string[]> {
-  const res = await db.query<{ w: string; best: string | null }>(
-    `SELECT w, CASE WHEN EXISTS (SELECT 1 FROM search_words WHERE word = w) THEN w ELSE (
-        SELECT word FROM search_words WHERE word % w AND similarity(word, w) >= 0.35
-         ORDER BY similarity(word, w) DESC, ndoc DESC LIMIT 1) END AS best
-       FROM unnest($1::text[]) WITH ORDINALITY AS x(w, n) ORDER BY n`,
-    [words],
+/** Trigram similarity below which a vocabulary word is not considered as a correction at all. */
+const CANDIDATE_SIMILARITY = 0.15;
+/** Candidates judged per misspelt word (the most similar by trigrams). */
+const CANDIDATES_PER_WORD = 60;
+/** Candidates within this much of the nearest one compete on product counts. */
+const DISTANCE_SLACK = 0.5;
+
+/**
+ * Corrects the words of a query that matched nothing (issue 20 §3). Each word missing from the
+ * catalogue vocabulary (`search_words`) takes its pg_trgm neighbours (similarity ≥ 0.15, length
+ * within 2, and the most similar words of its first letter and length within 1) as candidates, judged by `spellingDistance` (transpositions, doubled letters, vowel
+ * and sound-alike slips, same Double Metaphone code) up to `maxDistance`. Among the candidates
+ * nearest to the typed word (within 0.5 of the nearest), the one whose query — the other words
+ * as they stand plus the filters — matches the most products wins: the query's other words and
+ * filters are its department. A word that matches products by itself is kept. Words are corrected left to right, each with the earlier ones
+ * already corrected. `count(words)` returns the number of products a word list matches;
+ * `stopWord(w)` says the analyser drops the word (`the`, `and`): those are never corrected.
+ * Returns the words unchanged where nothing is close enough.
+ */
+async function correctWords(
+  db: Queryable,
+  words: string[],
+  { count, stopWord }: { count: (words: string[]) => Promise<number>; stopWord: (word: string) => Promise<boolean> },
+): Promise<string[]> {
+  const res = await db.query<{ w: string; known: boolean; word: string | null; ndoc: number | null }>(
+    `SELECT x.w, EXISTS (SELECT 1 FROM search_words WHERE word = x.w) AS known, c.word, c.ndoc
+       FROM unnest($1::text[]) AS x(w)
+       LEFT JOIN LATERAL (
+         (SELECT word, ndoc FROM search_words
+           WHERE length(word) BETWEEN length(x.w) - 2 AND length(x.w) + 2 AND similarity(word, x.w) >= $2
+           ORDER BY similarity(word, x.w) DESC, ndoc DESC LIMIT $3)
+         UNION
+         -- Short words share few trigrams with their transpositions (caot/coat): same first letter, length within 1.
+         (SELECT word, ndoc FROM search_words
+           WHERE left(word, 1) = left(x.w, 1) AND length(word) BETWEEN length(x.w) - 1 AND length(x.w) + 1
+           ORDER BY similarity(word, x.w) DESC, ndoc DESC LIMIT $3)) c
+         ON NOT EXISTS (SELECT 1 FROM search_words WHERE word = x.w)`,
+    [[...new Set(words)], CANDIDATE_SIMILARITY, CANDIDATES_PER_WORD],
   );
-  return res.rows.map((r) => r.best ?? r.w);
+  const known = new Set(res.rows.filter((r) => r.known).map((r) => r.w));
+  const out = [...words];
+  for (let i = 0; i < out.length; i++) {
+    const typed = words[i]!;
+    // A word the catalogue knows, or one that finds products on its own (`mens` through the
+    // english stemmer, though the vocabulary holds `men`), stays as typed.
+    if (known.has(typed) || /^\d+$/.test(typed) || (await stopWord(typed)) || (await count([typed])) > 0) continue;
+    const judged = res.rows
+      .filter((r) => r.w === typed && r.word !== null)
+      .map((r) => ({ word: r.word!, ndoc: Number(r.ndoc), distance: spellingDistance(typed, r.word!) }))
+      .filter((r) => r.distance <= maxDistance(typed.length));
+    if (judged.length === 0) continue;
+    const nearest = Math.min(...judged.map((r) => r.distance));
+    let best: { word: string; distance: number; ndoc: number; total: number } | null = null;
+    for (const r of judged.filter((x) => x.distance <= nearest + DISTANCE_SLACK)) {
+      const total = await count(out.map((w, j) => (j === i ? r.word : w)));
+      if (!best || total > best.total || (total === best.total && (r.distance < best.distance || (r.distance === best.distance && r.ndoc > best.ndoc))))
+        best = { ...r, total };
+    }
+    out[i] = best!.word;
+  }
+  return out;
 }
 
 /** The page's product cards, from the snapshot's card fields, in the page's order. */
@@ -88,11 +143,15 @@ function cards(s: Snapshot, rows: number[]): ProductCard[] {
   return rows.map((r) => {
     const brand = s.brandOf[r]!;
     const was = s.wasPrice[r]!;
+    const item = s.itemPrice[r]!;
+    const ship = s.shipping[r]!;
     return toCard({
       id: s.ids[r]!,
       slug: s.slug[r]!,
       title: s.title[r]!,
       price_cents: s.price[r]! < 0 ? null : s.price[r]!,
+      item_price_cents: item < 0 ? null : item,
+      shipping_cents: ship < 0 ? null : ship,
       was_price_cents: was < 0 ? null : was,
       discount_pct: s.discount[r]!,
       category_code: s.codes[s.codeOf[r]!]!,
@@ -186,9 +245,11 @@ function evaluate(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: Term
   const page = topK(s.scratch.matched.subarray(0, total), c.to, rowOrder(s, c.sort, text)).slice(c.from, c.to);
   const facets: SearchResponse['facets'] = { departments: [], brands: [], merchants: [], priceBands: [] };
   if (withFacets) {
-    facets.departments = DEPARTMENTS.flatMap((d, i) => (deptCounts[i] && d.code ? [{ key: d.code, label: d.term, count: deptCounts[i]! }] : [])).sort((a, b) => b.count - a.count);
-    facets.brands = topFacets(brandCounts, s.brands, MAX_BRAND_FACETS);
-    facets.merchants = topFacets(merchCounts, s.merchants, MAX_MERCHANT_FACETS);
+    facets.departments = DEPARTMENTS.flatMap((d, i) => (deptCounts[i] && d.code ? [{ key: d.code, label: d.term, count: deptCounts[i]! }] : [])).sort(
+      (a, b) => b.count - a.count,
+    );
+    facets.brands = topFacets(brandCounts, s.brands, MAX_BRAND_FACETS, c.b);
+    facets.merchants = topFacets(merchCounts, s.merchants, MAX_MERCHANT_FACETS, c.m);
     facets.priceBands = PRICE_BANDS.flatMap((b, i) => (bandCounts[i] ? [{ key: b.key, label: b.label, count: bandCounts[i]! }] : []));
   }
   return { page, total, facets };
@@ -277,12 +338,23 @@ function scan(s: Snapshot, found: number, a: ScanArgs): number {
 }
 
 /** The `max` entries with the highest counts (ties by name), keyed by slug. */
-function topFacets(counts: Int32Array, refs: ReadonlyArray<{ slug: string; name: string }>, max: number): FacetCount[] {
+/**
+ * The `max` values with the most products, most first; values the condition selects (`selected`
+ * slugs) are always listed, also past `max` or with a count of 0, so the storefront can show
+ * every active filter by its name (issue 20 §9).
+ */
+function topFacets(counts: Int32Array, refs: ReadonlyArray<{ slug: string; name: string }>, max: number, selected: readonly string[] = []): FacetCount[] {
   const out: FacetCount[] = [];
   counts.forEach((n, i) => {
     if (n > 0) out.push({ key: refs[i]!.slug, label: refs[i]!.name, count: n });
   });
-  return out.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)).slice(0, max);
+  const top = out.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)).slice(0, max);
+  for (const slug of selected) {
+    if (top.some((f) => f.key === slug)) continue;
+    const i = refs.findIndex((r) => r.slug === slug);
+    if (i >= 0) top.push({ key: slug, label: refs[i]!.name, count: counts[i]! });
+  }
+  return top;
 }
 
 type Compare = (a: number, b: number) => number;
@@ -315,12 +387,13 @@ function comparator(s: Snapshot, sort: SortKey, text: boolean): Compare {
   const { popularity: pop, ids } = s;
   const score = s.scratch.score;
   const byId: Compare = (a, b) => ids[a]! - ids[b]!;
-  const then = (primary: Compare): Compare => (a, b) => primary(a, b) || byId(a, b);
+  const then =
+    (primary: Compare): Compare =>
+    (a, b) =>
+      primary(a, b) || byId(a, b);
   switch (sort) {
     case 'none':
-      return text
-        ? then((a, b) => score[b]! - score[a]!)
-        : then((a, b) => pop[b]! - pop[a]!);
+      return text ? then((a, b) => score[b]! - score[a]!) : then((a, b) => pop[b]! - pop[a]!);
     case 'sales':
       return then((a, b) => s.clicks[b]! - s.clicks[a]! || pop[b]! - pop[a]!);
     case 'recency':
@@ -359,7 +432,7 @@ export function topK(rows: ArrayLike<number>, k: number, { compare: order, prima
     const row = rows[j]!;
     if (heap.length < k) {
       heap.push(row);
-      for (let i = heap.length - 1; i > 0; ) {
+      for (let i = heap.length - 1; i > 0;) {
         const parent = (i - 1) >> 1;
         if (order(heap[i]!, heap[parent]!) <= 0) break;
         [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];

@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import type { IngestReport } from '@b-deals/contracts';
 import { finishIngest, ingestSource, isHistoryFile, isPromotionsFile } from '@b-deals/feeds';
 import { loadConfig, type Config } from '../env.ts';
-import { apiMarkerFile, loadFx, openConfiguredDatabase } from '../runtime.ts';
+import { loadFx, openConfiguredDatabase, runningServer } from '../runtime.ts';
 
 const FEED_EXT = /\.(xml|rss|atom|csv|tsv|txt)$/i;
 
@@ -36,20 +36,6 @@ export function expandInputs(inputs: string[]): string[] {
 }
 
 class UsageError extends Error {}
-
-/** A running server that holds the database, when DATA_DIR/api.json names a live one. */
-async function runningServer(config: Config): Promise<string | null> {
-  const marker = apiMarkerFile(config.dataDir);
-  if (!existsSync(marker)) return null;
-  try {
-    const { url, pid } = JSON.parse(readFileSync(marker, 'utf8')) as { url: string; pid: number };
-    process.kill(pid, 0);
-    const res = await fetch(`${url}/health`, { signal: AbortSignal.timeout(3000) });
-    return res.ok ? url : null;
-  } catch {
-    return null;
-  }
-}
 
 async function viaServer(url: string, config: Config, file: string, merchant: string | undefined, full: boolean): Promise<IngestReport> {
   const q = new URLSearchParams({ filename: path.basename(file), full: String(full) });
@@ -77,7 +63,19 @@ export function formatReport(r: IngestReport): string {
     ['rejected', String(r.rejected)],
   ];
   if (r.unchanged) rows.push(['note', 'unchanged since the last ingest: nothing written']);
-  for (const [code, n] of Object.entries(r.reasons).sort((a, b) => b[1] - a[1])) rows.push([`  ${code}`, String(n)]);
+  if (r.matchMethods && Object.keys(r.matchMethods).length)
+    rows.push([
+      'matched by',
+      Object.entries(r.matchMethods)
+        .sort((a, b) => b[1] - a[1])
+        .map(([m, n]) => `${m} ${n}`)
+        .join(', '),
+    ]);
+  for (const [code, n] of Object.entries(r.reasons).sort((a, b) => b[1] - a[1])) {
+    const currencies = code === 'unknown_currency' && r.unknownCurrencies ? Object.entries(r.unknownCurrencies) : [];
+    const named = currencies.length ? ` (${currencies.map(([c, k]) => `${c} ${k}`).join(', ')}: no exchange rate known)` : '';
+    rows.push([`  ${code}`, `${n}${named}`]);
+  }
   const w = Math.max(...rows.map(([k]) => k.length));
   return rows.map(([k, v]) => `${k.padEnd(w)}  ${v}`).join('\n');
 }
@@ -85,7 +83,11 @@ export function formatReport(r: IngestReport): string {
 async function main(argv: string[]): Promise<number> {
   let args;
   try {
-    args = parseArgs({ args: argv, allowPositionals: true, options: { merchant: { type: 'string' }, json: { type: 'boolean' }, partial: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+    args = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { merchant: { type: 'string' }, json: { type: 'boolean' }, partial: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    });
   } catch (err) {
     process.stderr.write(`ingest: ${(err as Error).message}\n`);
     return 2;
@@ -118,7 +120,14 @@ async function main(argv: string[]): Promise<number> {
       try {
         const report = server
           ? await viaServer(server, config, file, args.values.merchant, full)
-          : await ingestSource(db!, { bytes: readFileSync(file), filename: file, fx, full, merchant: args.values.merchant ? { slug: args.values.merchant } : undefined, skipMaintenance: true });
+          : await ingestSource(db!, {
+              bytes: readFileSync(file),
+              filename: file,
+              fx,
+              full,
+              merchant: args.values.merchant ? { slug: args.values.merchant } : undefined,
+              skipMaintenance: true,
+            });
         process.stdout.write(args.values.json ? `${JSON.stringify(report)}\n` : `${formatReport(report)}\n\n`);
       } catch (err) {
         failed++;

@@ -8,6 +8,7 @@
  *   visitors, the same account details and Sign Out when signed in. `onNavigate` closes the drawer.
  * Both render the visitor's view on the server and switch after hydration (auth-client.ts).
  */
+import { internalHref } from '@b-deals/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Profile } from '@b-deals/contracts';
@@ -35,7 +36,7 @@ function AccountDetails({ account, onNavigate, onSignedOut }: { account: Profile
       <p className="truncate px-3 text-sm text-stone-600">{account.email}</p>
       <ul className="mt-3 border-t border-stone-100 pt-2">
         <li>
-          <Link to="/collection" onClick={onNavigate} className={item}>
+          <Link to={internalHref('/collection')} onClick={onNavigate} className={item}>
             B-LOVED
             {summary?.loved != null ? (
               <span className="rounded-full bg-accent-50 px-2 text-sm font-semibold text-accent-700">
@@ -46,7 +47,7 @@ function AccountDetails({ account, onNavigate, onSignedOut }: { account: Profile
         </li>
         {summary?.orders ? (
           <li>
-            <Link to="/order" onClick={onNavigate} className={item}>
+            <Link to={internalHref('/order')} onClick={onNavigate} className={item}>
               My orders
               <span className="rounded-full bg-stone-100 px-2 text-sm font-semibold">{summary.orders}</span>
             </Link>
@@ -155,7 +156,7 @@ export function DrawerAccount({ onNavigate }: { onNavigate?: () => void }) {
   if (!account) {
     return (
       <div className="mb-4 flex flex-col gap-2">
-        <Link to="/login/register" onClick={onNavigate} className="rounded-lg bg-accent-600 px-4 py-2 text-center font-medium text-white">
+        <Link to={internalHref('/login/register')} onClick={onNavigate} className="rounded-lg bg-accent-600 px-4 py-2 text-center font-medium text-white">
           Create an Account
         </Link>
         <Link to={loginHref(pathname + search)} onClick={onNavigate} className="rounded-lg border border-stone-300 px-4 py-2 text-center font-medium">

@@ -16,8 +16,7 @@ export function AzIndex<T>({
   detail: (item: T) => string;
 }) {
   const groups = groupAZ(items, name);
-  if (groups.length === 0)
-    return <p className="mt-6 text-stone-600">Nothing is listed here yet.</p>;
+  if (groups.length === 0) return <p className="mt-6 text-stone-600">Nothing is listed here yet.</p>;
   return (
     <div className="mt-6">
       <nav aria-label={`${label} by letter`}>
@@ -41,10 +40,7 @@ export function AzIndex<T>({
           aria-labelledby={`h-letter-${g.letter === '#' ? 'other' : g.letter}`}
           className="mt-8 scroll-mt-32"
         >
-          <h2
-            id={`h-letter-${g.letter === '#' ? 'other' : g.letter}`}
-            className="border-b border-stone-200 pb-1 text-xl font-bold"
-          >
+          <h2 id={`h-letter-${g.letter === '#' ? 'other' : g.letter}`} className="border-b border-stone-200 pb-1 text-xl font-bold">
             {g.letter}
           </h2>
           <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3 lg:grid-cols-4">

@@ -16,10 +16,7 @@ export function Breadcrumb({ items }: { items: Array<{ label: string; href?: str
                 {item.label}
               </Link>
             ) : (
-              <span
-                aria-current={i === items.length - 1 ? 'page' : undefined}
-                className="text-stone-800"
-              >
+              <span aria-current={i === items.length - 1 ? 'page' : undefined} className="text-stone-800">
                 {item.label}
               </span>
             )}

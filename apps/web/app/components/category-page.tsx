@@ -9,10 +9,7 @@ export function categoryMeta(data: CategoryData | undefined) {
   if (!data) return [];
   return [
     ...pageMeta(data.title, `Compare prices on ${data.title} from many stores.`, data.canonical),
-    breadcrumbJsonLd([
-      { name: 'Home', url: `${data.origin}/` },
-      ...data.trail.map((t) => ({ name: t.label, url: new URL(t.href, data.origin).href })),
-    ]),
+    breadcrumbJsonLd([{ name: 'Home', url: `${data.origin}/` }, ...data.trail.map((t) => ({ name: t.label, url: new URL(t.href, data.origin).href }))]),
   ];
 }
 
@@ -28,10 +25,7 @@ export function CategoryPage({ data }: { data: CategoryData }) {
           <ul className="flex gap-2 overflow-x-auto pb-1 sm:flex-wrap">
             {children.map((c) => (
               <li key={c.href} className="shrink-0">
-                <Link
-                  to={c.href}
-                  className="block rounded-full border border-stone-300 px-3 py-1.5 text-sm hover:border-accent-600 hover:text-accent-800"
-                >
+                <Link to={c.href} className="block rounded-full border border-stone-300 px-3 py-1.5 text-sm hover:border-accent-600 hover:text-accent-800">
                   {c.label}
                 </Link>
               </li>

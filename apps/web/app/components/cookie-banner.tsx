@@ -25,11 +25,7 @@ export function CookieBanner() {
         </Link>
         .
       </p>
-      <button
-        type="button"
-        onClick={accept}
-        className="shrink-0 rounded-full bg-white px-4 py-1.5 font-semibold text-stone-900 hover:bg-stone-200"
-      >
+      <button type="button" onClick={accept} className="shrink-0 rounded-full bg-white px-4 py-1.5 font-semibold text-stone-900 hover:bg-stone-200">
         Got It!
       </button>
       <button type="button" onClick={accept} aria-label="Close cookie notice" className="shrink-0 rounded p-1">

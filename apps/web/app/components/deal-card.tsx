@@ -6,9 +6,7 @@ import { dealEnds, dealHref, dealOffer } from '../lib/deals';
 export function DealCard({ deal }: { deal: Promotion }) {
   return (
     <article className="relative flex h-full flex-col rounded-xl border border-stone-200 bg-white p-4 hover:shadow-md">
-      <p className="text-xs font-semibold tracking-wide text-stone-600 uppercase">
-        {deal.merchant.name}
-      </p>
+      <p className="text-xs font-semibold tracking-wide text-stone-600 uppercase">{deal.merchant.name}</p>
       <p className="mt-1 text-xl font-bold text-sale">{dealOffer(deal)}</p>
       <h3 className="mt-1 line-clamp-2 text-sm text-stone-800">
         <Link to={dealHref(deal)} className="after:absolute after:inset-0">

@@ -2,17 +2,7 @@ import { Link } from 'react-router';
 import { useDepartments } from '../lib/nav';
 import { SearchBox } from './search-box';
 
-function ErrorTemplate({
-  code,
-  title,
-  text,
-  hotWords,
-}: {
-  code: string;
-  title: string;
-  text: string;
-  hotWords: readonly string[];
-}) {
+function ErrorTemplate({ code, title, text, hotWords }: { code: string; title: string; text: string; hotWords: readonly string[] }) {
   const departments = useDepartments();
   return (
     <div className="container-page py-16 text-center sm:py-24">
@@ -25,19 +15,13 @@ function ErrorTemplate({
       <nav aria-label="Departments" className="mt-10">
         <ul className="flex flex-wrap justify-center gap-2">
           <li>
-            <Link
-              to="/"
-              className="block rounded-full bg-accent-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-accent-700"
-            >
+            <Link to="/" className="block rounded-full bg-accent-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-accent-700">
               Home
             </Link>
           </li>
           {departments.map((d) => (
             <li key={d.href}>
-              <Link
-                to={d.href}
-                className="block rounded-full border border-stone-300 px-4 py-1.5 text-sm hover:border-accent-600 hover:text-accent-800"
-              >
+              <Link to={d.href} className="block rounded-full border border-stone-300 px-4 py-1.5 text-sm hover:border-accent-600 hover:text-accent-800">
                 {d.term}
               </Link>
             </li>
@@ -55,6 +39,18 @@ export function NotFoundPage({ hotWords }: { hotWords: readonly string[] }) {
       code="Error 404"
       title="We couldn’t find that page"
       text="The page may have moved, or the product is no longer sold. Try a search or browse a department."
+      hotWords={hotWords}
+    />
+  );
+}
+
+/** The 400 template: the link asked for something we cannot read (`reason` says what, from the API). */
+export function BadRequestPage({ hotWords, reason }: { hotWords: readonly string[]; reason: string }) {
+  return (
+    <ErrorTemplate
+      code="Error 400"
+      title="We couldn’t read that link"
+      text={`Part of the address is not valid: ${reason} Check the link, or search for what you need.`}
       hotWords={hotWords}
     />
   );

@@ -41,9 +41,7 @@ export function Footer() {
       <div className="container-page grid grid-cols-2 gap-8 py-12 lg:grid-cols-4">
         <div className="col-span-2 lg:col-span-1">
           <p className="text-xl font-extrabold text-white">B-Deals</p>
-          <p className="mt-2 max-w-xs">
-            Compare prices across stores, follow price history and buy at the right moment.
-          </p>
+          <p className="mt-2 max-w-xs">Compare prices across stores, follow price history and buy at the right moment.</p>
         </div>
         <nav aria-label="Support & Service">
           <h2 className="mb-3 font-semibold text-white">Support &amp; Service</h2>
@@ -95,9 +93,7 @@ export function Footer() {
           </ul>
         </nav>
       </div>
-      <p className="border-t border-stone-800 py-5 text-center text-stone-400">
-        © {new Date().getUTCFullYear()} B-Deals. All rights reserved.
-      </p>
+      <p className="border-t border-stone-800 py-5 text-center text-stone-400">© {new Date().getUTCFullYear()} B-Deals. All rights reserved.</p>
     </footer>
   );
 }

@@ -88,26 +88,13 @@ function MobileMenu({ onOpenChange }: { onOpenChange: (open: boolean) => void })
           setOpen(true);
         }}
       >
-        <svg
-          aria-hidden
-          width="24"
-          height="24"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-        >
+        <svg aria-hidden width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
           <path d="M4 6h16M4 12h16M4 18h16" />
         </svg>
       </button>
       {wanted ? (
         <Suspense fallback={null}>
-          <MobileDrawer
-            open={open}
-            onOpenChange={setOpen}
-            onClosed={() => button.current?.focus()}
-          />
+          <MobileDrawer open={open} onOpenChange={setOpen} onClosed={() => button.current?.focus()} />
         </Suspense>
       ) : null}
     </>
@@ -144,17 +131,9 @@ function NavItem({
   className: (active: boolean) => string;
 }) {
   return (
-    <NavLink
-      to={href}
-      onClick={() => onSeen(href)}
-      className={({ isActive }) => className(isActive)}
-    >
+    <NavLink to={href} onClick={() => onSeen(href)} className={({ isActive }) => className(isActive)}>
       {label}
-      {badge ? (
-        <span className="ml-1 rounded bg-sale px-1 py-px align-top text-[10px] leading-none font-bold text-white">
-          NEW
-        </span>
-      ) : null}
+      {badge ? <span className="ml-1 rounded bg-sale px-1 py-px align-top text-[10px] leading-none font-bold text-white">NEW</span> : null}
     </NavLink>
   );
 }
@@ -165,13 +144,7 @@ function NavItem({
  * home its secondary search row appears only past 370/750 of the viewport width or while the
  * menu is open (spec §4). Checkout pages get the simplified header.
  */
-export function Header({
-  hotWords,
-  checkout = false,
-}: {
-  hotWords: readonly string[];
-  checkout?: boolean;
-}) {
+export function Header({ hotWords, checkout = false }: { hotWords: readonly string[]; checkout?: boolean }) {
   const { pathname, search } = useLocation();
   const q = pathname.startsWith('/searchList') ? (new URLSearchParams(search).get('q') ?? '') : '';
   const hidden = useHideOnScroll(HEADER_HEIGHT);
@@ -210,9 +183,7 @@ export function Header({
               href={l.href}
               badge={badge === l.href}
               onSeen={markSeen}
-              className={(active) =>
-                `rounded px-2 py-1 hover:text-accent-700 ${active ? 'text-accent-700' : ''}`
-              }
+              className={(active) => `rounded px-2 py-1 hover:text-accent-700 ${active ? 'text-accent-700' : ''}`}
             />
           ))}
           <DepartmentsMenu />

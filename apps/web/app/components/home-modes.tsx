@@ -1,21 +1,12 @@
 import type { Mode } from '@b-deals/contracts';
-import { formatCount } from '@b-deals/core/price';
-import { brandMerchantHref } from '@b-deals/core/links';
+import { formatCount, brandMerchantHref } from '@b-deals/core';
 import { Link } from 'react-router';
 import { HydrateLater } from './hydrate-later';
 import { ProductRail } from './product-card';
 import { SmartLink } from './smart-link';
 
 /** A titled grid of brand tiles (name and product count) linking to the brand pages (spec §5 link rule). */
-export function BrandWall({
-  id,
-  title,
-  brands,
-}: {
-  id: string;
-  title: string;
-  brands: ReadonlyArray<{ slug: string; name: string; productCount: number }>;
-}) {
+export function BrandWall({ id, title, brands }: { id: string; title: string; brands: ReadonlyArray<{ slug: string; name: string; productCount: number }> }) {
   if (brands.length === 0) return null;
   return (
     <HydrateLater>
@@ -31,9 +22,7 @@ export function BrandWall({
                 className="flex h-full flex-col rounded-xl border border-stone-200 p-4 hover:border-accent-600 hover:shadow-sm"
               >
                 <span className="truncate font-semibold">{b.name}</span>
-                <span className="text-sm text-stone-600">
-                  {formatCount(b.productCount)} products
-                </span>
+                <span className="text-sm text-stone-600">{formatCount(b.productCount)} products</span>
               </Link>
             </li>
           ))}
@@ -44,15 +33,7 @@ export function BrandWall({
 }
 
 /** One home module (spec §7 GET /tapestry/api/v2/modes): a banner, a product rail or a brand wall. */
-function ModeBlock({
-  mode,
-  ownHosts,
-  first,
-}: {
-  mode: Mode;
-  ownHosts: readonly string[];
-  first: boolean;
-}) {
+function ModeBlock({ mode, ownHosts, first }: { mode: Mode; ownHosts: readonly string[]; first: boolean }) {
   switch (mode.type) {
     case 'banner':
       return (
@@ -74,17 +55,13 @@ function ModeBlock({
                 />
               ) : null}
               <span className="relative text-2xl font-bold sm:text-3xl">{mode.title}</span>
-              {mode.subtitle ? (
-                <span className="relative mt-1 sm:text-lg">{mode.subtitle}</span>
-              ) : null}
+              {mode.subtitle ? <span className="relative mt-1 sm:text-lg">{mode.subtitle}</span> : null}
             </SmartLink>
           </section>
         </HydrateLater>
       );
     case 'product_rail':
-      return (
-        <ProductRail title={mode.title} products={mode.items} moreHref={mode.href ?? undefined} />
-      );
+      return <ProductRail title={mode.title} products={mode.items} moreHref={mode.href ?? undefined} />;
     case 'brand_wall':
       return <BrandWall id={`mode-${mode.id}`} title={mode.title} brands={mode.brands} />;
   }

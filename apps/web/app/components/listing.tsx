@@ -1,17 +1,8 @@
 import type { FacetCount } from '@b-deals/contracts';
-import { formatPrice, formatCount } from '@b-deals/core/price';
-import { PRICE_BANDS } from '@b-deals/core/price-bands';
-import { SORT_OPTIONS } from '@b-deals/core/sort';
+import { formatPrice, formatCount, PRICE_BANDS, categoryByCode, SORT_OPTIONS, internalHref, pagePath } from '@b-deals/core';
 import { useId, useState, type ReactNode } from 'react';
 import { Form, Link, useLocation, useSubmit } from 'react-router';
-import {
-  LABELS,
-  MAX_PAGE,
-  PAGE_SIZE,
-  PRICE_INPUT_MAX,
-  PRICE_INPUT_MIN,
-  listingQuery,
-} from '../lib/listing-params';
+import { LABELS, PRICE_INPUT_MAX, PRICE_INPUT_MIN, lastPage, listingQuery } from '../lib/listing-params';
 import type { ListingData } from '../lib/listing.server';
 import { clampInput, labelText } from '../lib/text';
 import { HydrateLater } from './hydrate-later';
@@ -25,17 +16,7 @@ function useSearch() {
   return { pathname, params: new URLSearchParams(search) };
 }
 
-function FacetLink({
-  href,
-  selected,
-  label,
-  count,
-}: {
-  href: string;
-  selected: boolean;
-  label: string;
-  count?: number;
-}) {
+function FacetLink({ href, selected, label, count }: { href: string; selected: boolean; label: string; count?: number }) {
   return (
     <Link
       to={href}
@@ -54,9 +35,7 @@ function FacetLink({
         {label}
         {selected ? <span className="sr-only"> (selected, remove filter)</span> : null}
       </span>
-      {count !== undefined ? (
-        <span className="text-xs text-stone-600 tabular-nums">{count}</span>
-      ) : null}
+      {count !== undefined ? <span className="text-xs text-stone-600 tabular-nums">{count}</span> : null}
     </Link>
   );
 }
@@ -73,22 +52,14 @@ function FacetGroup({ title, children }: { title: string; children: ReactNode })
   );
 }
 
-function ValueFacet({
-  title,
-  facetKey,
-  values,
-}: {
-  title: string;
-  facetKey: FacetKey;
-  values: FacetCount[];
-}) {
+function ValueFacet({ title, facetKey, values }: { title: string; facetKey: FacetKey; values: FacetCount[] }) {
   const { pathname, params } = useSearch();
   const selected = new Set(params.getAll(facetKey));
   if (values.length === 0) return null;
   const item = (v: FacetCount) => (
     <li key={v.key}>
       <FacetLink
-        href={pathname + listingQuery(params, { toggle: [facetKey, v.key] })}
+        href={internalHref(pathname, listingQuery(params, { toggle: [facetKey, v.key] }))}
         selected={selected.has(v.key)}
         label={v.label}
         count={v.count}
@@ -102,9 +73,7 @@ function ValueFacet({
       <ul>{first.map(item)}</ul>
       {rest.length > 0 ? (
         <details>
-          <summary className="cursor-pointer px-1 py-1 text-sm font-medium text-accent-700">
-            Show {rest.length} more
-          </summary>
+          <summary className="cursor-pointer px-1 py-1 text-sm font-medium text-accent-700">Show {rest.length} more</summary>
           <ul>{rest.map(item)}</ul>
         </details>
       ) : null}
@@ -116,14 +85,7 @@ function ValueFacet({
 const dollars = (cents: number | undefined) => (cents === undefined ? '' : String(cents / 100));
 
 /** One labelled dollar input of the price range, within [PRICE_INPUT_MIN, PRICE_INPUT_MAX]. */
-function PriceInput(props: {
-  id: string;
-  name: 'min' | 'max';
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  onBlur: () => void;
-}) {
+function PriceInput(props: { id: string; name: 'min' | 'max'; label: string; value: string; onChange: (value: string) => void; onBlur: () => void }) {
   return (
     <div className="flex-1">
       <label htmlFor={props.id} className="block text-xs text-stone-600">
@@ -148,7 +110,8 @@ function PriceInput(props: {
 
 /**
  * Min/max price form (dollars, `?min=&max=`): each input clamps on blur (spec §5) to
- * [0, 100000] and to the other bound, so min ≤ max; Apply submits a GET keeping the other filters.
+ * [0, 100000]; a min above the max is not silently raised or lowered: the listing swaps the two
+ * and says so (issue 20 §9). Apply submits a GET keeping the other filters.
  */
 function PriceRange({ minPrice, maxPrice }: { minPrice?: number; maxPrice?: number }) {
   const { pathname, params } = useSearch();
@@ -157,13 +120,7 @@ function PriceRange({ minPrice, maxPrice }: { minPrice?: number; maxPrice?: numb
   const [max, setMax] = useState(dollars(maxPrice));
   const kept = [...params.entries()].filter(([k]) => k !== 'min' && k !== 'max' && k !== 'page');
   return (
-    <Form
-      method="get"
-      action={pathname}
-      preventScrollReset
-      className="mt-3"
-      aria-label="Price range"
-    >
+    <Form method="get" action={pagePath(pathname)} preventScrollReset className="mt-3" aria-label="Price range">
       {kept.map(([k, v], i) => (
         <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
       ))}
@@ -174,9 +131,7 @@ function PriceRange({ minPrice, maxPrice }: { minPrice?: number; maxPrice?: numb
           label="Min $"
           value={min}
           onChange={setMin}
-          onBlur={() =>
-            setMin(clampInput(min, PRICE_INPUT_MIN, max === '' ? PRICE_INPUT_MAX : Number(max)))
-          }
+          onBlur={() => setMin(clampInput(min, PRICE_INPUT_MIN, PRICE_INPUT_MAX))}
         />
         <PriceInput
           id={`${id}-max`}
@@ -184,14 +139,9 @@ function PriceRange({ minPrice, maxPrice }: { minPrice?: number; maxPrice?: numb
           label="Max $"
           value={max}
           onChange={setMax}
-          onBlur={() =>
-            setMax(clampInput(max, min === '' ? PRICE_INPUT_MIN : Number(min), PRICE_INPUT_MAX))
-          }
+          onBlur={() => setMax(clampInput(max, PRICE_INPUT_MIN, PRICE_INPUT_MAX))}
         />
-        <button
-          type="submit"
-          className="h-9 rounded-lg border border-stone-300 px-3 text-sm font-medium hover:border-accent-600"
-        >
+        <button type="submit" className="h-9 rounded-lg border border-stone-300 px-3 text-sm font-medium hover:border-accent-600">
           Apply
         </button>
       </div>
@@ -206,9 +156,7 @@ function Filters({ data, hide }: { data: ListingData; hide: Hide }) {
   const bandCounts = new Map(facets.priceBands.map((b) => [b.key, b.count]));
   return (
     <div>
-      {!hide.departments ? (
-        <ValueFacet title="Department" facetKey="cids" values={facets.departments} />
-      ) : null}
+      {!hide.departments ? <ValueFacet title="Department" facetKey="cids" values={facets.departments} /> : null}
       <FacetGroup title="Price">
         <ul>
           {PRICE_BANDS.map((band) => {
@@ -216,9 +164,7 @@ function Filters({ data, hide }: { data: ListingData; hide: Hide }) {
             return (
               <li key={band.key}>
                 <FacetLink
-                  href={
-                    pathname + listingQuery(params, { set: ['price', selected ? null : band.key] })
-                  }
+                  href={internalHref(pathname, listingQuery(params, { set: ['price', selected ? null : band.key] }))}
                   selected={selected}
                   label={band.label}
                   count={bandCounts.get(band.key) ?? 0}
@@ -227,18 +173,14 @@ function Filters({ data, hide }: { data: ListingData; hide: Hide }) {
             );
           })}
         </ul>
-        <PriceRange
-          key={`${data.params.minPrice}-${data.params.maxPrice}`}
-          minPrice={data.params.minPrice}
-          maxPrice={data.params.maxPrice}
-        />
+        <PriceRange key={`${data.params.minPrice}-${data.params.maxPrice}`} minPrice={data.params.minPrice} maxPrice={data.params.maxPrice} />
       </FacetGroup>
       <FacetGroup title="Deals">
         <ul>
           {LABELS.map((l) => (
             <li key={l.key}>
               <FacetLink
-                href={pathname + listingQuery(params, { toggle: ['l', l.key] })}
+                href={internalHref(pathname, listingQuery(params, { toggle: ['l', l.key] }))}
                 selected={data.params.l.includes(l.key)}
                 label={l.label}
               />
@@ -260,7 +202,7 @@ function SortSelect({ current }: { current: string }) {
   return (
     <Form
       method="get"
-      action={pathname}
+      action={pagePath(pathname)}
       preventScrollReset
       className="flex items-center gap-2"
       onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}
@@ -271,13 +213,7 @@ function SortSelect({ current }: { current: string }) {
       <label htmlFor="sort" className="text-sm text-stone-600">
         Sort by
       </label>
-      <select
-        id="sort"
-        name="sort"
-        defaultValue={current}
-        key={current}
-        className="h-9 rounded-lg border border-stone-300 bg-white px-2 text-sm"
-      >
+      <select id="sort" name="sort" defaultValue={current} key={current} className="h-9 rounded-lg border border-stone-300 bg-white px-2 text-sm">
         {SORT_OPTIONS.map((o) => (
           <option key={o.key} value={o.key}>
             {o.label}
@@ -295,32 +231,38 @@ function SortSelect({ current }: { current: string }) {
 
 /** Summary of the filters in force (spec §9 label text: up to 3 terms joined with &, then "and more"), then chips each removing itself, plus "Clear all". */
 function ActiveFilters({ data, labels }: { data: ListingData; labels: Map<string, string> }) {
-  const { pathname, params } = useSearch();
+  const { pathname, params: url } = useSearch();
+  // Chips remove a filter from the range as shown: a swapped min/max is written the right way round.
+  const params = new URLSearchParams(url);
+  if (data.params.priceSwapped) {
+    params.set('min', dollars(data.params.minPrice));
+    params.set('max', dollars(data.params.maxPrice));
+  }
   const chips: Array<{ label: string; href: string }> = [];
   for (const key of ['b', 'm', 'cids', 'l'] as const) {
     for (const v of data.params[key]) {
       chips.push({
-        label: labels.get(`${key}:${v}`) ?? v,
-        href: pathname + listingQuery(params, { toggle: [key, v] }),
+        label: labels.get(`${key}:${v}`) ?? (key === 'cids' ? categoryByCode(v)?.term : undefined) ?? v,
+        href: internalHref(pathname, listingQuery(params, { toggle: [key, v] })),
       });
     }
   }
   if (data.params.price) {
     chips.push({
       label: PRICE_BANDS.find((b) => b.key === data.params.price)?.label ?? data.params.price,
-      href: pathname + listingQuery(params, { set: ['price', null] }),
+      href: internalHref(pathname, listingQuery(params, { set: ['price', null] })),
     });
   }
   if (data.params.minPrice !== undefined) {
     chips.push({
       label: `From ${formatPrice(data.params.minPrice)}`,
-      href: pathname + listingQuery(params, { set: ['min', null] }),
+      href: internalHref(pathname, listingQuery(params, { set: ['min', null] })),
     });
   }
   if (data.params.maxPrice !== undefined) {
     chips.push({
       label: `Up to ${formatPrice(data.params.maxPrice)}`,
-      href: pathname + listingQuery(params, { set: ['max', null] }),
+      href: internalHref(pathname, listingQuery(params, { set: ['max', null] })),
     });
   }
   if (chips.length === 0) return null;
@@ -346,10 +288,7 @@ function ActiveFilters({ data, labels }: { data: ListingData; labels: Map<string
           </li>
         ))}
         <li>
-          <Link
-            to={pathname + keepQ}
-            className="inline-block px-2 py-1 text-sm font-medium text-stone-700 underline"
-          >
+          <Link to={internalHref(pathname, keepQ)} className="inline-block px-2 py-1 text-sm font-medium text-stone-700 underline">
             Clear all
           </Link>
         </li>
@@ -360,10 +299,9 @@ function ActiveFilters({ data, labels }: { data: ListingData; labels: Map<string
 
 function Pagination({ page, total }: { page: number; total: number }) {
   const { pathname, params } = useSearch();
-  const pages = Math.min(Math.ceil(total / PAGE_SIZE), MAX_PAGE);
+  const pages = lastPage(total);
   if (pages <= 1) return null;
-  const href = (p: number) =>
-    pathname + listingQuery(params, { set: ['page', p === 1 ? null : String(p)] });
+  const href = (p: number) => internalHref(pathname, listingQuery(params, { set: ['page', p === 1 ? null : String(p)] }));
   const near = [1, page - 1, page, page + 1, pages];
   // A gap of one page shows that page rather than an ellipsis.
   for (const p of [3, pages - 2]) if (near.includes(p - 1) && near.includes(p + 1)) near.push(p);
@@ -374,11 +312,7 @@ function Pagination({ page, total }: { page: number; total: number }) {
       <ul className="flex flex-wrap items-center gap-1.5">
         {page > 1 ? (
           <li>
-            <Link
-              to={href(page - 1)}
-              className={`${cell} border-stone-300 hover:border-accent-600`}
-              rel="prev"
-            >
+            <Link to={href(page - 1)} className={`${cell} border-stone-300 hover:border-accent-600`} rel="prev">
               Previous
             </Link>
           </li>
@@ -398,11 +332,7 @@ function Pagination({ page, total }: { page: number; total: number }) {
         ))}
         {page < pages ? (
           <li>
-            <Link
-              to={href(page + 1)}
-              className={`${cell} border-stone-300 hover:border-accent-600`}
-              rel="next"
-            >
+            <Link to={href(page + 1)} className={`${cell} border-stone-300 hover:border-accent-600`} rel="next">
               Next
             </Link>
           </li>
@@ -423,24 +353,14 @@ interface Hide {
  * filter chips, result count, sort, a grid of 24 and pagination. `empty` replaces the grid when
  * nothing matches.
  */
-export function Listing({
-  data,
-  hide = {},
-  empty,
-}: {
-  data: ListingData;
-  hide?: Hide;
-  empty?: ReactNode;
-}) {
+export function Listing({ data, hide = {}, empty }: { data: ListingData; hide?: Hide; empty?: ReactNode }) {
   const { result, params } = data;
   const labels = new Map<string, string>();
   for (const f of result.facets.brands) labels.set(`b:${f.key}`, f.label);
   for (const f of result.facets.merchants) labels.set(`m:${f.key}`, f.label);
   for (const f of result.facets.departments) labels.set(`cids:${f.key}`, f.label);
   for (const l of LABELS) labels.set(`l:${l.key}`, l.label);
-  const noResults = empty ?? (
-    <p className="py-12 text-center text-stone-600">No products match these filters.</p>
-  );
+  const noResults = empty ?? <p className="py-12 text-center text-stone-600">No products match these filters.</p>;
   const filtered =
     params.b.length + params.m.length + params.cids.length + params.l.length > 0 ||
     params.price !== undefined ||
@@ -471,13 +391,20 @@ export function Listing({
         <h2 className="sr-only">Products</h2>
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-stone-600" aria-live="polite">
-            <span className="font-semibold text-stone-900 tabular-nums">
-              {formatCount(result.total)}
-            </span>{' '}
-            {result.total === 1 ? 'product' : 'products'}
+            <span className="font-semibold text-stone-900 tabular-nums">{formatCount(result.total)}</span> {result.total === 1 ? 'product' : 'products'}
           </p>
           <SortSelect current={params.sort} />
         </div>
+        {data.pastEnd ? (
+          <p role="status" data-testid="past-end" className="mb-2 text-sm text-stone-700">
+            There is no page {formatCount(data.pastEnd)}: showing page {formatCount(params.page)} of {formatCount(params.page)}, the last one.
+          </p>
+        ) : null}
+        {params.priceSwapped ? (
+          <p role="status" data-testid="price-swapped" className="mb-2 text-sm text-stone-700">
+            Min was above Max, so we swapped them: showing {formatPrice(params.minPrice!)} to {formatPrice(params.maxPrice!)}.
+          </p>
+        ) : null}
         <ActiveFilters data={data} labels={labels} />
         {result.items.length > 0 ? <ProductGrid products={result.items} /> : noResults}
         <Pagination page={params.page} total={result.total} />

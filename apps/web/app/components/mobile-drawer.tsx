@@ -1,6 +1,6 @@
+import { internalHref, DEPARTMENTS, type CategoryNode } from '@b-deals/core';
 import * as Accordion from '@radix-ui/react-accordion';
 import * as Dialog from '@radix-ui/react-dialog';
-import { DEPARTMENTS, type CategoryNode } from '@b-deals/core/categories';
 import { Link } from 'react-router';
 import { BRAND_TABS, MERCHANT_TABS } from '../lib/index-tabs';
 import { DrawerAccount } from './account-menu';
@@ -74,23 +74,12 @@ export default function MobileDrawer({
           <div className="mb-4 flex items-center justify-between">
             <Dialog.Title className="text-lg font-semibold">Menu</Dialog.Title>
             <Dialog.Close className="rounded p-2" aria-label="Close menu">
-              <svg
-                aria-hidden
-                width="20"
-                height="20"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              >
+              <svg aria-hidden width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
                 <path d="M6 6l12 12M18 6L6 18" />
               </svg>
             </Dialog.Close>
           </div>
-          <Dialog.Description className="sr-only">
-            Site navigation and departments
-          </Dialog.Description>
+          <Dialog.Description className="sr-only">Site navigation and departments</Dialog.Description>
           <DrawerAccount onNavigate={close} />
           <nav aria-label="Main">
             <ul className="divide-y divide-stone-100">
@@ -130,7 +119,7 @@ export default function MobileDrawer({
             ))}
           </ul>
           <h2 className={sectionTitle}>Giftly</h2>
-          <Link to="/nestor" onClick={close}>
+          <Link to={internalHref('/nestor')} onClick={close}>
             Find a gift with ShopGeni
           </Link>
           <h2 className={sectionTitle}>Shop by Category</h2>

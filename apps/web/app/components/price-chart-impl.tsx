@@ -1,13 +1,5 @@
-import { formatPrice } from '@b-deals/core/price';
-import {
-  CartesianGrid,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { formatPrice } from '@b-deals/core';
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { PricePoint } from './price-history';
 
 const monthDay = (date: string) =>
@@ -21,11 +13,7 @@ const monthDay = (date: string) =>
 export default function PriceChartImpl({ points }: { points: PricePoint[] }) {
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <LineChart
-        data={points}
-        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
-        accessibilityLayer={false}
-      >
+      <LineChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
         <CartesianGrid stroke="#e7e5e4" vertical={false} />
         <XAxis
           dataKey="date"
@@ -48,15 +36,7 @@ export default function PriceChartImpl({ points }: { points: PricePoint[] }) {
           labelFormatter={(d) => monthDay(String(d))}
           contentStyle={{ borderRadius: 8, borderColor: '#d6d3d1', fontSize: 13 }}
         />
-        <Line
-          type="stepAfter"
-          dataKey="price"
-          stroke="oklch(0.5 0.2 265)"
-          strokeWidth={2}
-          dot={false}
-          connectNulls={false}
-          isAnimationActive={false}
-        />
+        <Line type="stepAfter" dataKey="price" stroke="oklch(0.5 0.2 265)" strokeWidth={2} dot={false} connectNulls={false} isAnimationActive={false} />
       </LineChart>
     </ResponsiveContainer>
   );

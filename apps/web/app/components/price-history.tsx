@@ -1,5 +1,5 @@
 import type { PriceHistory as History } from '@b-deals/contracts';
-import { formatPrice } from '@b-deals/core/price';
+import { formatPrice } from '@b-deals/core';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 
 /** One day of the history: date YYYY-MM-DD (UTC) and the lowest price in cents, or null when unobserved. */
@@ -33,9 +33,7 @@ function Figure({ label, cents }: { label: string; cents: number | null }) {
   return (
     <div className="rounded-xl bg-stone-50 p-3">
       <dt className="text-xs font-medium tracking-wide text-stone-600 uppercase">{label}</dt>
-      <dd className="mt-1 text-lg font-semibold tabular-nums">
-        {cents === null ? '—' : formatPrice(cents)}
-      </dd>
+      <dd className="mt-1 text-lg font-semibold tabular-nums">{cents === null ? '—' : formatPrice(cents)}</dd>
     </div>
   );
 }
@@ -52,8 +50,7 @@ export function PriceHistory({ history }: { history: History }) {
   return (
     <section aria-labelledby="price-history" className="py-6">
       <h2 id="price-history" className="text-xl font-semibold">
-        Price history{' '}
-        <span className="text-base font-normal text-stone-600">({history.days} days)</span>
+        Price history <span className="text-base font-normal text-stone-600">({history.days} days)</span>
       </h2>
       <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Figure label="Lowest" cents={history.lowest} />
@@ -63,13 +60,7 @@ export function PriceHistory({ history }: { history: History }) {
       </dl>
       {observed ? (
         <figure className="mt-4">
-          <div
-            ref={chartBox}
-            className="h-64 w-full rounded-xl border border-stone-200 p-2 sm:h-72"
-            data-testid="price-chart"
-            role="img"
-            aria-label={summary}
-          >
+          <div ref={chartBox} className="h-64 w-full rounded-xl border border-stone-200 p-2 sm:h-72" data-testid="price-chart" role="img" aria-label={summary}>
             {near ? (
               <Suspense fallback={<div className="h-full animate-pulse rounded-lg bg-stone-100" />}>
                 <PriceChartImpl points={history.points} />

@@ -1,5 +1,5 @@
 import type { ProductCard as Card } from '@b-deals/contracts';
-import { productHref } from '@b-deals/core/links';
+import { productHref } from '@b-deals/core';
 import { Link } from 'react-router';
 import { HydrateLater } from './hydrate-later';
 import { DiscountBadge, Price } from './price';
@@ -9,15 +9,7 @@ import { DiscountBadge, Price } from './price';
  * merchant count. `eager` loads the image at once (cards above the fold); `priority` also asks
  * for it first (the likely largest paint of a listing on a phone).
  */
-export function ProductCard({
-  product,
-  eager = false,
-  priority = false,
-}: {
-  product: Card;
-  eager?: boolean;
-  priority?: boolean;
-}) {
+export function ProductCard({ product, eager = false, priority = false }: { product: Card; eager?: boolean; priority?: boolean }) {
   const stores = product.merchantCount > 1 ? `Compare ${product.merchantCount} stores` : '1 store';
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white transition hover:shadow-md">
@@ -42,30 +34,21 @@ export function ProductCard({
         {/* Always one brand line, two name lines and two price lines: every card of a row is as
             tall as the others, so a card rendered late (content-visibility, app.css) does not
             change the row's height. */}
-        <p className="min-h-[1lh] truncate text-xs font-semibold tracking-wide text-stone-600 uppercase">
-          {product.brand?.name}
-        </p>
+        <p className="min-h-[1lh] truncate text-xs font-semibold tracking-wide text-stone-600 uppercase">{product.brand?.name}</p>
         <h3 className="line-clamp-2 min-h-[2lh] text-sm leading-snug font-normal text-stone-800">
-          <Link
-            to={productHref(product.slug, product.id)}
-            className="after:absolute after:inset-0 focus-visible:outline-none"
-            prefetch="intent"
-          >
+          <Link to={productHref(product.slug, product.id)} className="after:absolute after:inset-0 focus-visible:outline-none" prefetch="intent">
             {product.name}
           </Link>
         </h3>
         <div className="mt-auto pt-1">
-          {/* Room for the was price wrapping under the price on a narrow card (see above). */}
+          {/* Room for the shipping line under the price (see above). */}
           <div className="min-h-[2lh]">
-            <Price price={product.priceTag} wasPrice={product.wasPrice} />
+            <Price price={product.priceTag} itemPrice={product.itemPrice} shipping={product.shipping} wasPrice={product.wasPrice} />
           </div>
           <p className="text-xs text-accent-700">{stores}</p>
         </div>
       </div>
-      <span
-        aria-hidden
-        className="pointer-events-none absolute inset-0 rounded-xl ring-accent-600 group-has-[a:focus-visible]:ring-2"
-      />
+      <span aria-hidden className="pointer-events-none absolute inset-0 rounded-xl ring-accent-600 group-has-[a:focus-visible]:ring-2" />
     </article>
   );
 }
@@ -86,15 +69,7 @@ export function ProductGrid({ products }: { products: Card[] }) {
 }
 
 /** A titled, horizontally scrolling row of cards. */
-export function ProductRail({
-  title,
-  products,
-  moreHref,
-}: {
-  title: string;
-  products: Card[];
-  moreHref?: string;
-}) {
+export function ProductRail({ title, products, moreHref }: { title: string; products: Card[]; moreHref?: string }) {
   if (products.length === 0) return null;
   const id = `rail-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (

@@ -50,9 +50,9 @@ const RESTORE_SCRIPT = `(function(k){var s=history.state;if(!s||!s.key)return;tr
  * on back/forward; spec §2.4) with the lighter pre-paint script above in place of
  * `<ScrollRestoration />`'s.
  */
-export function ScrollRestorationScript() {
+export function ScrollRestorationScript({ nonce }: { nonce?: string }) {
   useScrollRestoration({ storageKey: SCROLL_STORAGE_KEY });
-  return <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: RESTORE_SCRIPT }} />;
+  return <script nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: RESTORE_SCRIPT }} />;
 }
 
 /**

@@ -75,8 +75,7 @@ export function SearchBox({
   const openPanel = () => {
     setMobile(window.matchMedia(MOBILE_QUERY).matches);
     setOpen(true);
-    if (!suggest)
-      void import('../lib/suggestions').then((m) => setSuggest(() => m.searchSuggestions));
+    if (!suggest) void import('../lib/suggestions').then((m) => setSuggest(() => m.searchSuggestions));
   };
 
   // Typed into or focused before the page hydrated (decision 0005): keep the shopper's text and
@@ -107,8 +106,7 @@ export function SearchBox({
     } else navigate(searchHref(q));
   };
 
-  const chip =
-    'block rounded-full bg-stone-100 px-3 py-1 text-sm hover:bg-accent-50 hover:text-accent-800';
+  const chip = 'block rounded-full bg-stone-100 px-3 py-1 text-sm hover:bg-accent-50 hover:text-accent-800';
   const close = () => {
     setOpen(false);
     input.current?.blur();
@@ -124,11 +122,7 @@ export function SearchBox({
       role={overlay ? 'dialog' : undefined}
       aria-modal={overlay ? true : undefined}
       aria-label={overlay ? 'Search' : undefined}
-      className={
-        overlay
-          ? 'fixed inset-0 z-60 flex w-full flex-col gap-3 overflow-hidden bg-white p-3'
-          : 'relative w-full'
-      }
+      className={overlay ? 'fixed inset-0 z-60 flex w-full flex-col gap-3 overflow-hidden bg-white p-3' : 'relative w-full'}
       onFocus={openPanel}
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
@@ -169,11 +163,7 @@ export function SearchBox({
           </button>
         </form>
         {overlay ? (
-          <button
-            type="button"
-            onClick={close}
-            className="min-h-11 shrink-0 rounded px-2 text-sm font-medium text-accent-800 hover:underline"
-          >
+          <button type="button" onClick={close} className="min-h-11 shrink-0 rounded px-2 text-sm font-medium text-accent-800 hover:underline">
             Cancel
           </button>
         ) : null}
@@ -192,17 +182,13 @@ export function SearchBox({
               <>
                 {suggestions.categories.length > 0 ? (
                   <>
-                    <p className="mb-2 text-xs font-semibold tracking-wide text-stone-600 uppercase">
-                      Categories
-                    </p>
+                    <p className="mb-2 text-xs font-semibold tracking-wide text-stone-600 uppercase">Categories</p>
                     <ul aria-label="Category suggestions" className="mb-3 space-y-1">
-                      {suggestions.categories.map((c) => (
-                        <li key={c.path}>
-                          <Link
-                            to={nodeHref(c)}
-                            className="block rounded px-2 py-1 text-sm hover:bg-stone-100"
-                          >
-                            {c.term}
+                      {suggestions.categories.map(({ node, context }) => (
+                        <li key={node.path}>
+                          <Link to={nodeHref(node)} className="block rounded px-2 py-1 text-sm hover:bg-stone-100">
+                            {node.term}
+                            {context ? <span className="block text-xs text-stone-600">in {context}</span> : null}
                           </Link>
                         </li>
                       ))}
@@ -226,9 +212,7 @@ export function SearchBox({
               </>
             ) : (
               <>
-                <p className="mb-2 text-xs font-semibold tracking-wide text-stone-600 uppercase">
-                  Popular words
-                </p>
+                <p className="mb-2 text-xs font-semibold tracking-wide text-stone-600 uppercase">Popular words</p>
                 <ul aria-label="Popular words" className="flex flex-wrap gap-2">
                   {hotWords.map((w) => (
                     <li key={w}>
@@ -248,13 +232,7 @@ export function SearchBox({
 }
 
 /** Hot words as chips linking to their search (home page, empty results). */
-export function HotWordChips({
-  hotWords,
-  label = 'Popular searches',
-}: {
-  hotWords: readonly string[];
-  label?: string;
-}) {
+export function HotWordChips({ hotWords, label = 'Popular searches' }: { hotWords: readonly string[]; label?: string }) {
   if (hotWords.length === 0) return null;
   return (
     <nav aria-label={label} className="flex flex-wrap items-center gap-2">

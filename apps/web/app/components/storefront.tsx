@@ -13,9 +13,7 @@ export function StorefrontPage({ data }: { data: StorefrontData }) {
   return (
     <div className="container-page py-6">
       <PageIntro title={data.title} lead={data.description} />
-      {data.tabs.length > 1 ? (
-        <TabLinks label={`${data.title} sections`} tabs={data.tabs} current={data.tab} />
-      ) : null}
+      {data.tabs.length > 1 ? <TabLinks label={`${data.title} sections`} tabs={data.tabs} current={data.tab} /> : null}
       <div className="mt-6">
         <Listing data={data.listing} />
       </div>

@@ -3,7 +3,15 @@ import { ProductGrid } from './product-card';
 import { PageIntro, TabLinks } from './tabs';
 
 /** Body of a tabbed landing page: intro, department tabs, the tab's product grid (or an empty state). */
-export function TabLanding({ title, lead, data }: { title: string; lead: string; data: { tabs: Array<{ key: string; name: string; href: string }>; tab: string; tabName: string; items: ProductCard[] } }) {
+export function TabLanding({
+  title,
+  lead,
+  data,
+}: {
+  title: string;
+  lead: string;
+  data: { tabs: Array<{ key: string; name: string; href: string }>; tab: string; tabName: string; items: ProductCard[] };
+}) {
   return (
     <div className="container-page py-6">
       <PageIntro title={title} lead={lead} />

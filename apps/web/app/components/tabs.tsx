@@ -1,15 +1,7 @@
 import { Link } from 'react-router';
 
 /** A row of tab links (each tab is a URL, so tabs work without JavaScript and are indexable). */
-export function TabLinks({
-  label,
-  tabs,
-  current,
-}: {
-  label: string;
-  tabs: ReadonlyArray<{ key: string; name: string; href: string }>;
-  current: string;
-}) {
+export function TabLinks({ label, tabs, current }: { label: string; tabs: ReadonlyArray<{ key: string; name: string; href: string }>; current: string }) {
   return (
     <nav aria-label={label} className="mt-4">
       <ul className="flex gap-2 overflow-x-auto pb-1">
@@ -20,9 +12,7 @@ export function TabLinks({
               preventScrollReset
               aria-current={t.key === current ? 'page' : undefined}
               className={`block rounded-full border px-4 py-1.5 text-sm font-medium ${
-                t.key === current
-                  ? 'border-accent-700 bg-accent-700 text-white'
-                  : 'border-stone-300 hover:border-accent-600 hover:text-accent-800'
+                t.key === current ? 'border-accent-700 bg-accent-700 text-white' : 'border-stone-300 hover:border-accent-600 hover:text-accent-800'
               }`}
             >
               {t.name}

@@ -41,9 +41,7 @@ export class ApiRequestError extends Error {
     this.error = text('error');
     this.error_description = text('error_description');
     if (Array.isArray(b.details)) {
-      this.details = b.details.filter(
-        (d): d is FieldProblem => typeof d?.path === 'string' && typeof d?.message === 'string',
-      );
+      this.details = b.details.filter((d): d is FieldProblem => typeof d?.path === 'string' && typeof d?.message === 'string');
     }
   }
 }

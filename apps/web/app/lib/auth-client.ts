@@ -1,12 +1,15 @@
 /**
  * The browser's one session and API client (session.ts, api-client.ts) over `localStorage` and
- * `fetch`, and `useAccount()` for components. On the server there is no session: `useAccount()`
- * renders signed-out there and during hydration, then the stored account.
+ * `fetch`, and `useAccount()` for components. On the server and during hydration `useAccount()`
+ * is the shopper the server knows from its session cookie (the root loader's `user`; decision
+ * 0013), so a signed-in page is rendered signed-in; after hydration it is the stored account.
  * Changes in this tab notify subscribers directly; changes in other tabs arrive through the
  * `storage` event, so signing out in one tab signs out the header in all.
  */
+import { internalHref } from '@b-deals/core';
 import type { Profile } from '@b-deals/contracts';
 import { createBrowserApiClient, type BrowserApiClient } from './api-client';
+import { useRouteLoaderData } from 'react-router';
 import { useExternalValue } from './hooks';
 import { ACCOUNT_KEY, SECRET_KEY, asProfile, createSession, readAccount, saveAccount, type Session } from './session';
 
@@ -22,7 +25,7 @@ export function currentPath(): string {
 
 /** The `/login` URL that comes back to `path` after signing in. */
 export function loginHref(path: string): string {
-  return path && path !== '/' && !path.startsWith('/login') ? `/login?redirectTo=${encodeURIComponent(path)}` : '/login';
+  return internalHref('/login', path && path !== '/' && !path.startsWith('/login') ? `redirectTo=${encodeURIComponent(path)}` : '');
 }
 
 function client() {
@@ -70,9 +73,10 @@ function snapshot(): Profile | null {
   return cached.account;
 }
 
-/** The signed-in shopper's stored profile (`BSU_ACCOUNT`), or null when signed out or on the server. */
+/** The signed-in shopper: the server's view while rendering and hydrating, then the stored profile (`BSU_ACCOUNT`); null when signed out. */
 export function useAccount(): Profile | null {
-  return useExternalValue(subscribe, snapshot, null);
+  const serverUser = (useRouteLoaderData('root') as { user?: Profile | null } | undefined)?.user ?? null;
+  return useExternalValue(subscribe, snapshot, serverUser);
 }
 
 /** The profile panel's figures (spec §6): B-LOVED product count and order count, null when unknown. */

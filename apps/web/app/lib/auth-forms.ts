@@ -3,7 +3,7 @@
  * messages open, so they are ours). The same messages as the API's contracts
  * (packages/contracts/src/auth.ts), so a message reads the same whichever side finds the problem.
  */
-import { passwordLengthProblem } from '@b-deals/core/password';
+import { passwordLengthProblem } from '@b-deals/core';
 
 /** Field name → message; `form` errors go to the error summary only. */
 export interface FormErrors {

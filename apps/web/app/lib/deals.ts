@@ -1,5 +1,5 @@
 /** Display rules of deals (promotions): the path of a deal page (spec §2.1) and its offer text. */
-import { formatPrice } from '@b-deals/core/price';
+import { formatPrice } from '@b-deals/core';
 import type { Promotion } from '@b-deals/contracts';
 
 /** `/deal/{merchant-slug}/{slug}/?promoId={id}` (spec §2.1). */
@@ -10,11 +10,7 @@ export function dealHref(deal: Pick<Promotion, 'id' | 'slug' | 'merchant'>): str
 /** "20% off", "$15 off", with " orders over $50" when a minimum applies; "Deal" when neither amount is set. */
 export function dealOffer(deal: Pick<Promotion, 'discountPercent' | 'discountAmount' | 'minimumOrder'>): string {
   const off =
-    deal.discountPercent !== null
-      ? `${deal.discountPercent}% off`
-      : deal.discountAmount !== null
-        ? `${formatPrice(deal.discountAmount)} off`
-        : 'Deal';
+    deal.discountPercent !== null ? `${deal.discountPercent}% off` : deal.discountAmount !== null ? `${formatPrice(deal.discountAmount)} off` : 'Deal';
   return deal.minimumOrder ? `${off} orders over ${formatPrice(deal.minimumOrder)}` : off;
 }
 

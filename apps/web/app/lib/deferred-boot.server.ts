@@ -29,7 +29,7 @@ export const BOOT_TIMEOUT_MS = 3000;
 const PRELOADS_PER_TASK = 6;
 
 const PRELOAD_RE = /<link rel="modulepreload" href="([^"]+)"[^>]*\/?>/g;
-const MODULE_SCRIPT_RE = /<script type="module" async="">/;
+const MODULE_SCRIPT_RE = /<script(?: nonce="[^"]*")? type="module" async="">/;
 
 /**
  * The boot loader, a classic inline script placed at the end of <body>. `hrefs` are the module
@@ -37,12 +37,12 @@ const MODULE_SCRIPT_RE = /<script type="module" async="">/;
  * few per task, so the client graph still loads in parallel rather than import by import.
  */
 function bootScript(hrefs: string[]): string {
-  return `(function(){var started=false,hrefs=${JSON.stringify(hrefs).replace(/</g, '\\u003c')};
-function preload(from){var h=document.head;for(var i=from;i<hrefs.length&&i<from+${PRELOADS_PER_TASK};i++){var l=document.createElement('link');l.rel='modulepreload';l.href=hrefs[i];h.appendChild(l);}
+  return `(function(){var me=document.currentScript,nonce=me&&me.nonce||'',started=false,hrefs=${JSON.stringify(hrefs).replace(/</g, '\\u003c')};
+function preload(from){var h=document.head;for(var i=from;i<hrefs.length&&i<from+${PRELOADS_PER_TASK};i++){var l=document.createElement('link');l.rel='modulepreload';if(nonce)l.nonce=nonce;l.href=hrefs[i];h.appendChild(l);}
 if(i<hrefs.length)setTimeout(function(){preload(i);},0);}
 function boot(){if(started)return;started=true;
 var parked=document.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!parked)return;
-var s=document.createElement('script');s.type='module';s.textContent=parked.textContent;document.head.appendChild(s);setTimeout(function(){preload(0);},0);}
+var s=document.createElement('script');s.type='module';if(nonce)s.nonce=nonce;s.textContent=parked.textContent;document.head.appendChild(s);setTimeout(function(){preload(0);},0);}
 function afterPaint(){var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];
 if(types.indexOf('paint')<0){requestAnimationFrame(function(){setTimeout(boot,0);});return;}
 new PerformanceObserver(function(list,obs){if(list.getEntriesByName('first-contentful-paint').length){obs.disconnect();setTimeout(boot,0);}}).observe({type:'paint',buffered:true});}
@@ -61,8 +61,11 @@ setTimeout(boot,${BOOT_TIMEOUT_MS});})();`;
  * same HTML without `<link rel="modulepreload">` tags, with the inline module script parked
  * under {@link DEFERRED_MODULE_TYPE} and the boot loader before `</body>`. A document without
  * React Router's module script (e.g. an error rendered outside the router) is returned as is.
+ * `nonce` (the response's Content-Security-Policy nonce, base64) goes on the boot loader, which
+ * passes it on to the module script it starts, so a strict `script-src` without 'unsafe-inline'
+ * admits them (issue 13 finding 6).
  */
-export function deferClientScripts(html: string): string {
+export function deferClientScripts(html: string, nonce = ''): string {
   if (!MODULE_SCRIPT_RE.test(html)) return html;
   const hrefs: string[] = [];
   const withoutPreloads = html.replace(PRELOAD_RE, (_tag, href: string) => {
@@ -71,6 +74,6 @@ export function deferClientScripts(html: string): string {
   });
   const parked = withoutPreloads.replace(MODULE_SCRIPT_RE, `<script type="${DEFERRED_MODULE_TYPE}">`);
   const end = parked.lastIndexOf('</body>');
-  const loader = `<script>${bootScript(hrefs)}</script>`;
+  const loader = `<script${nonce ? ` nonce="${nonce.replace(/[^A-Za-z0-9+/=_-]/g, '')}"` : ''}>${bootScript(hrefs)}</script>`;
   return end < 0 ? parked + loader : parked.slice(0, end) + loader + parked.slice(end);
 }

@@ -3,7 +3,7 @@
  * ALL tab is labelled ALL MERCHANTS or ALL BRANDS, and the brands list has no EURO tab. Each
  * tab names the marketplaces it lists (none = all).
  */
-import type { Marketplace } from '@b-deals/core/marketplace';
+import type { Marketplace } from '@b-deals/core';
 
 export interface IndexTab {
   key: string;
@@ -18,9 +18,7 @@ export const MERCHANT_TABS: readonly IndexTab[] = [
   { key: 'eco', name: 'B-ECO', marketplaces: ['ECO'] },
 ];
 
-export const BRAND_TABS: readonly IndexTab[] = MERCHANT_TABS.filter((t) => t.key !== 'euro').map((t) =>
-  t.key === 'all' ? { ...t, name: 'ALL BRANDS' } : t,
-);
+export const BRAND_TABS: readonly IndexTab[] = MERCHANT_TABS.filter((t) => t.key !== 'euro').map((t) => (t.key === 'all' ? { ...t, name: 'ALL BRANDS' } : t));
 
 /** The tab named by `?tab=` (unknown or missing → ALL), its tab links, and the canonical path. */
 export function pickIndexTab(tabs: readonly IndexTab[], path: string, requested: string | null) {

@@ -6,15 +6,18 @@
  * filter links.
  */
 import type { SearchConditionInput } from '@b-deals/contracts';
-import type { MarketplaceFilter } from '@b-deals/core/marketplace';
-import { bandByKey } from '@b-deals/core/price-bands';
-import { resolveSort, type SortKey } from '@b-deals/core/sort';
+import { type MarketplaceFilter, bandByKey, resolveSort, type SortKey } from '@b-deals/core';
 import { clampInput } from './text';
 
 /** Products per page. */
 export const PAGE_SIZE = 24;
 /** The API pages up to `from` 10000 (contracts PagingSchema), so pages stop there. */
 export const MAX_PAGE = Math.floor(10_000 / PAGE_SIZE) + 1;
+
+/** Number of listing pages for `total` products (at least 1, at most MAX_PAGE). */
+export function lastPage(total: number): number {
+  return Math.max(1, Math.min(Math.ceil(total / PAGE_SIZE), MAX_PAGE));
+}
 
 /** Bounds of the min/max price inputs, in dollars (spec §5: number inputs clamp to min and max). */
 export const PRICE_INPUT_MIN = 0;
@@ -39,6 +42,8 @@ export interface ListingParams {
   minPrice: number | undefined;
   /** Upper bound of the price range (`max`, dollars), cents; never below minPrice. */
   maxPrice: number | undefined;
+  /** True when the URL's `min` was above its `max` and the two were swapped (issue 20 §9). */
+  priceSwapped: boolean;
   sort: SortKey;
   page: number;
 }
@@ -53,13 +58,15 @@ function dollarsToCents(value: string | null): number | undefined {
 
 /**
  * Reads the listing params from a query string; invalid price bands and pages are dropped,
- * `min`/`max` are clamped to [0, 100000] dollars and a min above max is lowered to max.
+ * `min`/`max` are clamped to [0, 100000] dollars, and a min above max is swapped with it (the
+ * shopper typed the range backwards; `priceSwapped` says so, so the page can tell them).
  */
 export function parseListingParams(search: URLSearchParams): ListingParams {
   const price = search.get('price') ?? undefined;
-  const maxPrice = dollarsToCents(search.get('max'));
+  const max = dollarsToCents(search.get('max'));
   const min = dollarsToCents(search.get('min'));
-  const minPrice = min !== undefined && maxPrice !== undefined ? Math.min(min, maxPrice) : min;
+  const priceSwapped = min !== undefined && max !== undefined && min > max;
+  const [minPrice, maxPrice] = priceSwapped ? [max, min] : [min, max];
   const page = Number.parseInt(search.get('page') ?? '1', 10);
   return {
     q: (search.get('q') ?? '').trim().slice(0, 200),
@@ -70,6 +77,7 @@ export function parseListingParams(search: URLSearchParams): ListingParams {
     price: price && bandByKey(price) ? price : undefined,
     minPrice,
     maxPrice,
+    priceSwapped,
     sort: resolveSort(search.get('sort')),
     page: Number.isFinite(page) ? Math.min(Math.max(page, 1), MAX_PAGE) : 1,
   };
@@ -85,10 +93,7 @@ export interface FixedFilters {
 }
 
 /** The search condition (POST /inventory/api/v1/search/condition body) for a listing page. */
-export function toSearchCondition(
-  params: ListingParams,
-  fixed: FixedFilters = {},
-): SearchConditionInput {
+export function toSearchCondition(params: ListingParams, fixed: FixedFilters = {}): SearchConditionInput {
   return {
     q: params.q,
     b: unique([...(fixed.b ?? []), ...params.b]),
@@ -110,10 +115,7 @@ export function toSearchCondition(
  * or removes one value of a repeatable key, `set` replaces a key's value (null removes it).
  * Changing any filter returns to page 1; only `page` itself keeps the other keys unchanged.
  */
-export function listingQuery(
-  search: URLSearchParams,
-  change: { toggle: [key: string, value: string] } | { set: [key: string, value: string | null] },
-): string {
+export function listingQuery(search: URLSearchParams, change: { toggle: [key: string, value: string] } | { set: [key: string, value: string | null] }): string {
   const next = new URLSearchParams(search);
   let key: string;
   if ('toggle' in change) {

@@ -1,8 +1,12 @@
-/** Page title and description meta descriptors ("{title} | B-Deals"), with an optional canonical link. */
-export function pageMeta(title: string, description?: string, canonical?: string) {
+/**
+ * Page title and description meta descriptors ("{title} | B-Deals"), with an optional canonical
+ * link. Every page has a description (Lighthouse SEO audit "Document has a meta description");
+ * it is required here so no page can leave it out.
+ */
+export function pageMeta(title: string, description: string, canonical?: string) {
   return [
     { title: `${title} | B-Deals` },
-    ...(description ? [{ name: 'description', content: description }] : []),
+    { name: 'description', content: description },
     ...(canonical ? [{ tagName: 'link', rel: 'canonical', href: canonical }] : []),
   ];
 }

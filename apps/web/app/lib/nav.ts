@@ -1,5 +1,4 @@
-import { categoryHref } from '@b-deals/core/links';
-import type { CategoryNode } from '@b-deals/core/categories';
+import { categoryHref, internalHref, type CategoryNode } from '@b-deals/core';
 import { useRouteLoaderData } from 'react-router';
 import type { loader as rootLoader } from '../root';
 
@@ -10,7 +9,7 @@ export const NAV_LINKS = [
   { label: 'Sports & Outdoors', href: '/sports-outdoors/' },
   { label: 'Top Selling', href: '/top-selling/' },
   { label: 'Lowest Price', href: '/lowest-price/' },
-  { label: 'ShopGeni', href: '/nestor' },
+  { label: 'ShopGeni', href: internalHref('/nestor') },
 ] as const;
 
 /** Link of a category node: query nodes go to a search (DESIGN.md), others to their category page. */

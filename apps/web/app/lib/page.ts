@@ -4,16 +4,7 @@
  */
 import { useMatches } from 'react-router';
 
-export type PageName =
-  | 'HOME'
-  | 'OUTLET'
-  | 'ECO'
-  | 'CATEGORY'
-  | 'EURO'
-  | 'LOWEST_PRICE'
-  | 'SPORTS_OUTDOORS'
-  | 'TOP_SELLING'
-  | 'PRODUCT';
+export type PageName = 'HOME' | 'OUTLET' | 'ECO' | 'CATEGORY' | 'EURO' | 'LOWEST_PRICE' | 'SPORTS_OUTDOORS' | 'TOP_SELLING' | 'PRODUCT';
 
 /** A route module's `handle`: its page name, and `checkout` for the simplified checkout chrome. */
 export interface RouteHandle {

@@ -5,12 +5,11 @@
  * left out rather than failing the whole sitemap.
  */
 import { ALL_CATEGORIES, brandMerchantHref, categoryHref, productHref } from '@b-deals/core';
-import type { ApiClient } from './api.server';
+import { allBrands, collectPages, type ApiClient } from './api.server';
 import { DOCUMENT_FILES } from './documents.server';
 
 /** Products listed at most (the protocol allows 50,000 URLs a file; this keeps the file small and quick). */
 export const MAX_PRODUCTS = 5000;
-const PAGE = 100;
 
 const STATIC_PATHS = [
   '/',
@@ -27,35 +26,36 @@ const STATIC_PATHS = [
   '/price-history-tracking/',
 ];
 
-const xmlEscape = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 async function productPaths(api: ApiClient): Promise<string[]> {
-  const paths: string[] = [];
-  for (let from = 0; from < MAX_PRODUCTS; from += PAGE) {
-    const { items, total } = await api.search({ from, to: from + PAGE, facets: false });
-    paths.push(...items.map((p) => productHref(p.slug, p.id)));
-    if (from + PAGE >= total || items.length === 0) break;
-  }
-  return paths;
+  const products = await collectPages((from, to) => api.search({ from, to, facets: false }), MAX_PRODUCTS);
+  return products.map((p) => productHref(p.slug, p.id));
+}
+
+async function allArticles(api: ApiClient) {
+  return collectPages(async (from, to) => {
+    const r = await api.articles({ from, to });
+    return { items: r.articles, total: r.total };
+  });
 }
 
 /** The sitemap XML for `origin` (e.g. `https://b-deals.com`). */
 export async function buildSitemap(api: ApiClient, origin: string): Promise<string> {
   const safe = <T>(p: Promise<T>, fallback: T) => p.catch(() => fallback);
   const [brands, merchants, articles, products] = await Promise.all([
-    safe(api.brands(), { brands: [], total: 0 }),
+    safe(allBrands(api), []),
     safe(api.merchants(), { merchants: [], total: 0 }),
-    safe(api.articles({ from: 0, to: 1000 }), { articles: [], total: 0 }),
+    safe(allArticles(api), []),
     safe(productPaths(api), []),
   ]);
   const paths = [
     ...STATIC_PATHS,
     ...Object.keys(DOCUMENT_FILES).map((d) => `/${d}/`),
     ...ALL_CATEGORIES.filter((c) => c.id).map((c) => categoryHref(c.path)),
-    ...brands.brands.map((b) => brandMerchantHref({ b: [b.slug], m: [] })),
+    ...brands.map((b) => brandMerchantHref({ b: [b.slug], m: [] })),
     ...merchants.merchants.map((m) => brandMerchantHref({ b: [], m: [m.slug] })),
-    ...articles.articles.map((a) => `/article/${a.slug}/`),
+    ...articles.map((a) => `/article/${a.slug}/`),
     ...products,
   ];
   const urls = [...new Set(paths)].map((p) => `<url><loc>${xmlEscape(new URL(p, origin).href)}</loc></url>`);

@@ -17,7 +17,12 @@ export interface TabLandingData<T extends ProductCard> {
 
 export async function loadTabLanding<T extends ProductCard>(
   request: Request,
-  opts: { path: string; size: number; tabs: () => Promise<{ tabs: Array<{ id: string; name: string }> }>; items: (tab: string, from: number, to: number) => Promise<{ items: T[]; total: number }> },
+  opts: {
+    path: string;
+    size: number;
+    tabs: () => Promise<{ tabs: Array<{ id: string; name: string }> }>;
+    items: (tab: string, from: number, to: number) => Promise<{ items: T[]; total: number }>;
+  },
 ): Promise<TabLandingData<T>> {
   const url = new URL(request.url);
   const { tabs } = await opts.tabs();

@@ -31,10 +31,7 @@ export function clampInput(value: string, min?: number, max?: number): string {
  * `name` (accents folded: 'É' → 'E'), names not starting with a letter under '#', which comes
  * last; groups and their items sorted by name (en-US collation).
  */
-export function groupAZ<T>(
-  items: readonly T[],
-  name: (item: T) => string,
-): Array<{ letter: string; items: T[] }> {
+export function groupAZ<T>(items: readonly T[], name: (item: T) => string): Array<{ letter: string; items: T[] }> {
   const groups = new Map<string, T[]>();
   for (const item of items) {
     const first = name(item)

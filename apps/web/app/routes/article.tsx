@@ -32,18 +32,11 @@ export default function Article({ loaderData }: Route.ComponentProps) {
   const { article, html } = loaderData;
   return (
     <div className="container-page py-6">
-      <Breadcrumb
-        items={[
-          { label: 'Home', href: '/' },
-          { label: 'Articles', href: '/articles/' },
-          { label: article.title },
-        ]}
-      />
+      <Breadcrumb items={[{ label: 'Home', href: '/' }, { label: 'Articles', href: '/articles/' }, { label: article.title }]} />
       <article className="prose-doc mx-auto mt-4 max-w-3xl">
         <h1 className="text-3xl font-bold sm:text-4xl">{article.title}</h1>
         <p className="mt-2 text-sm text-stone-600">
-          <time dateTime={article.publishedAt}>{publishedDate(article.publishedAt)}</time> ·{' '}
-          {article.readingMinutes} min read
+          <time dateTime={article.publishedAt}>{publishedDate(article.publishedAt)}</time> · {article.readingMinutes} min read
         </p>
         <div className="mt-6" dangerouslySetInnerHTML={{ __html: html }} />
       </article>

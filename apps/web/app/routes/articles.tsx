@@ -13,11 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta(
-    'Articles',
-    'Shopping guides, price-tracking tips and deal-hunting advice from B-Deals.',
-    data?.canonical,
-  );
+  pageMeta('Articles', 'Shopping guides, price-tracking tips and deal-hunting advice from B-Deals.', data?.canonical);
 
 export default function Articles({ loaderData }: Route.ComponentProps) {
   return (
@@ -37,8 +33,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
               </h2>
               <p className="mt-2 line-clamp-3 text-sm text-stone-700">{a.summary}</p>
               <p className="mt-3 text-xs text-stone-600">
-                <time dateTime={a.publishedAt}>{publishedDate(a.publishedAt)}</time> ·{' '}
-                {a.readingMinutes} min read
+                <time dateTime={a.publishedAt}>{publishedDate(a.publishedAt)}</time> · {a.readingMinutes} min read
               </p>
             </article>
           </li>

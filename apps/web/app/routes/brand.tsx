@@ -1,6 +1,4 @@
-import { categoryByCode } from '@b-deals/core/categories';
-import { formatCount } from '@b-deals/core/price';
-import { brandMerchantHref, categoryHref } from '@b-deals/core/links';
+import { categoryByCode, formatCount, brandMerchantHref, categoryHref } from '@b-deals/core';
 import { Link, data } from 'react-router';
 import type { Route } from './+types/brand';
 import { Breadcrumb } from '../components/breadcrumb';
@@ -53,9 +51,7 @@ export default function Brand({ loaderData }: Route.ComponentProps) {
         items={[
           { label: 'Home', href: '/' },
           { label: 'Brands', href: '/brands/' },
-          ...(category
-            ? [{ label: brand.name, href: home }, { label: category.term }]
-            : [{ label: brand.name }]),
+          ...(category ? [{ label: brand.name, href: home }, { label: category.term }] : [{ label: brand.name }]),
         ]}
       />
       <header className="mt-3 rounded-2xl border border-stone-200 bg-stone-50 p-5 sm:p-6">
@@ -63,9 +59,7 @@ export default function Brand({ loaderData }: Route.ComponentProps) {
           {brand.name}
           {category ? ` ${category.term}` : ''}
         </h1>
-        <p className="mt-1 text-stone-600">
-          {formatCount(brand.productCount)} products compared across stores
-        </p>
+        <p className="mt-1 text-stone-600">{formatCount(brand.productCount)} products compared across stores</p>
         {brand.departments.length > 0 ? (
           <ul aria-label="Departments" className="mt-4 flex flex-wrap gap-2">
             {brand.departments.map((d) => {
@@ -74,9 +68,7 @@ export default function Brand({ loaderData }: Route.ComponentProps) {
                 <li key={d.id}>
                   <Link
                     to={
-                      node
-                        ? `${categoryHref(node.path)}?b=${encodeURIComponent(brand.slug)}`
-                        : `/searchList/?b=${encodeURIComponent(brand.slug)}&cids=${d.id}`
+                      node ? `${categoryHref(node.path)}?b=${encodeURIComponent(brand.slug)}` : `/searchList/?b=${encodeURIComponent(brand.slug)}&cids=${d.id}`
                     }
                     className="block rounded-full border border-stone-300 bg-white px-3 py-1 text-sm hover:border-accent-600"
                   >
@@ -93,10 +85,7 @@ export default function Brand({ loaderData }: Route.ComponentProps) {
             {brand.merchants.slice(0, 8).map((m, i) => (
               <span key={m.slug}>
                 {i > 0 ? ', ' : ''}
-                <Link
-                  to={brandMerchantHref({ b: [brand.slug], m: [m.slug] })}
-                  className="font-medium text-accent-700 hover:underline"
-                >
+                <Link to={brandMerchantHref({ b: [brand.slug], m: [m.slug] })} className="font-medium text-accent-700 hover:underline">
                   {m.name}
                 </Link>
               </span>

@@ -1,10 +1,9 @@
-import { brandMerchantHref } from '@b-deals/core/links';
-import { formatCount } from '@b-deals/core/price';
+import { brandMerchantHref, formatCount } from '@b-deals/core';
 import type { Route } from './+types/brands';
 import { AzIndex } from '../components/az-index';
 import { Breadcrumb } from '../components/breadcrumb';
 import { PageIntro, TabLinks } from '../components/tabs';
-import { apiFrom } from '../lib/api.server';
+import { allBrands, apiFrom } from '../lib/api.server';
 import { BRAND_TABS, pickIndexTab } from '../lib/index-tabs';
 import { pageMeta } from '../lib/meta';
 
@@ -12,7 +11,7 @@ import { pageMeta } from '../lib/meta';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { tab, href, links } = pickIndexTab(BRAND_TABS, '/brands/', url.searchParams.get('tab'));
-  const { brands } = await apiFrom(context).brands({ marketplace: tab.marketplaces[0] });
+  const brands = await allBrands(apiFrom(context), tab.marketplaces[0]);
   return {
     tab: tab.key,
     tabName: tab.name,
@@ -23,13 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  data
-    ? pageMeta(
-        data.tab === 'all' ? 'All brands A–Z' : `${data.tabName} brands A–Z`,
-        'Every brand we compare prices for, from A to Z.',
-        data.canonical,
-      )
-    : [];
+  data ? pageMeta(data.tab === 'all' ? 'All brands A–Z' : `${data.tabName} brands A–Z`, 'Every brand we compare prices for, from A to Z.', data.canonical) : [];
 
 export default function Brands({ loaderData }: Route.ComponentProps) {
   const { links, tab, brands } = loaderData;

@@ -1,4 +1,4 @@
-import { CATEGORY_TREE, type CategoryNode } from '@b-deals/core/categories';
+import { CATEGORY_TREE, type CategoryNode } from '@b-deals/core';
 import { Link } from 'react-router';
 import type { Route } from './+types/categories';
 import { Breadcrumb } from '../components/breadcrumb';
@@ -12,14 +12,9 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta(
-    'All categories',
-    'Browse every department and category: clothing, shoes, bags, beauty, jewelry, baby & kids, sports and more.',
-    data?.canonical,
-  );
+  pageMeta('All categories', 'Browse every department and category: clothing, shoes, bags, beauty, jewelry, baby & kids, sports and more.', data?.canonical);
 
-const label = (node: CategoryNode, parent: CategoryNode) =>
-  node.other ? `Other ${parent.term}` : node.term;
+const label = (node: CategoryNode, parent: CategoryNode) => (node.other ? `Other ${parent.term}` : node.term);
 
 function Branch({ node }: { node: CategoryNode }) {
   if (node.children.length === 0) return null;

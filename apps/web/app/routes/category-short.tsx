@@ -1,4 +1,4 @@
-import { ALL_CATEGORIES } from '@b-deals/core/categories';
+import { ALL_CATEGORIES } from '@b-deals/core';
 import { data } from 'react-router';
 import type { Route } from './+types/category-short';
 import { CategoryPage, categoryMeta } from '../components/category-page';

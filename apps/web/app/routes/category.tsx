@@ -1,4 +1,4 @@
-import { categoryByPath } from '@b-deals/core/categories';
+import { categoryByPath } from '@b-deals/core';
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/category';
 import { CategoryPage, categoryMeta } from '../components/category-page';

@@ -18,8 +18,7 @@ const FEATURES: Record<string, Feature> = {
   collection: {
     title: 'B-LOVED',
     heading: 'B-LOVED: your saved products',
-    about:
-      'B-LOVED will keep the products you save while you browse, so you can come back to them and see their current prices in one place.',
+    about: 'B-LOVED will keep the products you save while you browse, so you can come back to them and see their current prices in one place.',
   },
   order: {
     title: 'My orders',
@@ -36,8 +35,7 @@ const FEATURES: Record<string, Feature> = {
   'discover-image': {
     title: 'Image search',
     heading: 'Search by image',
-    about:
-      'Image search will find products that look like a photo you upload and compare their prices across stores.',
+    about: 'Image search will find products that look like a photo you upload and compare their prices across stores.',
   },
   'ai-price-hunter': {
     title: 'AI Price Hunter',
@@ -72,8 +70,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return feature;
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data ? [...pageMeta(data.title, data.about), { name: 'robots', content: 'noindex' }] : [];
+export const meta: Route.MetaFunction = ({ data }) => (data ? [...pageMeta(data.title, data.about), { name: 'robots', content: 'noindex' }] : []);
 
 export default function ComingSoon({ loaderData }: Route.ComponentProps) {
   return (

@@ -1,4 +1,4 @@
-import { brandMerchantHref } from '@b-deals/core/links';
+import { brandMerchantHref } from '@b-deals/core';
 import { Link, data, redirect } from 'react-router';
 import type { Route } from './+types/deal';
 import { Breadcrumb } from '../components/breadcrumb';
@@ -22,31 +22,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  data
-    ? pageMeta(
-        `${data.deal.merchant.name}: ${dealOffer(data.deal)}`,
-        `${data.deal.title}. ${dealEnds(data.deal.endsAt)}.`,
-        data.canonical,
-      )
-    : [];
+  data ? pageMeta(`${data.deal.merchant.name}: ${dealOffer(data.deal)}`, `${data.deal.title}. ${dealEnds(data.deal.endsAt)}.`, data.canonical) : [];
 
 export default function Deal({ loaderData }: Route.ComponentProps) {
   const { deal } = loaderData;
   return (
     <div className="container-page py-6">
-      <Breadcrumb
-        items={[
-          { label: 'Home', href: '/' },
-          { label: 'Coupons & Deals', href: '/deals/' },
-          { label: deal.merchant.name },
-        ]}
-      />
+      <Breadcrumb items={[{ label: 'Home', href: '/' }, { label: 'Coupons & Deals', href: '/deals/' }, { label: deal.merchant.name }]} />
       <article className="mx-auto mt-4 max-w-2xl rounded-2xl border border-stone-200 p-6">
         <p className="text-sm font-semibold tracking-wide text-stone-600 uppercase">
-          <Link
-            to={brandMerchantHref({ b: [], m: [deal.merchant.slug] })}
-            className="hover:text-accent-700"
-          >
+          <Link to={brandMerchantHref({ b: [], m: [deal.merchant.slug] })} className="hover:text-accent-700">
             {deal.merchant.name}
           </Link>
         </p>

@@ -1,3 +1,4 @@
+import { internalHref } from '@b-deals/core';
 import type { Route } from './+types/deals';
 import { Breadcrumb } from '../components/breadcrumb';
 import { DealCard } from '../components/deal-card';
@@ -12,11 +13,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta(
-    'Coupons & deals',
-    'Current coupon codes and store-wide discounts from the stores we compare.',
-    data?.canonical,
-  );
+  pageMeta('Coupons & deals', 'Current coupon codes and store-wide discounts from the stores we compare.', data?.canonical);
+
+/** The price game (a static page, apps/web/public/sweepstake/game/). */
+const GAME_HREF = internalHref('/sweepstake/game/index.html');
 
 export default function Deals({ loaderData }: Route.ComponentProps) {
   const { deals } = loaderData;
@@ -24,10 +24,7 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
     <div className="container-page py-6">
       <Breadcrumb items={[{ label: 'Home', href: '/' }, { label: 'Coupons & Deals' }]} />
       <div className="mt-3">
-        <PageIntro
-          title="Coupons & Deals"
-          lead="Coupon codes and store-wide discounts, checked against their end dates."
-        />
+        <PageIntro title="Coupons & Deals" lead="Coupon codes and store-wide discounts, checked against their end dates." />
       </div>
       <h2 className="sr-only">Current deals</h2>
       {deals.length > 0 ? (
@@ -41,6 +38,18 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
       ) : (
         <p className="mt-6 text-stone-600">No deals are running right now: check back soon.</p>
       )}
+      <aside aria-labelledby="price-game" className="mt-10 rounded-xl border border-stone-200 bg-white p-5 sm:flex sm:items-center sm:justify-between sm:gap-6">
+        <div>
+          <h2 id="price-game" className="text-lg font-semibold">
+            How well do you know prices?
+          </h2>
+          <p className="mt-1 text-stone-600">Guess whether the next deal costs more or less. Five right in a row wins.</p>
+        </div>
+        {/* A static page outside the router: a full page load, not a client-side navigation. */}
+        <a href={GAME_HREF} className="mt-3 inline-block shrink-0 rounded-lg bg-accent-600 px-4 py-2 font-medium text-white hover:bg-accent-700 sm:mt-0">
+          Play Higher or Lower
+        </a>
+      </aside>
     </div>
   );
 }

@@ -18,9 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...doc, canonical: new URL(`/${segment}/`, url).href };
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data ? pageMeta(data.title, data.description, data.canonical) : [];
-
+export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.title, data.description, data.canonical) : []);
 
 export default function Document({ loaderData }: Route.ComponentProps) {
   const { title, updatedAt, html } = loaderData;

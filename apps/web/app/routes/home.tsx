@@ -1,3 +1,4 @@
+import { listingHref } from '@b-deals/core';
 import { useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/home';
 import { useDepartments } from '../lib/nav';
@@ -20,6 +21,10 @@ export const handle: RouteHandle = { page: 'HOME' };
  * position order; when that call fails or returns none, the built-in rails: biggest price
  * drops (sort `discount`, label on_sale), lowest prices (sort priceAscTag), top brands.
  */
+/** The built-in rails' conditions; each rail's "See all" opens the same list (core listingHref). */
+const DROPS = { sort: 'discount', l: ['on_sale'] };
+const LOWEST = { sort: 'priceAscTag' };
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const api = apiFrom(context);
   const url = new URL(request.url);
@@ -30,8 +35,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     .catch(() => []);
   if (modes.length > 0) return { ...base, modes, drops: [], lowest: [], brands: [] };
   const [drops, lowest, brands] = await Promise.all([
-    api.search({ sort: 'discount', l: ['on_sale'], from: 0, to: RAIL_SIZE, facets: false }),
-    api.search({ sort: 'priceAscTag', from: 0, to: RAIL_SIZE, facets: false }),
+    api.search({ ...DROPS, from: 0, to: RAIL_SIZE, facets: false }),
+    api.search({ ...LOWEST, from: 0, to: RAIL_SIZE, facets: false }),
     api.brands({ from: 0, to: 12 }),
   ]);
   return { ...base, modes, drops: drops.items, lowest: lowest.items, brands: brands.brands };
@@ -72,12 +77,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <HydrateLater>
         <section className="border-b border-stone-200 bg-gradient-to-b from-accent-50 to-white">
           <div className="container-page py-10 sm:py-16">
-            <h1 className="max-w-2xl text-3xl font-bold sm:text-5xl">
-              Compare prices. Catch the drop.
-            </h1>
-            <p className="mt-3 max-w-xl text-stone-600 sm:text-lg">
-              One search across many stores, with a year of price history behind every product.
-            </p>
+            <h1 className="max-w-2xl text-3xl font-bold sm:text-5xl">Compare prices. Catch the drop.</h1>
+            <p className="mt-3 max-w-xl text-stone-600 sm:text-lg">One search across many stores, with a year of price history behind every product.</p>
             <div className="mt-6 max-w-2xl">
               <SearchBox hotWords={hotWords} large label="Search deals" />
             </div>
@@ -89,16 +90,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </HydrateLater>
       <div className="container-page">
         <HomeModes modes={modes} ownHosts={ownHosts} />
-        <ProductRail
-          title="Biggest price drops"
-          products={drops}
-          moreHref="/searchList/?sort=discount&l=on_sale"
-        />
-        <ProductRail
-          title="Lowest prices"
-          products={lowest}
-          moreHref="/searchList/?sort=priceAscTag"
-        />
+        <ProductRail title="Biggest price drops" products={drops} moreHref={listingHref(DROPS)} />
+        <ProductRail title="Lowest prices" products={lowest} moreHref={listingHref(LOWEST)} />
         <BrandWall id="top-brands" title="Top brands" brands={brands} />
         <HydrateLater>
           <section aria-labelledby="departments" className="py-6">
@@ -108,10 +101,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
               {departments.map((d) => (
                 <li key={d.href} className="rounded-xl border border-stone-200 p-4">
-                  <DepartmentLinks
-                    department={d}
-                    listClassName="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-sm text-stone-600"
-                  />
+                  <DepartmentLinks department={d} listClassName="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-sm text-stone-600" />
                 </li>
               ))}
             </ul>

@@ -3,7 +3,7 @@
  * choose a new password (`POST /user/api/v1/reset-password {token, password}`). On success every
  * session was ended by the API; the shopper goes to /login?reset=done. Works without JavaScript.
  */
-import { PASSWORD_MIN_LENGTH } from '@b-deals/core/password';
+import { internalHref, PASSWORD_MIN_LENGTH } from '@b-deals/core';
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/login.new-password';
 import { AccountPage, ErrorSummary, PasswordField, SubmitButton, useFormErrors } from '../components/account-form';
@@ -11,7 +11,10 @@ import { accountCall } from '../lib/auth-api.server';
 import { collectErrors, errorsFromApi, newPasswordProblem, type FormErrors, type FormResult } from '../lib/auth-forms';
 import { pageMeta } from '../lib/meta';
 
-export const meta: Route.MetaFunction = () => [...pageMeta('Choose a new password'), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta('Choose a new password', 'Choose a new password for your B-Deals account.'),
+  { name: 'robots', content: 'noindex' },
+];
 
 const LABELS = { password: 'New password' };
 const BROKEN_LINK = 'This link is not complete or not valid any more. Ask for a new one.';
@@ -25,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Fo
   const token = new URL(request.url).searchParams.get('token') ?? '';
   if (token.length < 10 || token.length > 200) return { errors: { fields: {}, form: BROKEN_LINK } };
   const res = await accountCall(context, 'POST', '/user/api/v1/reset-password', { token, password: String(form.get('password')) });
-  if (res.ok) throw redirect('/login?reset=done');
+  if (res.ok) throw redirect(internalHref('/login?reset=done'));
   return { errors: errorsFromApi(res.body, ['password'], BROKEN_LINK) };
 }
 
@@ -60,7 +63,7 @@ export default function NewPassword({ actionData }: Route.ComponentProps) {
         </Form>
       )}
       <p className="mt-8 border-t border-stone-200 pt-6 text-center">
-        <Link to="/login/reset-password" className="font-semibold text-accent-700 underline">
+        <Link to={internalHref('/login/reset-password')} className="font-semibold text-accent-700 underline">
           Ask for a new link
         </Link>
       </p>

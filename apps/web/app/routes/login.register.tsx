@@ -5,7 +5,7 @@
  * `POST /user/api/v1/signup` (202) and goes to /login/register-success. The API's field
  * problems (`details[].path`) are shown next to their fields. Works without JavaScript.
  */
-import { PASSWORD_MIN_LENGTH } from '@b-deals/core/password';
+import { internalHref, PASSWORD_MIN_LENGTH } from '@b-deals/core';
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/login.register';
 import { AccountPage, ErrorSummary, PasswordField, SubmitButton, TextField, useFormErrors } from '../components/account-form';
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Fo
     email,
     password: String(form.get('password')),
   });
-  if (res.ok) throw redirect(`/login/register-success?email=${encodeURIComponent(email)}`);
+  if (res.ok) throw redirect(internalHref(`/login/register-success?email=${encodeURIComponent(email)}`));
   return { errors: errorsFromApi(res.body, FIELDS, 'We could not create the account just now. Try again in a moment.') };
 }
 
@@ -63,7 +63,14 @@ export default function Register({ actionData }: Route.ComponentProps) {
           <TextField name="firstName" label={LABELS.firstName} autoComplete="given-name" error={errors?.fields.firstName} />
           <TextField name="lastName" label={LABELS.lastName} autoComplete="family-name" error={errors?.fields.lastName} />
         </div>
-        <TextField name="email" type="email" label={LABELS.email} autoComplete="email" defaultValue={params.get('email') ?? undefined} error={errors?.fields.email} />
+        <TextField
+          name="email"
+          type="email"
+          label={LABELS.email}
+          autoComplete="email"
+          defaultValue={params.get('email') ?? undefined}
+          error={errors?.fields.email}
+        />
         <PasswordField
           name="password"
           label={LABELS.password}
@@ -77,7 +84,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
       </Form>
       <p className="mt-8 border-t border-stone-200 pt-6 text-center text-stone-700">
         Already have an account?{' '}
-        <Link to="/login" className="font-semibold text-accent-700 underline">
+        <Link to={internalHref('/login')} className="font-semibold text-accent-700 underline">
           Sign in
         </Link>
       </p>

@@ -3,6 +3,7 @@
  * `PUT /user/api/v1/reset-password {email}`). The answer is the same whether or not the address
  * has an account; the shopper goes to /login/reset-sent. Works without JavaScript.
  */
+import { internalHref } from '@b-deals/core';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/login.reset-password';
 import { AccountPage, ErrorSummary, SubmitButton, TextField, useFormErrors } from '../components/account-form';
@@ -10,7 +11,7 @@ import { accountCall } from '../lib/auth-api.server';
 import { collectErrors, emailProblem, errorsFromApi, type FormResult } from '../lib/auth-forms';
 import { pageMeta } from '../lib/meta';
 
-export const meta: Route.MetaFunction = () => pageMeta('Reset your password');
+export const meta: Route.MetaFunction = () => pageMeta('Reset your password', 'Get a link to reset the password of your B-Deals account.');
 
 const LABELS = { email: 'E-mail address' };
 const check = (form: FormData) => collectErrors({ email: emailProblem(String(form.get('email') ?? '')) });
@@ -21,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Fo
   if (errors) return { errors };
   const email = String(form.get('email')).trim();
   const res = await accountCall(context, 'PUT', '/user/api/v1/reset-password', { email });
-  if (res.ok) throw redirect(`/login/reset-sent?email=${encodeURIComponent(email)}`);
+  if (res.ok) throw redirect(internalHref(`/login/reset-sent?email=${encodeURIComponent(email)}`));
   return { errors: errorsFromApi(res.body, ['email'], 'We could not send the link just now. Try again in a moment.') };
 }
 
@@ -46,7 +47,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
         </SubmitButton>
       </Form>
       <p className="mt-8 border-t border-stone-200 pt-6 text-center">
-        <Link to="/login" className="font-semibold text-accent-700 underline">
+        <Link to={internalHref('/login')} className="font-semibold text-accent-700 underline">
           Back to sign in
         </Link>
       </p>

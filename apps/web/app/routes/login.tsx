@@ -6,6 +6,7 @@
  * back to `?redirectTo=` (internal paths only). Without JavaScript the server action explains
  * that sign-in needs it.
  */
+import { internalHref } from '@b-deals/core';
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/login';
 import { AccountPage, ErrorSummary, PasswordField, StatusNote, SubmitButton, TextField, useFormErrors } from '../components/account-form';
@@ -48,10 +49,17 @@ export default function Login({ actionData }: Route.ComponentProps) {
       {params.get('reset') === 'done' ? <StatusNote>Your password is changed. Sign in with the new password.</StatusNote> : null}
       <ErrorSummary errors={errors} labels={LABELS} />
       <Form method="post" noValidate>
-        <TextField name="email" type="email" label={LABELS.email} autoComplete="email" defaultValue={params.get('email') ?? undefined} error={errors?.fields.email} />
+        <TextField
+          name="email"
+          type="email"
+          label={LABELS.email}
+          autoComplete="email"
+          defaultValue={params.get('email') ?? undefined}
+          error={errors?.fields.email}
+        />
         <PasswordField name="password" label={LABELS.password} autoComplete="current-password" error={errors?.fields.password} />
         <p className="-mt-2 mb-6 text-sm">
-          <Link to="/login/reset-password" className="font-medium text-accent-700 underline">
+          <Link to={internalHref('/login/reset-password')} className="font-medium text-accent-700 underline">
             Forgot your password?
           </Link>
         </p>
@@ -61,7 +69,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
       </Form>
       <p className="mt-8 border-t border-stone-200 pt-6 text-center text-stone-700">
         New to B-Deals?{' '}
-        <Link to={`/login/register${keep}`} className="font-semibold text-accent-700 underline">
+        <Link to={internalHref(`/login/register${keep}`)} className="font-semibold text-accent-700 underline">
           Create an account
         </Link>
       </p>

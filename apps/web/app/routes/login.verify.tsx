@@ -4,6 +4,7 @@
  * once JavaScript runs; link scanners that only fetch the page do not use up the single-use
  * token. Without JavaScript the shopper presses 'Confirm my e-mail address'.
  */
+import { internalHref } from '@b-deals/core';
 import { useEffect, useRef } from 'react';
 import { Link, useFetcher, useSearchParams } from 'react-router';
 import type { Route } from './+types/login.verify';
@@ -11,7 +12,10 @@ import { AccountPage, StatusNote } from '../components/account-form';
 import { accountCall } from '../lib/auth-api.server';
 import { pageMeta } from '../lib/meta';
 
-export const meta: Route.MetaFunction = () => [...pageMeta('Confirm your e-mail address'), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta('Confirm your e-mail address', 'Confirm the e-mail address of your B-Deals account.'),
+  { name: 'robots', content: 'noindex' },
+];
 
 const BROKEN_LINK = 'This link is not complete or not valid any more. Sign up again to get a new one.';
 
@@ -41,7 +45,7 @@ export default function Verify({ actionData }: Route.ComponentProps) {
     return (
       <AccountPage title="Your e-mail address is confirmed">
         <StatusNote>Thank you. Your B-Deals account is ready.</StatusNote>
-        <Link to="/login" className="block rounded-lg bg-accent-600 px-4 py-3 text-center font-semibold text-white hover:bg-accent-700">
+        <Link to={internalHref('/login')} className="block rounded-lg bg-accent-600 px-4 py-3 text-center font-semibold text-white hover:bg-accent-700">
           Sign in
         </Link>
       </AccountPage>
@@ -56,10 +60,13 @@ export default function Verify({ actionData }: Route.ComponentProps) {
             {error}
           </p>
           <div className="flex flex-col gap-3 sm:flex-row">
-            <Link to="/login/register" className="flex-1 rounded-lg bg-accent-600 px-4 py-3 text-center font-semibold text-white hover:bg-accent-700">
+            <Link
+              to={internalHref('/login/register')}
+              className="flex-1 rounded-lg bg-accent-600 px-4 py-3 text-center font-semibold text-white hover:bg-accent-700"
+            >
               Sign up again
             </Link>
-            <Link to="/login" className="flex-1 rounded-lg border border-stone-300 px-4 py-3 text-center font-semibold hover:bg-stone-50">
+            <Link to={internalHref('/login')} className="flex-1 rounded-lg border border-stone-300 px-4 py-3 text-center font-semibold hover:bg-stone-50">
               Sign in
             </Link>
           </div>

@@ -1,5 +1,4 @@
-import { brandMerchantHref } from '@b-deals/core/links';
-import { formatCount } from '@b-deals/core/price';
+import { brandMerchantHref, formatCount } from '@b-deals/core';
 import type { Route } from './+types/merchants';
 import { AzIndex } from '../components/az-index';
 import { Breadcrumb } from '../components/breadcrumb';
@@ -11,35 +10,21 @@ import { pageMeta } from '../lib/meta';
 /** /merchants/ (spec §2.1, §3): every store A–Z with the tabs ALL MERCHANTS, B-OUTLET, B-EURO (LUXURY + EUROPEAN), B-ECO. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const { tab, href, links } = pickIndexTab(
-    MERCHANT_TABS,
-    '/merchants/',
-    url.searchParams.get('tab'),
-  );
+  const { tab, href, links } = pickIndexTab(MERCHANT_TABS, '/merchants/', url.searchParams.get('tab'));
   const api = apiFrom(context);
-  const lists = await Promise.all(
-    tab.marketplaces.length === 0
-      ? [api.merchants()]
-      : tab.marketplaces.map((marketplace) => api.merchants({ marketplace })),
-  );
+  const lists = await Promise.all(tab.marketplaces.length === 0 ? [api.merchants()] : tab.marketplaces.map((marketplace) => api.merchants({ marketplace })));
   return {
     tab: tab.key,
     tabName: tab.name,
     links,
-    merchants: lists
-      .flatMap((l) => l.merchants)
-      .map((m) => ({ slug: m.slug, name: m.name, offerCount: m.offerCount })),
+    merchants: lists.flatMap((l) => l.merchants).map((m) => ({ slug: m.slug, name: m.name, offerCount: m.offerCount })),
     canonical: new URL(href, url).href,
   };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
   data
-    ? pageMeta(
-        data.tab === 'all' ? 'All merchants A–Z' : `${data.tabName} merchants A–Z`,
-        'Every store whose prices we compare, from A to Z.',
-        data.canonical,
-      )
+    ? pageMeta(data.tab === 'all' ? 'All merchants A–Z' : `${data.tabName} merchants A–Z`, 'Every store whose prices we compare, from A to Z.', data.canonical)
     : [];
 
 export default function Merchants({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,4 @@
-import { productHref } from '@b-deals/core/links';
-import { formatPrice, formatCount } from '@b-deals/core/price';
+import { productHref, formatPrice, formatCount } from '@b-deals/core';
 import { Link } from 'react-router';
 import type { Route } from './+types/price-history-tracking';
 import { Breadcrumb } from '../components/breadcrumb';
@@ -7,8 +6,7 @@ import { apiFrom } from '../lib/api.server';
 import { pageMeta } from '../lib/meta';
 
 const TITLE = 'Price History Tracking';
-const LEAD =
-  'How B-Deals records the price of every product day by day, and which products are at their lowest price of the year right now.';
+const LEAD = 'How B-Deals records the price of every product day by day, and which products are at their lowest price of the year right now.';
 /** Products shown from the Lowest Price API. */
 const SHOWN = 8;
 
@@ -22,12 +20,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { lowest, canonical: new URL('/price-history-tracking/', request.url).href };
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data ? pageMeta(TITLE, LEAD, data.canonical) : [];
+export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(TITLE, LEAD, data.canonical) : []);
 
 /** Whole-percent saving of `price` against `average` (both cents); 0 when not below. */
-const below = (price: number, average: number) =>
-  average > price ? Math.round(((average - price) / average) * 100) : 0;
+const below = (price: number, average: number) => (average > price ? Math.round(((average - price) / average) * 100) : 0);
 
 export default function PriceHistoryTracking({ loaderData }: Route.ComponentProps) {
   const { items, total } = loaderData.lowest;
@@ -37,22 +33,16 @@ export default function PriceHistoryTracking({ loaderData }: Route.ComponentProp
       <h1 className="mt-3 text-2xl font-bold sm:text-3xl">{TITLE}</h1>
       <div className="mt-4 max-w-3xl space-y-3 text-stone-700">
         <p>
-          Stores send B-Deals their product feeds, and we record every price change we see. Because
-          one product is often sold by several stores, we keep, for each day, the lowest price a
-          shopper could have paid at any store we track: sale prices count, out-of-stock offers do
-          not, and shipping is left out. Days run in UTC, and a day no store reported stays empty
-          rather than guessed.
+          Stores send B-Deals their product feeds, and we record every price change we see. Because one product is often sold by several stores, we keep, for
+          each day, the lowest price a shopper could have paid at any store we track: sale prices count, out-of-stock offers do not, and shipping is left out.
+          Days run in UTC, and a day no store reported stays empty rather than guessed.
         </p>
         <p>
-          Every product page shows that daily lowest price for up to the last 365 days, with the
-          lowest, average and highest price of the period. Comparing today’s price with the 90-day
-          average tells you whether a “sale” is really cheaper than usual.
+          Every product page shows that daily lowest price for up to the last 365 days, with the lowest, average and highest price of the period. Comparing
+          today’s price with the 90-day average tells you whether a “sale” is really cheaper than usual.
         </p>
         <p>
-          <Link
-            to="/article/how-to-read-a-price-history/"
-            className="font-medium text-accent-700 underline"
-          >
+          <Link to="/article/how-to-read-a-price-history/" className="font-medium text-accent-700 underline">
             How to read a price history (and know when to buy)
           </Link>
         </p>
@@ -64,50 +54,30 @@ export default function PriceHistoryTracking({ loaderData }: Route.ComponentProp
             At their lowest price of the year
           </h2>
           {total > 0 ? (
-            <Link
-              to="/lowest-price/"
-              className="text-sm font-medium text-accent-700 hover:underline"
-            >
+            <Link to="/lowest-price/" className="text-sm font-medium text-accent-700 hover:underline">
               See all {formatCount(total)}
             </Link>
           ) : null}
         </div>
         {items.length === 0 ? (
-          <p className="mt-3 text-stone-600">
-            No product is at its lowest price of the year today.
-          </p>
+          <p className="mt-3 text-stone-600">No product is at its lowest price of the year today.</p>
         ) : (
           <ul className="mt-4 divide-y divide-stone-200 rounded-xl border border-stone-200">
             {items.map((p) => (
               <li key={p.id} className="flex items-center gap-3 p-3 sm:gap-4">
                 {p.image ? (
-                  <img
-                    src={p.image.thumbnail.url}
-                    alt=""
-                    width={64}
-                    height={64}
-                    loading="lazy"
-                    className="size-16 shrink-0 rounded object-contain"
-                  />
+                  <img src={p.image.thumbnail.url} alt="" width={64} height={64} loading="lazy" className="size-16 shrink-0 rounded object-contain" />
                 ) : null}
                 <div className="min-w-0 flex-1">
-                  <Link
-                    to={productHref(p.slug, p.id)}
-                    className="line-clamp-2 text-sm font-medium hover:text-accent-700 hover:underline"
-                  >
+                  <Link to={productHref(p.slug, p.id)} className="line-clamp-2 text-sm font-medium hover:text-accent-700 hover:underline">
                     {p.name}
                   </Link>
                   <p className="mt-1 text-sm text-stone-600">
                     <span data-testid="price-current" className="font-semibold text-stone-900">
                       {formatPrice(p.priceTag)}
                     </span>{' '}
-                    vs <span data-testid="average90">{formatPrice(p.average90)}</span> 90-day
-                    average
-                    {below(p.priceTag, p.average90) > 0 ? (
-                      <span className="ml-2 font-semibold text-sale">
-                        {below(p.priceTag, p.average90)}% below
-                      </span>
-                    ) : null}
+                    vs <span data-testid="average90">{formatPrice(p.average90)}</span> 90-day average
+                    {below(p.priceTag, p.average90) > 0 ? <span className="ml-2 font-semibold text-sale">{below(p.priceTag, p.average90)}% below</span> : null}
                   </p>
                 </div>
               </li>

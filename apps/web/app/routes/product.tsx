@@ -1,11 +1,10 @@
 import type { Offer, ProductWithRecommend } from '@b-deals/contracts';
-import { brandMerchantHref, categoryHref, productHref } from '@b-deals/core/links';
-import { formatPrice } from '@b-deals/core/price';
+import { brandMerchantHref, categoryHref, productHref, bestOffer, sortOffers, discountPercent, formatPrice } from '@b-deals/core';
 import { useState } from 'react';
 import { Link, data, redirect } from 'react-router';
 import type { Route } from './+types/product';
 import { Breadcrumb } from '../components/breadcrumb';
-import { DiscountBadge, Price } from '../components/price';
+import { DiscountBadge, Price, shippingText } from '../components/price';
 import { PriceHistory } from '../components/price-history';
 import { ProductRail } from '../components/product-card';
 import { apiFrom } from '../lib/api.server';
@@ -26,8 +25,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const result = await apiFrom(context).product(id, HISTORY_DAYS);
   const color = url.searchParams.get('color') ?? undefined;
   const size = url.searchParams.get('size') ?? undefined;
-  if (result.product.slug !== params.slug)
-    throw redirect(productHref(result.product.slug, id, { color, size }), 301);
+  if (result.product.slug !== params.slug) throw redirect(productHref(result.product.slug, id, { color, size }), 301);
   return {
     ...result,
     color: color && result.product.colors.includes(color) ? color : undefined,
@@ -63,9 +61,14 @@ const AVAILABILITY_TEXT: Record<Offer['availability'], string> = {
 /** schema.org price text: dollars with two decimals, from cents. */
 const schemaPrice = (cents: number) => (cents / 100).toFixed(2);
 
-/** JSON-LD Product with an AggregateOffer (schema.org): lowPrice, highPrice, offerCount, priceCurrency USD, availability. */
+/**
+ * JSON-LD Product with an AggregateOffer (schema.org): lowPrice (the best offer's total by core's
+ * bestOffer rule, the same figure as the headline), highPrice (the highest total), offerCount,
+ * priceCurrency USD, availability.
+ */
 function productJsonLd({ product, offers }: ProductWithRecommend, origin: string) {
-  const prices = offers.map((o) => o.price);
+  const best = bestOffer(offers);
+  const totals = offers.map((o) => o.total);
   const availability = offers.some((o) => o.availability === 'in_stock')
     ? SCHEMA_AVAILABILITY.in_stock
     : SCHEMA_AVAILABILITY[offers[0]?.availability ?? 'out_of_stock'];
@@ -83,35 +86,22 @@ function productJsonLd({ product, offers }: ProductWithRecommend, origin: string
     offers: {
       '@type': 'AggregateOffer',
       priceCurrency: 'USD',
-      lowPrice: schemaPrice(prices.length ? Math.min(...prices) : product.priceTag),
-      highPrice: schemaPrice(prices.length ? Math.max(...prices) : product.priceTag),
+      lowPrice: schemaPrice(best ? best.total : product.priceTag),
+      highPrice: schemaPrice(totals.length ? Math.max(...totals) : product.priceTag),
       offerCount: offers.length,
       availability,
     },
   };
 }
 
-function Gallery({
-  images,
-  name,
-}: {
-  images: ProductWithRecommend['product']['images'];
-  name: string;
-}) {
+function Gallery({ images, name }: { images: ProductWithRecommend['product']['images']; name: string }) {
   const [current, setCurrent] = useState(0);
   const main = images[current] ?? images[0];
   return (
     <div>
       <div className="aspect-square overflow-hidden rounded-2xl border border-stone-200 bg-stone-50">
         {main ? (
-          <img
-            src={main.full.url}
-            alt={name}
-            width={800}
-            height={800}
-            className="h-full w-full object-contain mix-blend-multiply"
-            fetchPriority="high"
-          />
+          <img src={main.full.url} alt={name} width={800} height={800} className="h-full w-full object-contain mix-blend-multiply" fetchPriority="high" />
         ) : null}
       </div>
       {images.length > 1 ? (
@@ -125,14 +115,7 @@ function Gallery({
                 aria-label={`Show image ${i + 1} of ${images.length}`}
                 className={`block size-16 overflow-hidden rounded-lg border-2 bg-stone-50 ${i === current ? 'border-accent-600' : 'border-transparent'}`}
               >
-                <img
-                  src={img.thumbnail.url}
-                  alt=""
-                  width={64}
-                  height={64}
-                  loading="lazy"
-                  className="h-full w-full object-contain mix-blend-multiply"
-                />
+                <img src={img.thumbnail.url} alt="" width={64} height={64} loading="lazy" className="h-full w-full object-contain mix-blend-multiply" />
               </button>
             </li>
           ))}
@@ -185,20 +168,21 @@ function VariantPicker({
   );
 }
 
+/** The offers, best first by core's rule: the total a shopper pays, then item price and shipping beside it. */
 function OffersTable({ offers }: { offers: Offer[] }) {
   return (
     <table className="w-full border-collapse text-left text-sm">
-      <caption className="sr-only">Offers from each store, cheapest total first</caption>
+      <caption className="sr-only">Offers from each store, lowest total (price plus shipping) first</caption>
       <thead className="border-b border-stone-200 text-xs tracking-wide text-stone-600 uppercase">
         <tr>
           <th scope="col" className="py-2 pr-3 font-semibold">
             Store
           </th>
           <th scope="col" className="py-2 pr-3 font-semibold">
-            Price
+            Total
           </th>
           <th scope="col" className="hidden py-2 pr-3 font-semibold md:table-cell">
-            Was
+            Price
           </th>
           <th scope="col" className="hidden py-2 pr-3 font-semibold md:table-cell">
             Shipping
@@ -213,43 +197,38 @@ function OffersTable({ offers }: { offers: Offer[] }) {
       </thead>
       <tbody>
         {offers.map((o, i) => {
-          const shipping =
-            o.shipping === null
-              ? 'Not stated'
-              : o.shipping === 0
-                ? 'Free'
-                : formatPrice(o.shipping);
+          const shipping = o.shipping === null ? 'Not stated' : o.shipping === 0 ? 'Free' : formatPrice(o.shipping);
+          const was =
+            o.wasPrice && o.wasPrice > o.price ? (
+              <s className="ml-1 text-xs text-stone-500">
+                <span className="sr-only">was </span>
+                {formatPrice(o.wasPrice)}
+              </s>
+            ) : null;
           return (
-            <tr key={o.id} className="border-b border-stone-100 align-middle">
+            <tr key={o.id} data-testid="offer-row" className="border-b border-stone-100 align-middle">
               <th scope="row" className="py-3 pr-3 font-medium">
                 <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
                   {o.merchant.name}
-                  {i === 0 ? (
-                    <span className="rounded bg-accent-50 px-1.5 py-0.5 text-xs font-semibold text-accent-800">
-                      Best price
-                    </span>
-                  ) : null}
+                  {i === 0 ? <span className="rounded bg-accent-50 px-1.5 py-0.5 text-xs font-semibold text-accent-800">Best price</span> : null}
                 </span>
-                <span className="block text-xs font-normal text-stone-600 md:hidden">
-                  {AVAILABILITY_TEXT[o.availability]} · Shipping {shipping.toLowerCase()}
-                </span>
+                <span className="block text-xs font-normal text-stone-600 md:hidden">{AVAILABILITY_TEXT[o.availability]}</span>
               </th>
               <td className="py-3 pr-3">
-                <span className="font-semibold tabular-nums">{formatPrice(o.price)}</span>
-                {o.wasPrice && o.wasPrice > o.price ? (
-                  <s className="ml-1 text-xs text-stone-500 md:hidden">
-                    <span className="sr-only">was </span>
-                    {formatPrice(o.wasPrice)}
-                  </s>
-                ) : null}
+                <span data-testid="offer-total" className="font-semibold tabular-nums">
+                  {formatPrice(o.total)}
+                </span>
+                <span className="block text-xs text-stone-600 md:hidden">
+                  {formatPrice(o.price)}
+                  {was} {shippingText(o.shipping).toLowerCase()}
+                </span>
               </td>
-              <td className="hidden py-3 pr-3 text-stone-500 md:table-cell">
-                {o.wasPrice && o.wasPrice > o.price ? <s>{formatPrice(o.wasPrice)}</s> : '—'}
+              <td className="hidden py-3 pr-3 tabular-nums md:table-cell">
+                {formatPrice(o.price)}
+                {was}
               </td>
               <td className="hidden py-3 pr-3 md:table-cell">{shipping}</td>
-              <td
-                className={`hidden py-3 pr-3 md:table-cell ${o.availability === 'in_stock' ? 'text-emerald-700' : 'text-stone-600'}`}
-              >
+              <td className={`hidden py-3 pr-3 md:table-cell ${o.availability === 'in_stock' ? 'text-emerald-700' : 'text-stone-600'}`}>
                 {AVAILABILITY_TEXT[o.availability]}
               </td>
               <td className="py-3 text-right">
@@ -273,17 +252,16 @@ function OffersTable({ offers }: { offers: Offer[] }) {
 
 export default function Product({ loaderData }: Route.ComponentProps) {
   const { product, offers, priceHistory, recommend, color, size, origin } = loaderData;
-  const shown = offers.filter(
-    (o) =>
-      (!color || o.colors.length === 0 || o.colors.includes(color)) &&
-      (!size || o.sizes.length === 0 || o.sizes.includes(size)),
+  const shown = sortOffers(
+    offers.filter((o) => (!color || o.colors.length === 0 || o.colors.includes(color)) && (!size || o.sizes.length === 0 || o.sizes.includes(size))),
   );
+  // The headline, the Buy button and the table's "Best price" row are one offer (issue 20 §1).
+  const best = shown[0];
+  const headline = best
+    ? { price: best.total, itemPrice: best.price, shipping: best.shipping, wasPrice: best.wasPrice }
+    : { price: product.priceTag, itemPrice: product.itemPrice, shipping: product.shipping, wasPrice: product.wasPrice };
   const jsonLd = JSON.stringify(productJsonLd(loaderData, origin)).replace(/</g, '\\u003c');
-  const crumbs = [
-    { label: 'Home', href: '/' },
-    ...product.categories.map((c) => ({ label: c.term, href: categoryHref(c.path) })),
-    { label: product.name },
-  ];
+  const crumbs = [{ label: 'Home', href: '/' }, ...product.categories.map((c) => ({ label: c.term, href: categoryHref(c.path) })), { label: product.name }];
   return (
     <div className="container-page py-6">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
@@ -301,39 +279,24 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           ) : null}
           <h1 className="mt-1 text-2xl leading-tight font-bold sm:text-3xl">{product.name}</h1>
           <div className="mt-4 flex flex-wrap items-center gap-3">
-            <Price price={product.priceTag} wasPrice={product.wasPrice} size="lg" />
-            <DiscountBadge discount={product.discount} />
+            <Price {...headline} size="lg" />
+            <DiscountBadge discount={best ? discountPercent(best.price, best.wasPrice) : product.discount} />
           </div>
           <p className="mt-1 text-sm text-stone-600">
             Best price from {offers.length === 1 ? '1 store' : `${offers.length} stores`}
             {product.inStock ? '' : ' · currently out of stock'}
           </p>
-          <VariantPicker
-            label="Color"
-            param="color"
-            values={product.colors}
-            selected={color}
-            slug={product.slug}
-            id={product.id}
-            other={{ size }}
-          />
-          <VariantPicker
-            label="Size"
-            param="size"
-            values={product.sizes}
-            selected={size}
-            slug={product.slug}
-            id={product.id}
-            other={{ color }}
-          />
-          {shown[0] ? (
+          <VariantPicker label="Color" param="color" values={product.colors} selected={color} slug={product.slug} id={product.id} other={{ size }} />
+          <VariantPicker label="Size" param="size" values={product.sizes} selected={size} slug={product.slug} id={product.id} other={{ color }} />
+          {best ? (
             <a
-              href={`/out/${shown[0].id}/`}
+              data-testid="buy-button"
+              href={`/out/${best.id}/`}
               target="_blank"
               rel="nofollow sponsored noopener"
               className="mt-6 inline-block rounded-xl bg-accent-600 px-6 py-3 font-semibold text-white hover:bg-accent-700"
             >
-              Buy at {shown[0].merchant.name} for {formatPrice(shown[0].price)}
+              Buy at {best.merchant.name} for {formatPrice(best.total)}
               <span className="sr-only"> (opens in a new tab)</span>
             </a>
           ) : null}
@@ -344,13 +307,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         <h2 id="offers" className="mb-3 text-xl font-semibold">
           Compare {shown.length === 1 ? '1 offer' : `${shown.length} offers`}
         </h2>
-        {shown.length > 0 ? (
-          <OffersTable offers={shown} />
-        ) : (
-          <p className="text-stone-600">
-            No store offers this product in the chosen option right now.
-          </p>
-        )}
+        {shown.length > 0 ? <OffersTable offers={shown} /> : <p className="text-stone-600">No store offers this product in the chosen option right now.</p>}
       </section>
 
       <PriceHistory history={priceHistory} />
@@ -360,9 +317,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           <h2 id="about" className="text-xl font-semibold">
             About this product
           </h2>
-          <p className="mt-2 max-w-3xl leading-relaxed whitespace-pre-line text-stone-700">
-            {product.description}
-          </p>
+          <p className="mt-2 max-w-3xl leading-relaxed whitespace-pre-line text-stone-700">{product.description}</p>
           {product.gtin || product.mpn ? (
             <p className="mt-2 text-sm text-stone-600">
               {product.gtin ? `GTIN ${product.gtin}` : ''}

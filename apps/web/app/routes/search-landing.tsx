@@ -12,7 +12,10 @@ import { pageMeta } from '../lib/meta';
  * filters apply on top. An empty keyword is 404.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const keyword = decodeURIComponent(params.keyword ?? '').replace(/[-+]+/g, ' ').trim().slice(0, 200);
+  const keyword = decodeURIComponent(params.keyword ?? '')
+    .replace(/[-+]+/g, ' ')
+    .trim()
+    .slice(0, 200);
   if (!keyword) throw data(null, { status: 404 });
   const url = new URL(request.url);
   url.searchParams.set('q', keyword);
@@ -28,11 +31,7 @@ const titleCase = (s: string) => s.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
 
 export const meta: Route.MetaFunction = ({ data }) =>
   data
-    ? pageMeta(
-        `${titleCase(data.keyword)}: compare prices`,
-        `Compare prices on ${data.keyword} from many stores and catch the lowest one.`,
-        data.canonical,
-      )
+    ? pageMeta(`${titleCase(data.keyword)}: compare prices`, `Compare prices on ${data.keyword} from many stores and catch the lowest one.`, data.canonical)
     : [];
 
 export default function SearchLanding({ loaderData }: Route.ComponentProps) {

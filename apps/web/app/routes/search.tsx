@@ -16,7 +16,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) =>
   data
     ? [
-        ...pageMeta(data.params.q ? `Results for “${data.params.q}”` : 'Search'),
+        ...pageMeta(
+          data.params.q ? `Results for “${data.params.q}”` : 'Search',
+          data.params.q
+            ? `${data.result.total} products for “${data.params.q}”: compare prices across stores on B-Deals.`
+            : 'Search products and compare prices across stores on B-Deals.',
+        ),
         { name: 'robots', content: 'noindex, follow' },
       ]
     : [];
@@ -28,12 +33,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const heading = params.q ? `Results for “${params.q}”` : 'All products';
   const empty = (
     <div className="rounded-xl border border-dashed border-stone-300 px-6 py-12 text-center">
-      <h2 className="text-xl font-semibold">
-        No products found{params.q ? ` for “${params.q}”` : ''}
-      </h2>
-      <p className="mt-2 text-stone-600">
-        Check the spelling, use fewer words, or remove a filter.
-      </p>
+      <h2 className="text-xl font-semibold">No products found{params.q ? ` for “${params.q}”` : ''}</h2>
+      <p className="mt-2 text-stone-600">Check the spelling, use fewer words, or remove a filter.</p>
       <div className="mt-6 flex justify-center">
         <HotWordChips hotWords={hotWords} label="Try instead" />
       </div>
@@ -41,10 +42,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <ul className="flex flex-wrap justify-center gap-2">
           {departments.map((d) => (
             <li key={d.href}>
-              <Link
-                to={d.href}
-                className="block rounded-full bg-stone-100 px-3 py-1 text-sm hover:bg-accent-50 hover:text-accent-800"
-              >
+              <Link to={d.href} className="block rounded-full bg-stone-100 px-3 py-1 text-sm hover:bg-accent-50 hover:text-accent-800">
                 {d.term}
               </Link>
             </li>

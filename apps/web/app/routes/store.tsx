@@ -1,5 +1,4 @@
-import { brandMerchantHref } from '@b-deals/core/links';
-import { formatCount } from '@b-deals/core/price';
+import { brandMerchantHref, formatCount } from '@b-deals/core';
 import { data } from 'react-router';
 import type { Route } from './+types/store';
 import { Breadcrumb } from '../components/breadcrumb';
@@ -49,9 +48,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) =>
   data
     ? pageMeta(
-        data.category
-          ? `${data.category.term} at ${data.merchant.name}`
-          : `${data.merchant.name} prices and deals`,
+        data.category ? `${data.category.term} at ${data.merchant.name}` : `${data.merchant.name} prices and deals`,
         `Compare ${data.merchant.name} prices with other stores.`,
         data.canonical,
       )
@@ -66,31 +63,16 @@ export default function Store({ loaderData }: Route.ComponentProps) {
         items={[
           { label: 'Home', href: '/' },
           { label: 'Merchants', href: '/merchants/' },
-          ...(category
-            ? [{ label: merchant.name, href: home }, { label: category.term }]
-            : [{ label: merchant.name }]),
+          ...(category ? [{ label: merchant.name, href: home }, { label: category.term }] : [{ label: merchant.name }]),
         ]}
       />
       <header className="mt-3 flex flex-wrap items-center gap-4 rounded-2xl border border-stone-200 bg-stone-50 p-5 sm:p-6">
-        {merchant.logo ? (
-          <img
-            src={merchant.logo}
-            alt=""
-            width={64}
-            height={64}
-            className="size-16 rounded-lg bg-white object-contain p-1"
-          />
-        ) : null}
+        {merchant.logo ? <img src={merchant.logo} alt="" width={64} height={64} className="size-16 rounded-lg bg-white object-contain p-1" /> : null}
         <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-bold sm:text-3xl">
-            {category ? `${category.term} at ${merchant.name}` : merchant.name}
-          </h1>
+          <h1 className="text-2xl font-bold sm:text-3xl">{category ? `${category.term} at ${merchant.name}` : merchant.name}</h1>
           <p className="mt-1 text-stone-600">
-            {formatCount(merchant.offerCount)} offers · ships from{' '}
-            {REGION_NAMES[merchant.region] ?? merchant.region}
-            {merchant.marketplace
-              ? ` · ${MARKETPLACE_NAMES[merchant.marketplace] ?? merchant.marketplace}`
-              : ''}
+            {formatCount(merchant.offerCount)} offers · ships from {REGION_NAMES[merchant.region] ?? merchant.region}
+            {merchant.marketplace ? ` · ${MARKETPLACE_NAMES[merchant.marketplace] ?? merchant.marketplace}` : ''}
           </p>
         </div>
         {merchant.homepage ? (

@@ -13,7 +13,12 @@ const LEAD = 'The products shoppers clicked through to most in the last 30 days.
 /** /top-selling/ (spec §2.1): the tabs and the first TOP_SELLING products of the tab chosen by `?tab=` (unknown tab → 404). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFrom(context);
-  return loadTabLanding(request, { path: '/top-selling/', size: 48, tabs: () => api.topSellingTabs(), items: (tab, from, to) => api.topSelling(tab, from, to) });
+  return loadTabLanding(request, {
+    path: '/top-selling/',
+    size: 48,
+    tabs: () => api.topSellingTabs(),
+    items: (tab, from, to) => api.topSelling(tab, from, to),
+  });
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>

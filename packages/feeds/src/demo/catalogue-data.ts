@@ -8,17 +8,59 @@ import type { Marketplace, Region } from '@b-deals/core';
 
 /** How a leaf's sizes are written (GMC `size`). */
 export type SizeKind =
-  | 'womens' | 'mens' | 'waistW' | 'waistM' | 'suit' | 'shoeW' | 'shoeM' | 'shoeU' | 'shoeKids'
-  | 'kids' | 'baby' | 'ring' | 'helmet' | 'one' | 'none';
+  'womens' | 'mens' | 'waistW' | 'waistM' | 'suit' | 'shoeW' | 'shoeM' | 'shoeU' | 'shoeKids' | 'kids' | 'baby' | 'ring' | 'helmet' | 'one' | 'none';
 
 /** Silhouette drawn for a product image (see images.ts). */
 export type Shape =
-  | 'coat' | 'jacket' | 'dress' | 'tshirt' | 'shirt' | 'sweater' | 'tank' | 'trousers' | 'skirt' | 'shorts'
-  | 'sportsbra' | 'swimsuit' | 'socks' | 'bottle' | 'lipstick' | 'mascara' | 'palette' | 'compact' | 'tube'
-  | 'jar' | 'perfume' | 'hairdryer' | 'tote' | 'handbag' | 'clutch' | 'backpack' | 'wallet' | 'suitcase'
-  | 'beltbag' | 'necklace' | 'earring' | 'ring' | 'bracelet' | 'watch' | 'onesie' | 'sneaker' | 'heel'
-  | 'flat' | 'boot' | 'sandal' | 'toy' | 'stroller' | 'tent' | 'racket' | 'helmet' | 'skate' | 'mat'
-  | 'goggles' | 'dumbbell';
+  | 'coat'
+  | 'jacket'
+  | 'dress'
+  | 'tshirt'
+  | 'shirt'
+  | 'sweater'
+  | 'tank'
+  | 'trousers'
+  | 'skirt'
+  | 'shorts'
+  | 'sportsbra'
+  | 'swimsuit'
+  | 'socks'
+  | 'bottle'
+  | 'lipstick'
+  | 'mascara'
+  | 'palette'
+  | 'compact'
+  | 'tube'
+  | 'jar'
+  | 'perfume'
+  | 'hairdryer'
+  | 'tote'
+  | 'handbag'
+  | 'clutch'
+  | 'backpack'
+  | 'wallet'
+  | 'suitcase'
+  | 'beltbag'
+  | 'necklace'
+  | 'earring'
+  | 'ring'
+  | 'bracelet'
+  | 'watch'
+  | 'onesie'
+  | 'sneaker'
+  | 'heel'
+  | 'flat'
+  | 'boot'
+  | 'sandal'
+  | 'toy'
+  | 'stroller'
+  | 'tent'
+  | 'racket'
+  | 'helmet'
+  | 'skate'
+  | 'mat'
+  | 'goggles'
+  | 'dumbbell';
 
 /** What one leaf category sells. */
 export interface LeafSpec {
@@ -199,25 +241,90 @@ export const SIZE_LABELS: Readonly<Record<SizeKind, readonly string[]>> = {
 
 /** Garment colours: display name and sRGB hex used for the image. */
 export const COLOURS: ReadonlyArray<readonly [string, string]> = [
-  ['Black', '#1f1f22'], ['White', '#f2f0ea'], ['Navy', '#1f2f55'], ['Grey', '#8a8d91'], ['Charcoal', '#3b3d42'],
-  ['Beige', '#d8c6a4'], ['Camel', '#b5885a'], ['Brown', '#6b4630'], ['Olive', '#6b6b34'], ['Forest Green', '#2f5d3a'],
-  ['Sage', '#9caf88'], ['Burgundy', '#6d1f2e'], ['Red', '#c0262d'], ['Rust', '#b0502a'], ['Mustard', '#d4a12a'],
-  ['Cream', '#efe6cf'], ['Blush Pink', '#e8b4b0'], ['Lavender', '#b7a6d6'], ['Sky Blue', '#8dbbe0'], ['Cobalt', '#1f4fb8'],
-  ['Teal', '#1f7a7a'], ['Coral', '#f0776a'], ['Ivory', '#f6f1e1'], ['Khaki', '#b9a87a'], ['Denim Blue', '#4a6d96'],
-  ['Silver', '#c0c4c8'], ['Gold', '#c9a43a'], ['Tan', '#c8a27a'], ['Plum', '#6a3560'], ['Emerald', '#1e7b52'],
+  ['Black', '#1f1f22'],
+  ['White', '#f2f0ea'],
+  ['Navy', '#1f2f55'],
+  ['Grey', '#8a8d91'],
+  ['Charcoal', '#3b3d42'],
+  ['Beige', '#d8c6a4'],
+  ['Camel', '#b5885a'],
+  ['Brown', '#6b4630'],
+  ['Olive', '#6b6b34'],
+  ['Forest Green', '#2f5d3a'],
+  ['Sage', '#9caf88'],
+  ['Burgundy', '#6d1f2e'],
+  ['Red', '#c0262d'],
+  ['Rust', '#b0502a'],
+  ['Mustard', '#d4a12a'],
+  ['Cream', '#efe6cf'],
+  ['Blush Pink', '#e8b4b0'],
+  ['Lavender', '#b7a6d6'],
+  ['Sky Blue', '#8dbbe0'],
+  ['Cobalt', '#1f4fb8'],
+  ['Teal', '#1f7a7a'],
+  ['Coral', '#f0776a'],
+  ['Ivory', '#f6f1e1'],
+  ['Khaki', '#b9a87a'],
+  ['Denim Blue', '#4a6d96'],
+  ['Silver', '#c0c4c8'],
+  ['Gold', '#c9a43a'],
+  ['Tan', '#c8a27a'],
+  ['Plum', '#6a3560'],
+  ['Emerald', '#1e7b52'],
 ];
 
 /** Make-up shade names and hex (used as GMC `color` for shade leaves). */
 export const SHADES: ReadonlyArray<readonly [string, string]> = [
-  ['Rosewood', '#9c4f56'], ['Nude Beige', '#d9b59a'], ['Berry', '#7a2346'], ['Coral Crush', '#e9675a'],
-  ['Warm Sand', '#d3a77e'], ['Mocha', '#7b5239'], ['Ruby', '#a3132c'], ['Mauve', '#a46a80'], ['Porcelain', '#f1dcc8'],
-  ['Espresso', '#4a2e22'], ['Champagne', '#e8d2a8'], ['Plum Velvet', '#5e2849'], ['Peach', '#f2a882'], ['Jet Black', '#141416'],
+  ['Rosewood', '#9c4f56'],
+  ['Nude Beige', '#d9b59a'],
+  ['Berry', '#7a2346'],
+  ['Coral Crush', '#e9675a'],
+  ['Warm Sand', '#d3a77e'],
+  ['Mocha', '#7b5239'],
+  ['Ruby', '#a3132c'],
+  ['Mauve', '#a46a80'],
+  ['Porcelain', '#f1dcc8'],
+  ['Espresso', '#4a2e22'],
+  ['Champagne', '#e8d2a8'],
+  ['Plum Velvet', '#5e2849'],
+  ['Peach', '#f2a882'],
+  ['Jet Black', '#141416'],
 ];
 
 /** Words placed before the category noun, by department code. */
 export const DESCRIPTORS: Readonly<Record<string, readonly string[]>> = {
-  '8': ['Relaxed', 'Fitted', 'Oversized', 'Cropped', 'Organic Cotton', 'Linen-Blend', 'Stretch', 'Recycled', 'Wool-Blend', 'Lightweight', 'Textured', 'Printed', 'Classic', 'Everyday'],
-  '9': ['Slim', 'Regular-Fit', 'Organic Cotton', 'Brushed', 'Heavyweight', 'Lightweight', 'Stretch', 'Wool-Blend', 'Recycled', 'Classic', 'Garment-Dyed', 'Heritage', 'Textured', 'Everyday'],
+  '8': [
+    'Relaxed',
+    'Fitted',
+    'Oversized',
+    'Cropped',
+    'Organic Cotton',
+    'Linen-Blend',
+    'Stretch',
+    'Recycled',
+    'Wool-Blend',
+    'Lightweight',
+    'Textured',
+    'Printed',
+    'Classic',
+    'Everyday',
+  ],
+  '9': [
+    'Slim',
+    'Regular-Fit',
+    'Organic Cotton',
+    'Brushed',
+    'Heavyweight',
+    'Lightweight',
+    'Stretch',
+    'Wool-Blend',
+    'Recycled',
+    'Classic',
+    'Garment-Dyed',
+    'Heritage',
+    'Textured',
+    'Everyday',
+  ],
   b: ['Hydrating', 'Long-Wear', 'Vegan', 'Fragrance-Free', 'Nourishing', 'Radiant', 'Soft-Focus', 'Clean', 'Botanical', 'Advanced', 'Sensitive-Skin', 'Daily'],
   e: ['Pebbled Leather', 'Vegan Leather', 'Quilted', 'Suede', 'Canvas', 'Nylon', 'Woven', 'Structured', 'Soft', 'Mini', 'Oversized', 'Classic'],
   f: ['14k Gold-Plated', 'Sterling Silver', 'Rose Gold-Tone', 'Minimalist', 'Vintage-Inspired', 'Pavé', 'Textured', 'Engraved', 'Freshwater', 'Dainty'],
@@ -227,11 +334,97 @@ export const DESCRIPTORS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Brand-name building blocks (invented compounds, e.g. "Northvale"). */
-export const BRAND_HEADS = ['North', 'Ash', 'Cedar', 'Wren', 'Lark', 'Bram', 'Elder', 'Fern', 'Holm', 'Iver', 'Kell', 'Lumen', 'Marl', 'Pell', 'Rowan', 'Sorrel', 'Thistle', 'Umber', 'Vell', 'Yarrow', 'Alder', 'Calla', 'Dove', 'Ember', 'Fable', 'Glen', 'Hazel', 'Isla', 'Kite', 'Linden', 'Moss', 'Nettle', 'Opal', 'Reed', 'Sage', 'Tarn', 'Aster', 'Brin', 'Corra', 'Dalby', 'Esker', 'Frey', 'Gorse', 'Heron', 'Juno', 'Koa', 'Loam', 'Mira', 'Nola', 'Orla'];
-export const BRAND_TAILS = ['vale', 'wick', 'mere', 'field', 'crest', 'ford', 'stone', 'brook', 'haven', 'moor', 'holt', 'croft', 'ridge', 'gate', 'lowe', 'sey', 'bury'];
+export const BRAND_HEADS = [
+  'North',
+  'Ash',
+  'Cedar',
+  'Wren',
+  'Lark',
+  'Bram',
+  'Elder',
+  'Fern',
+  'Holm',
+  'Iver',
+  'Kell',
+  'Lumen',
+  'Marl',
+  'Pell',
+  'Rowan',
+  'Sorrel',
+  'Thistle',
+  'Umber',
+  'Vell',
+  'Yarrow',
+  'Alder',
+  'Calla',
+  'Dove',
+  'Ember',
+  'Fable',
+  'Glen',
+  'Hazel',
+  'Isla',
+  'Kite',
+  'Linden',
+  'Moss',
+  'Nettle',
+  'Opal',
+  'Reed',
+  'Sage',
+  'Tarn',
+  'Aster',
+  'Brin',
+  'Corra',
+  'Dalby',
+  'Esker',
+  'Frey',
+  'Gorse',
+  'Heron',
+  'Juno',
+  'Koa',
+  'Loam',
+  'Mira',
+  'Nola',
+  'Orla',
+];
+export const BRAND_TAILS = [
+  'vale',
+  'wick',
+  'mere',
+  'field',
+  'crest',
+  'ford',
+  'stone',
+  'brook',
+  'haven',
+  'moor',
+  'holt',
+  'croft',
+  'ridge',
+  'gate',
+  'lowe',
+  'sey',
+  'bury',
+];
 /** Prefixes of two-word house names ("Maison Arlette", "Studio Fenn"). */
 export const BRAND_HOUSES = ['Maison', 'Studio', 'Atelier', 'Casa', 'House of', 'Oficina'];
-export const BRAND_GIVEN = ['Arlette', 'Fenn', 'Odile', 'Rosso', 'Linnea', 'Corvin', 'Marceau', 'Ilse', 'Tavi', 'Brune', 'Oriel', 'Santi', 'Vesna', 'Ludo', 'Amara', 'Sten'];
+export const BRAND_GIVEN = [
+  'Arlette',
+  'Fenn',
+  'Odile',
+  'Rosso',
+  'Linnea',
+  'Corvin',
+  'Marceau',
+  'Ilse',
+  'Tavi',
+  'Brune',
+  'Oriel',
+  'Santi',
+  'Vesna',
+  'Ludo',
+  'Amara',
+  'Sten',
+];
 /** Sub-brand lines by department ("Northvale Kids"). */
 export const BRAND_LINES: Readonly<Record<string, string>> = { g: 'Kids', '7': 'Sport', b: 'Beauty', '9': 'Men', e: 'Leather', k: 'Footwear' };
 
@@ -273,39 +466,300 @@ export interface MerchantDef {
 const ALL = ['8', '9', 'b', 'e', 'f', 'g', 'k', '7'];
 type M = Omit<MerchantDef, 'host'> & { host?: string };
 const m = (d: M): MerchantDef => ({ ...d, host: d.host ?? `www.${d.slug.replace(/-/g, '')}.example` });
-const base = { notation: 'std', identity: 'gtin', variants: false, titleStyle: 'canonical', weight: 1, priceFactor: 1, shipping: null, html: null, inStock: 'in_stock', currency: 'USD', format: 'rss' } as const;
+const base = {
+  notation: 'std',
+  identity: 'gtin',
+  variants: false,
+  titleStyle: 'canonical',
+  weight: 1,
+  priceFactor: 1,
+  shipping: null,
+  html: null,
+  inStock: 'in_stock',
+  currency: 'USD',
+  format: 'rss',
+} as const;
 
 /**
  * The merchants, in order. The first 20 already cover every marketplace (and merchants with
  * none), every region and every feed format, so `merchants: 20` is a complete demo.
  */
 export const MERCHANT_DEFS: readonly MerchantDef[] = [
-  m({ ...base, slug: 'harbor-and-pine', name: 'Harbor & Pine', region: 'US', marketplace: null, departments: ['8', '9', 'k', 'e'], variants: true, weight: 1.4, shipping: { cost: 595, freeOver: 7500 }, html: 'cdata' }),
-  m({ ...base, slug: 'maple-row-outlet', name: 'Maple Row Outlet', region: 'US', marketplace: 'OUTLET', departments: ALL, titleStyle: 'gendered', weight: 1.3, priceFactor: 0.84 }),
-  m({ ...base, slug: 'greenfold-outfitters', name: 'Greenfold Outfitters', region: 'US', marketplace: 'ECO', departments: ['7', 'k', '9', '8'], variants: true, titleStyle: 'byBrand', weight: 1.5, shipping: { cost: 0, freeOver: null } }),
-  m({ ...base, slug: 'maison-verlaine', name: 'Maison Verlaine', region: 'EUROPEAN', marketplace: 'LUXURY', currency: 'EUR', departments: ['8', 'e', 'f', 'b'], weight: 1.1, priceFactor: 1.08, shipping: { cost: 2500, freeOver: 30000 } }),
-  m({ ...base, slug: 'kestrel-and-lane', name: 'Kestrel & Lane', region: 'EUROPEAN', marketplace: 'EUROPEAN', format: 'atom', currency: 'GBP', departments: ['8', '9', 'k', 'e'], titleStyle: 'upperBrand', weight: 1.2 }),
-  m({ ...base, slug: 'brightwell-beauty', name: 'Brightwell Beauty', region: 'US', marketplace: null, format: 'csv', notation: 'column', departments: ['b'], weight: 2.5, shipping: { cost: 495, freeOver: 3500 } }),
-  m({ ...base, slug: 'copperleaf-kids', name: 'Copperleaf Kids', region: 'US', marketplace: null, format: 'tsv', identity: 'mpn', departments: ['g'], weight: 2.5 }),
-  m({ ...base, slug: 'sable-and-stone', name: 'Sable & Stone', region: 'OTHERS', marketplace: 'LUXURY', departments: ['f', 'e', 'b'], titleStyle: 'piped', weight: 1.4, priceFactor: 1.05, shipping: { cost: 1500, freeOver: 25000 } }),
-  m({ ...base, slug: 'tidewater-supply', name: 'Tidewater Supply Co.', region: 'US', marketplace: 'ECO', identity: 'mpn', departments: ['7', 'k'], weight: 1.3 }),
-  m({ ...base, slug: 'lindqvist-hus', name: 'Lindqvist Hus', region: 'EUROPEAN', marketplace: 'EUROPEAN', currency: 'EUR', identity: 'none', departments: ['8', '9', 'e'], weight: 0.9 }),
-  m({ ...base, slug: 'parkside-market', name: 'Parkside Market', region: 'US', marketplace: null, format: 'rss-g', notation: 'grouped', departments: ALL, titleStyle: 'gendered', weight: 1.2, html: 'escaped', inStock: 'in stock' }),
-  m({ ...base, slug: 'cobalt-crate', name: 'Cobalt Crate', region: 'OTHERS', marketplace: null, notation: 'whole', departments: ['9', '7', 'k', 'e'], titleStyle: 'byBrand', weight: 1.1, shipping: { cost: 999, freeOver: 10000 } }),
-  m({ ...base, slug: 'the-velvet-drawer', name: 'The Velvet Drawer', region: 'US', marketplace: null, departments: ['8', 'f', 'b'], weight: 1.2, html: 'cdata' }),
-  m({ ...base, slug: 'ridgeline-outlet', name: 'Ridgeline Outlet', region: 'US', marketplace: 'OUTLET', format: 'tsv', departments: ['7', 'k', '9'], weight: 1.2, priceFactor: 0.8 }),
-  m({ ...base, slug: 'orchard-and-oak', name: 'Orchard & Oak', region: 'US', marketplace: null, departments: ['8', 'g', 'k'], variants: true, titleStyle: 'upperBrand', weight: 1.1 }),
-  m({ ...base, slug: 'halden-and-co', name: 'Halden & Co.', region: 'EUROPEAN', marketplace: 'LUXURY', currency: 'GBP', departments: ['9', 'k', 'e', 'f'], weight: 1.0, priceFactor: 1.06, shipping: { cost: 2000, freeOver: null } }),
-  m({ ...base, slug: 'bayfront-department-store', name: 'Bayfront Department Store', region: 'US', marketplace: null, format: 'csv', departments: ALL, titleStyle: 'piped', weight: 1.3, shipping: { cost: 699, freeOver: 4900 } }),
+  m({
+    ...base,
+    slug: 'harbor-and-pine',
+    name: 'Harbor & Pine',
+    region: 'US',
+    marketplace: null,
+    departments: ['8', '9', 'k', 'e'],
+    variants: true,
+    weight: 1.4,
+    shipping: { cost: 595, freeOver: 7500 },
+    html: 'cdata',
+  }),
+  m({
+    ...base,
+    slug: 'maple-row-outlet',
+    name: 'Maple Row Outlet',
+    region: 'US',
+    marketplace: 'OUTLET',
+    departments: ALL,
+    titleStyle: 'gendered',
+    weight: 1.3,
+    priceFactor: 0.84,
+  }),
+  m({
+    ...base,
+    slug: 'greenfold-outfitters',
+    name: 'Greenfold Outfitters',
+    region: 'US',
+    marketplace: 'ECO',
+    departments: ['7', 'k', '9', '8'],
+    variants: true,
+    titleStyle: 'byBrand',
+    weight: 1.5,
+    shipping: { cost: 0, freeOver: null },
+  }),
+  m({
+    ...base,
+    slug: 'maison-verlaine',
+    name: 'Maison Verlaine',
+    region: 'EUROPEAN',
+    marketplace: 'LUXURY',
+    currency: 'EUR',
+    departments: ['8', 'e', 'f', 'b'],
+    weight: 1.1,
+    priceFactor: 1.08,
+    shipping: { cost: 2500, freeOver: 30000 },
+  }),
+  m({
+    ...base,
+    slug: 'kestrel-and-lane',
+    name: 'Kestrel & Lane',
+    region: 'EUROPEAN',
+    marketplace: 'EUROPEAN',
+    format: 'atom',
+    currency: 'GBP',
+    departments: ['8', '9', 'k', 'e'],
+    titleStyle: 'upperBrand',
+    weight: 1.2,
+  }),
+  m({
+    ...base,
+    slug: 'brightwell-beauty',
+    name: 'Brightwell Beauty',
+    region: 'US',
+    marketplace: null,
+    format: 'csv',
+    notation: 'column',
+    departments: ['b'],
+    weight: 2.5,
+    shipping: { cost: 495, freeOver: 3500 },
+  }),
+  m({
+    ...base,
+    slug: 'copperleaf-kids',
+    name: 'Copperleaf Kids',
+    region: 'US',
+    marketplace: null,
+    format: 'tsv',
+    identity: 'mpn',
+    departments: ['g'],
+    weight: 2.5,
+  }),
+  m({
+    ...base,
+    slug: 'sable-and-stone',
+    name: 'Sable & Stone',
+    region: 'OTHERS',
+    marketplace: 'LUXURY',
+    departments: ['f', 'e', 'b'],
+    titleStyle: 'piped',
+    weight: 1.4,
+    priceFactor: 1.05,
+    shipping: { cost: 1500, freeOver: 25000 },
+  }),
+  m({
+    ...base,
+    slug: 'tidewater-supply',
+    name: 'Tidewater Supply Co.',
+    region: 'US',
+    marketplace: 'ECO',
+    identity: 'mpn',
+    departments: ['7', 'k'],
+    weight: 1.3,
+  }),
+  m({
+    ...base,
+    slug: 'lindqvist-hus',
+    name: 'Lindqvist Hus',
+    region: 'EUROPEAN',
+    marketplace: 'EUROPEAN',
+    currency: 'EUR',
+    identity: 'none',
+    departments: ['8', '9', 'e'],
+    weight: 0.9,
+  }),
+  m({
+    ...base,
+    slug: 'parkside-market',
+    name: 'Parkside Market',
+    region: 'US',
+    marketplace: null,
+    format: 'rss-g',
+    notation: 'grouped',
+    departments: ALL,
+    titleStyle: 'gendered',
+    weight: 1.2,
+    html: 'escaped',
+    inStock: 'in stock',
+  }),
+  m({
+    ...base,
+    slug: 'cobalt-crate',
+    name: 'Cobalt Crate',
+    region: 'OTHERS',
+    marketplace: null,
+    notation: 'whole',
+    departments: ['9', '7', 'k', 'e'],
+    titleStyle: 'byBrand',
+    weight: 1.1,
+    shipping: { cost: 999, freeOver: 10000 },
+  }),
+  m({
+    ...base,
+    slug: 'the-velvet-drawer',
+    name: 'The Velvet Drawer',
+    region: 'US',
+    marketplace: null,
+    departments: ['8', 'f', 'b'],
+    weight: 1.2,
+    html: 'cdata',
+  }),
+  m({
+    ...base,
+    slug: 'ridgeline-outlet',
+    name: 'Ridgeline Outlet',
+    region: 'US',
+    marketplace: 'OUTLET',
+    format: 'tsv',
+    departments: ['7', 'k', '9'],
+    weight: 1.2,
+    priceFactor: 0.8,
+  }),
+  m({
+    ...base,
+    slug: 'orchard-and-oak',
+    name: 'Orchard & Oak',
+    region: 'US',
+    marketplace: null,
+    departments: ['8', 'g', 'k'],
+    variants: true,
+    titleStyle: 'upperBrand',
+    weight: 1.1,
+  }),
+  m({
+    ...base,
+    slug: 'halden-and-co',
+    name: 'Halden & Co.',
+    region: 'EUROPEAN',
+    marketplace: 'LUXURY',
+    currency: 'GBP',
+    departments: ['9', 'k', 'e', 'f'],
+    weight: 1.0,
+    priceFactor: 1.06,
+    shipping: { cost: 2000, freeOver: null },
+  }),
+  m({
+    ...base,
+    slug: 'bayfront-department-store',
+    name: 'Bayfront Department Store',
+    region: 'US',
+    marketplace: null,
+    format: 'csv',
+    departments: ALL,
+    titleStyle: 'piped',
+    weight: 1.3,
+    shipping: { cost: 699, freeOver: 4900 },
+  }),
   m({ ...base, slug: 'ember-and-ash', name: 'Ember & Ash', region: 'OTHERS', marketplace: 'ECO', identity: 'mpn', departments: ['7', 'b'], weight: 1.0 }),
   m({ ...base, slug: 'little-lark', name: 'Little Lark', region: 'EUROPEAN', marketplace: 'EUROPEAN', currency: 'EUR', departments: ['g', 'b'], weight: 1.4 }),
-  m({ ...base, slug: 'stride-supply', name: 'Stride Supply', region: 'US', marketplace: null, departments: ['k', '7'], variants: true, titleStyle: 'gendered', weight: 1.4, shipping: { cost: 0, freeOver: null } }),
-  m({ ...base, slug: 'westlake-goods', name: 'Westlake Goods', region: 'US', marketplace: 'OUTLET', departments: ['8', '9', 'e', 'f'], weight: 1.0, priceFactor: 0.86 }),
-  m({ ...base, slug: 'norrland-sport', name: 'Norrland Sport', region: 'EUROPEAN', marketplace: 'ECO', currency: 'EUR', departments: ['7'], titleStyle: 'byBrand', weight: 1.2 }),
-  m({ ...base, slug: 'quill-and-ivory', name: 'Quill & Ivory', region: 'US', marketplace: 'LUXURY', departments: ['f', 'e', '8', 'b'], weight: 1.0, priceFactor: 1.04, html: 'cdata' }),
+  m({
+    ...base,
+    slug: 'stride-supply',
+    name: 'Stride Supply',
+    region: 'US',
+    marketplace: null,
+    departments: ['k', '7'],
+    variants: true,
+    titleStyle: 'gendered',
+    weight: 1.4,
+    shipping: { cost: 0, freeOver: null },
+  }),
+  m({
+    ...base,
+    slug: 'westlake-goods',
+    name: 'Westlake Goods',
+    region: 'US',
+    marketplace: 'OUTLET',
+    departments: ['8', '9', 'e', 'f'],
+    weight: 1.0,
+    priceFactor: 0.86,
+  }),
+  m({
+    ...base,
+    slug: 'norrland-sport',
+    name: 'Norrland Sport',
+    region: 'EUROPEAN',
+    marketplace: 'ECO',
+    currency: 'EUR',
+    departments: ['7'],
+    titleStyle: 'byBrand',
+    weight: 1.2,
+  }),
+  m({
+    ...base,
+    slug: 'quill-and-ivory',
+    name: 'Quill & Ivory',
+    region: 'US',
+    marketplace: 'LUXURY',
+    departments: ['f', 'e', '8', 'b'],
+    weight: 1.0,
+    priceFactor: 1.04,
+    html: 'cdata',
+  }),
   m({ ...base, slug: 'corner-thread', name: 'Corner Thread', region: 'US', marketplace: null, identity: 'none', departments: ['8', '9'], weight: 0.9 }),
-  m({ ...base, slug: 'saltmarsh-trading', name: 'Saltmarsh Trading', region: 'OTHERS', marketplace: null, departments: ['7', 'e', 'k'], titleStyle: 'upperBrand', weight: 1.0 }),
+  m({
+    ...base,
+    slug: 'saltmarsh-trading',
+    name: 'Saltmarsh Trading',
+    region: 'OTHERS',
+    marketplace: null,
+    departments: ['7', 'e', 'k'],
+    titleStyle: 'upperBrand',
+    weight: 1.0,
+  }),
   m({ ...base, slug: 'fennel-and-fig', name: 'Fennel & Fig', region: 'US', marketplace: null, departments: ['b', 'g'], titleStyle: 'piped', weight: 1.0 }),
-  m({ ...base, slug: 'driftwood-outlet', name: 'Driftwood Outlet', region: 'OTHERS', marketplace: 'OUTLET', format: 'csv', departments: ALL, weight: 1.0, priceFactor: 0.82 }),
-  m({ ...base, slug: 'aldermoor', name: 'Aldermoor', region: 'EUROPEAN', marketplace: null, currency: 'GBP', departments: ['9', '8', 'k'], titleStyle: 'gendered', weight: 1.0 }),
+  m({
+    ...base,
+    slug: 'driftwood-outlet',
+    name: 'Driftwood Outlet',
+    region: 'OTHERS',
+    marketplace: 'OUTLET',
+    format: 'csv',
+    departments: ALL,
+    weight: 1.0,
+    priceFactor: 0.82,
+  }),
+  m({
+    ...base,
+    slug: 'aldermoor',
+    name: 'Aldermoor',
+    region: 'EUROPEAN',
+    marketplace: null,
+    currency: 'GBP',
+    departments: ['9', '8', 'k'],
+    titleStyle: 'gendered',
+    weight: 1.0,
+  }),
 ];

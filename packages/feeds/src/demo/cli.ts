@@ -28,7 +28,8 @@ async function main(): Promise<void> {
       now: { type: 'string' },
     },
   });
-  if (!values.out || !values.media) throw new RangeError('usage: cli.ts --out DIR --media DIR [--products N] [--merchants N] [--brands N] [--days N] [--seed S] [--now YYYY-MM-DD]');
+  if (!values.out || !values.media)
+    throw new RangeError('usage: cli.ts --out DIR --media DIR [--products N] [--merchants N] [--brands N] [--days N] [--seed S] [--now YYYY-MM-DD]');
   const clock = new Date();
   const now = values.now ? new Date(`${values.now}T00:00:00Z`) : new Date(Date.UTC(clock.getUTCFullYear(), clock.getUTCMonth(), clock.getUTCDate()));
   if (Number.isNaN(now.getTime())) throw new RangeError('--now must be YYYY-MM-DD');

@@ -101,19 +101,57 @@ export function rssFeed(m: MerchantDef, rows: readonly FeedRow[]): string {
 /** Atom 1.0 feed with GMC's entry elements (`title`, `id`, `link`, `summary`, `updated`) plus `g:` attributes. */
 export function atomFeed(m: MerchantDef, rows: readonly FeedRow[], updated: string): string {
   const entries = rows.map(
-    (r) => `<entry>${el('id', r.id)}${el('g:id', r.id)}${el('title', r.title)}<link href="${xmlEscape(r.link)}"/>${description(r, m, 'summary')}${el('updated', updated)}${gAttributes(r, m)}</entry>\n`,
+    (r) =>
+      `<entry>${el('id', r.id)}${el('g:id', r.id)}${el('title', r.title)}<link href="${xmlEscape(r.link)}"/>${description(r, m, 'summary')}${el('updated', updated)}${gAttributes(r, m)}</entry>\n`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom" xmlns:g="http://base.google.com/ns/1.0">\n${el('title', `${m.name} product feed`)}\n<link rel="alternate" type="text/html" href="https://${m.host}/"/>\n${el('updated', updated)}\n${el('id', `tag:${m.host},2024:products`)}\n${entries.join('')}</feed>\n`;
 }
 
-const HEADERS = ['id', 'item_group_id', 'title', 'description', 'link', 'image_link', 'availability', 'price', 'sale_price', 'brand', 'gtin', 'mpn', 'condition', 'google_product_category', 'product_type', 'color', 'size', 'gender', 'age_group', 'shipping'];
+const HEADERS = [
+  'id',
+  'item_group_id',
+  'title',
+  'description',
+  'link',
+  'image_link',
+  'availability',
+  'price',
+  'sale_price',
+  'brand',
+  'gtin',
+  'mpn',
+  'condition',
+  'google_product_category',
+  'product_type',
+  'color',
+  'size',
+  'gender',
+  'age_group',
+  'shipping',
+];
 
 function delimitedRow(r: FeedRow, m: MerchantDef): string[] {
   const money = (v: number) => formatFeedMoney(v, r.currency, m.notation);
   const row = [
-    r.id, r.itemGroupId ?? '', r.title, r.description, r.link, r.imageLink, r.availability, money(r.price),
-    r.salePrice === null ? '' : money(r.salePrice), r.brand, r.gtin ?? '', r.mpn ?? '', 'new', r.googleProductCategory,
-    r.productType, r.color ?? '', r.size ?? '', r.gender, r.ageGroup,
+    r.id,
+    r.itemGroupId ?? '',
+    r.title,
+    r.description,
+    r.link,
+    r.imageLink,
+    r.availability,
+    money(r.price),
+    r.salePrice === null ? '' : money(r.salePrice),
+    r.brand,
+    r.gtin ?? '',
+    r.mpn ?? '',
+    'new',
+    r.googleProductCategory,
+    r.productType,
+    r.color ?? '',
+    r.size ?? '',
+    r.gender,
+    r.ageGroup,
     r.shipping === null ? '' : `US::Standard:${formatFeedMoney(r.shipping, r.currency, 'std')}`,
   ];
   if (m.notation === 'column') row.push(r.currency);

@@ -22,9 +22,9 @@ import { dayOf, isoDay, merchantOutages, offerHistory, salesCalendar } from './h
 import { logoSvg, productSvg, renderWebp } from './images.ts';
 import { planDemoCatalogue } from './plan.ts';
 import { promotionsFeed } from './promotions.ts';
-import { DEMO_MEDIA_ORIGIN } from '@b-deals/core';
+import { DEMO_MEDIA_ORIGIN, type Marketplace, type Region } from '@b-deals/core';
+import type { MerchantInput } from '../ingest/ingest.ts';
 import type { DemoOffer, DemoProduct } from './plan.ts';
-
 
 /** Options of `generateDemoCatalogue`. */
 export interface DemoCatalogueOptions {
@@ -80,6 +80,11 @@ export interface DemoMerchantEntry {
   promotions: string;
 }
 
+/** The merchant of a demo feed as ingest takes it (`ingestSource`'s `merchant`). */
+export function demoMerchantInput(m: DemoMerchantEntry): MerchantInput {
+  return { slug: m.slug, name: m.name, region: m.region as Region, marketplace: m.marketplace as Marketplace | null, homepage: m.homepage, logo: m.logo };
+}
+
 const FEED_EXT: Record<MerchantDef['format'], string> = { rss: 'xml', 'rss-g': 'xml', atom: 'xml', csv: 'csv', tsv: 'tsv' };
 const LOGO_COLOURS = ['#1f2f55', '#2f5d3a', '#6d1f2e', '#b0502a', '#1f7a7a', '#6a3560', '#3b3d42', '#b5885a'];
 
@@ -111,7 +116,10 @@ async function pool<T>(items: readonly T[], limit: number, task: (item: T) => Pr
 }
 
 function productLink(m: MerchantDef, p: DemoProduct, offer: DemoOffer): string {
-  return `https://${m.host}/products/${p.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}-${offer.key.toLowerCase()}`;
+  return `https://${m.host}/products/${p.title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}-${offer.key.toLowerCase()}`;
 }
 
 function feedRows(offer: DemoOffer, state: { price: number; sale: number | null; availability: string }, gpc: string): FeedRow[] {
@@ -158,7 +166,11 @@ export async function generateDemoCatalogue(opts: DemoCatalogueOptions): Promise
   const plan = planDemoCatalogue({ products: opts.products, merchants: opts.merchants, brands: opts.brands, seed });
   const gpcPaths = await taxonomyPaths();
 
-  await Promise.all([join(opts.outDir, 'feeds'), join(opts.outDir, 'history'), join(opts.outDir, 'promotions'), join(opts.mediaDir, 'logos')].map((d) => mkdir(d, { recursive: true })));
+  await Promise.all(
+    [join(opts.outDir, 'feeds'), join(opts.outDir, 'history'), join(opts.outDir, 'promotions'), join(opts.mediaDir, 'logos')].map((d) =>
+      mkdir(d, { recursive: true }),
+    ),
+  );
   const today = dayOf(now);
   const from = today - days;
   const to = today - 1;
@@ -177,13 +189,15 @@ export async function generateDemoCatalogue(opts: DemoCatalogueOptions): Promise
     const money = (v: number) => formatFeedMoney(v, m.currency, m.notation === 'column' ? 'std' : m.notation);
     for (const offer of offers) {
       const { runs, today: state } = offerHistory(offer, seed, from, to, calendar, outages);
-      for (const r of runs) history.push(`${offer.key}\t${isoDay(r.from)}\t${isoDay(r.to)}\t${money(r.price)}\t${r.sale === null ? '' : money(r.sale)}\t${r.availability}`);
+      for (const r of runs)
+        history.push(`${offer.key}\t${isoDay(r.from)}\t${isoDay(r.to)}\t${money(r.price)}\t${r.sale === null ? '' : money(r.sale)}\t${r.availability}`);
       const gpc = mIndex % 2 === 0 ? String(offer.product.spec.gpc) : (gpcPaths.get(offer.product.spec.gpc) ?? String(offer.product.spec.gpc));
       rows.push(...feedRows(offer, state, gpc));
       progress(++doneOffers, plan.offerCount, 'feeds');
     }
     const feedFile = `${m.slug}.${FEED_EXT[m.format]}`;
-    const text = m.format === 'atom' ? atomFeed(m, rows, updated) : m.format === 'csv' ? csvFeed(m, rows) : m.format === 'tsv' ? tsvFeed(m, rows) : rssFeed(m, rows);
+    const text =
+      m.format === 'atom' ? atomFeed(m, rows, updated) : m.format === 'csv' ? csvFeed(m, rows) : m.format === 'tsv' ? tsvFeed(m, rows) : rssFeed(m, rows);
     const feedPath = join(opts.outDir, 'feeds', feedFile);
     const historyPath = join(opts.outDir, 'history', `${m.slug}.history.tsv`);
     await writeFile(feedPath, text);
@@ -191,7 +205,8 @@ export async function generateDemoCatalogue(opts: DemoCatalogueOptions): Promise
     await writeFile(join(opts.outDir, 'promotions', `${m.slug}.promotions.tsv`), promotionsFeed(m, seed, today, calendar));
     feeds.push(feedPath);
     historyFiles.push(historyPath);
-    if (opts.images !== false) await renderWebp(logoSvg(LOGO_COLOURS[mIndex % LOGO_COLOURS.length] as string, mIndex), join(opts.mediaDir, 'logos', `${m.slug}.webp`));
+    if (opts.images !== false)
+      await renderWebp(logoSvg(LOGO_COLOURS[mIndex % LOGO_COLOURS.length] as string, mIndex), join(opts.mediaDir, 'logos', `${m.slug}.webp`));
     entries.push({
       slug: m.slug,
       name: m.name,

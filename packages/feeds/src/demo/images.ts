@@ -11,7 +11,9 @@ export const IMAGE_SIZE = 480;
 
 const circle = (cx: number, cy: number, r: number) => `M${cx - r} ${cy}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0Z`;
 const rect = (x: number, y: number, w: number, h: number, r = 0) =>
-  r ? `M${x + r} ${y}h${w - 2 * r}a${r} ${r} 0 0 1 ${r} ${r}v${h - 2 * r}a${r} ${r} 0 0 1 ${-r} ${r}h${-(w - 2 * r)}a${r} ${r} 0 0 1 ${-r} ${-r}v${-(h - 2 * r)}a${r} ${r} 0 0 1 ${r} ${-r}Z` : `M${x} ${y}h${w}v${h}h${-w}Z`;
+  r
+    ? `M${x + r} ${y}h${w - 2 * r}a${r} ${r} 0 0 1 ${r} ${r}v${h - 2 * r}a${r} ${r} 0 0 1 ${-r} ${r}h${-(w - 2 * r)}a${r} ${r} 0 0 1 ${-r} ${-r}v${-(h - 2 * r)}a${r} ${r} 0 0 1 ${r} ${-r}Z`
+    : `M${x} ${y}h${w}v${h}h${-w}Z`;
 const shoe = 'M70 330C70 300 90 250 120 250L190 240C220 280 270 290 330 300C380 310 420 320 420 350V370H70Z';
 
 /** Silhouette path data (480×480 box, even-odd fill) per shape. */
@@ -99,7 +101,8 @@ export function productSvg(shape: Shape, hex: string, pattern: number, variant: 
   };
   const fill = overlays[pattern] ? '<rect width="480" height="480" fill="url(#p)"/>' : '';
   const band = pattern === 3 ? `<rect y="${200 + (variant % 7) * 12}" width="480" height="36" fill="${accent}" opacity=".6"/>` : '';
-  const sheen = pattern === 5 ? `<ellipse cx="${170 + (variant % 9) * 10}" cy="170" rx="70" ry="150" fill="#ffffff" opacity=".22" transform="rotate(-25 240 240)"/>` : '';
+  const sheen =
+    pattern === 5 ? `<ellipse cx="${170 + (variant % 9) * 10}" cy="170" rx="70" ry="150" fill="#ffffff" opacity=".22" transform="rotate(-25 240 240)"/>` : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480" viewBox="0 0 480 480"><defs><clipPath id="s"><path clip-rule="${rule}" d="${d}"/></clipPath>${overlays[pattern] ?? ''}</defs><rect width="480" height="480" fill="${bg}"/><ellipse cx="240" cy="440" rx="170" ry="14" fill="#000" opacity=".07"/><path fill-rule="${rule}" d="${d}" fill="${hex}" stroke="${line}" stroke-width="4"/><g clip-path="url(#s)">${fill}${band}${sheen}</g></svg>`;
 }
 

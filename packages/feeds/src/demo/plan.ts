@@ -7,8 +7,17 @@
 import { LEAF_CATEGORIES, categoryTrail, gtinCheckDigit, slugify } from '@b-deals/core';
 import type { CategoryNode } from '@b-deals/core';
 import {
-  BRAND_GIVEN, BRAND_HEADS, BRAND_HOUSES, BRAND_LINES, BRAND_TAILS, COLOURS, DESCRIPTORS, LEAF_SPECS,
-  MERCHANT_DEFS, SHADES, SIZE_LABELS,
+  BRAND_GIVEN,
+  BRAND_HEADS,
+  BRAND_HOUSES,
+  BRAND_LINES,
+  BRAND_TAILS,
+  COLOURS,
+  DESCRIPTORS,
+  LEAF_SPECS,
+  MERCHANT_DEFS,
+  SHADES,
+  SIZE_LABELS,
 } from './catalogue-data.ts';
 import type { LeafSpec, MerchantDef } from './catalogue-data.ts';
 import { rngFor } from './random.ts';
@@ -120,9 +129,7 @@ function makeBrands(count: number, rng: Rng): DemoBrand[] {
   const names = new Set<string>();
   const brands: DemoBrand[] = [];
   for (let i = 0; brands.length < count; i++) {
-    const name = rng.chance(0.2)
-      ? `${rng.pick(BRAND_HOUSES)} ${rng.pick(BRAND_GIVEN)}`
-      : `${rng.pick(BRAND_HEADS)}${rng.pick(BRAND_TAILS)}`;
+    const name = rng.chance(0.2) ? `${rng.pick(BRAND_HOUSES)} ${rng.pick(BRAND_GIVEN)}` : `${rng.pick(BRAND_HEADS)}${rng.pick(BRAND_TAILS)}`;
     if (names.has(name) || i > count * 50) {
       if (i > count * 50) throw new RangeError(`cannot invent ${count} distinct brand names`);
       continue;
@@ -136,7 +143,9 @@ function makeBrands(count: number, rng: Rng): DemoBrand[] {
       if (!departments.includes(d)) departments.push(d);
     }
     const lineDept = departments.slice(1).find((d) => BRAND_LINES[d]);
-    const letters = slugify(name).replace(/[^a-z]/g, '').toUpperCase();
+    const letters = slugify(name)
+      .replace(/[^a-z]/g, '')
+      .toUpperCase();
     const origin = rng.chance(0.55) ? 'US' : 'EU';
     brands.push({
       name,
@@ -266,7 +275,12 @@ function merchantAffinity(m: MerchantDef, tier: number): number {
 }
 
 function merchantPrefix(m: MerchantDef): string {
-  return m.slug.split('-').filter((w) => w !== 'and' && w !== 'the').map((w) => w[0]).join('').toUpperCase();
+  return m.slug
+    .split('-')
+    .filter((w) => w !== 'and' && w !== 'the')
+    .map((w) => w[0])
+    .join('')
+    .toUpperCase();
 }
 
 /**

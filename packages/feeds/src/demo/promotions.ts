@@ -8,7 +8,19 @@ import { formatFeedMoney } from './feed-writers.ts';
 import { isoDay, type SalesEvent } from './history.ts';
 import { rngFor } from './random.ts';
 
-const COLUMNS = ['promotion_id', 'long_title', 'offer_type', 'generic_redemption_code', 'percent_off', 'money_off_amount', 'minimum_purchase_amount', 'promotion_effective_dates', 'promotion_url', 'description', 'fine_print'];
+const COLUMNS = [
+  'promotion_id',
+  'long_title',
+  'offer_type',
+  'generic_redemption_code',
+  'percent_off',
+  'money_off_amount',
+  'minimum_purchase_amount',
+  'promotion_effective_dates',
+  'promotion_url',
+  'description',
+  'fine_print',
+];
 
 const SYMBOL: Record<MerchantDef['currency'], string> = { USD: '$', EUR: '€', GBP: '£' };
 
@@ -19,12 +31,18 @@ export function promotionsFeed(m: MerchantDef, seed: number, today: number, cale
   const rng = rngFor(seed, `promotions:${m.slug}`);
   const money = (whole: number) => formatFeedMoney(whole * 100, m.currency, 'std');
   const shown = (whole: number) => `${SYMBOL[m.currency]}${whole}`;
-  const tag = m.slug.replace(/[^a-z]/g, '').slice(0, 4).toUpperCase();
+  const tag = m.slug
+    .replace(/[^a-z]/g, '')
+    .slice(0, 4)
+    .toUpperCase();
   const rows: string[][] = [];
   const event = calendar.find((e) => e.to >= today && e.from - today <= 45);
   if (event && rng.chance(0.85)) {
     const percent = rng.pick([15, 20, 25, 30]);
-    const code = `${event.name.replace(/[^A-Za-z]/g, '').slice(0, 6).toUpperCase()}${percent}`;
+    const code = `${event.name
+      .replace(/[^A-Za-z]/g, '')
+      .slice(0, 6)
+      .toUpperCase()}${percent}`;
     rows.push([
       `${m.slug}-${event.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${isoDay(event.from).slice(0, 4)}`,
       `${event.name}: ${percent}% off sitewide`,

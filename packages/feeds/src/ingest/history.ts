@@ -48,9 +48,20 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export async function ingestPriceHistory(db: Database, opts: IngestHistoryOptions): Promise<IngestReport> {
   const started = Date.now();
   const sha256 = createHash('sha256').update(opts.bytes).digest('hex');
-  const rows = parse(opts.bytes, { delimiter: '\t', columns: true, skip_empty_lines: true, relax_column_count: true, bom: true }) as Array<Record<string, string>>;
+  const rows = parse(opts.bytes, { delimiter: '\t', columns: true, skip_empty_lines: true, relax_column_count: true, bom: true }) as Array<
+    Record<string, string>
+  >;
   if (rows.length && !('id' in rows[0]!)) throw new Error(`${opts.feed}: price history needs the columns id, from, to, price, sale_price, availability`);
-  const report: IngestReport = { feed: opts.feed, format: 'price-history', merchant: opts.merchant, items: rows.length, accepted: 0, warnings: 0, rejected: 0, reasons: {} };
+  const report: IngestReport = {
+    feed: opts.feed,
+    format: 'price-history',
+    merchant: opts.merchant,
+    items: rows.length,
+    accepted: 0,
+    warnings: 0,
+    rejected: 0,
+    reasons: {},
+  };
   const reject = (code: string) => {
     report.rejected++;
     report.reasons[code] = (report.reasons[code] ?? 0) + 1;
@@ -60,12 +71,23 @@ export async function ingestPriceHistory(db: Database, opts: IngestHistoryOption
     const m = await tx.query<{ id: number }>(`SELECT id FROM merchants WHERE slug = $1`, [opts.merchant]);
     if (!m.rows[0]) throw new Error(`Unknown merchant "${opts.merchant}": ingest its feed first`);
     const merchantId = Number(m.rows[0].id);
-    const last = await tx.query<{ sha256: string }>(`SELECT sha256 FROM ingest_runs WHERE merchant_id = $1 AND feed = $2 ORDER BY id DESC LIMIT 1`, [merchantId, opts.feed]);
+    const last = await tx.query<{ sha256: string }>(`SELECT sha256 FROM ingest_runs WHERE merchant_id = $1 AND feed = $2 ORDER BY id DESC LIMIT 1`, [
+      merchantId,
+      opts.feed,
+    ]);
     if (last.rows[0]?.sha256 === sha256) {
       report.unchanged = true;
       return;
     }
-    const offers = await tx.query<{ id: number; offer_key: string; first_from: Date | null; first_id: number | null; first_price: number | null; first_regular: number | null; first_avail: string | null }>(
+    const offers = await tx.query<{
+      id: number;
+      offer_key: string;
+      first_from: Date | null;
+      first_id: number | null;
+      first_price: number | null;
+      first_regular: number | null;
+      first_avail: string | null;
+    }>(
       `SELECT o.id, o.offer_key, f.valid_from AS first_from, f.id AS first_id, f.price_cents AS first_price,
               f.regular_price_cents AS first_regular, f.availability AS first_avail
          FROM offers o LEFT JOIN LATERAL (
@@ -111,7 +133,14 @@ export async function ingestPriceHistory(db: Database, opts: IngestHistoryOption
         reject('overlapping_run');
         continue;
       }
-      runs.push({ offerId: Number(offer.id), from, to: firstFrom && to >= firstFrom ? new Date(firstFrom.getTime() - DAY) : to, price: sale !== null && sale < regular ? sale : regular, regular, availability });
+      runs.push({
+        offerId: Number(offer.id),
+        from,
+        to: firstFrom && to >= firstFrom ? new Date(firstFrom.getTime() - DAY) : to,
+        price: sale !== null && sale < regular ? sale : regular,
+        regular,
+        availability,
+      });
       report.accepted++;
     }
 
@@ -136,7 +165,14 @@ export async function ingestPriceHistory(db: Database, opts: IngestHistoryOption
     const insert = runs.filter((r) => !skip.has(r));
     for (let i = 0; i < insert.length; i += 5000) {
       const json = JSON.stringify(
-        insert.slice(i, i + 5000).map((r) => ({ offer_id: r.offerId, price: r.price, regular: r.regular, availability: r.availability, valid_from: r.from.toISOString(), last_seen_at: r.to.toISOString() })),
+        insert.slice(i, i + 5000).map((r) => ({
+          offer_id: r.offerId,
+          price: r.price,
+          regular: r.regular,
+          availability: r.availability,
+          valid_from: r.from.toISOString(),
+          last_seen_at: r.to.toISOString(),
+        })),
       );
       await tx.query(
         `INSERT INTO price_observations (offer_id, price_cents, regular_price_cents, availability, valid_from, last_seen_at)

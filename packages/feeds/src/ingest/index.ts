@@ -4,3 +4,4 @@ export * from './history.ts';
 export * from './listings.ts';
 export * from './refresh.ts';
 export * from './promotions.ts';
+export * from './review.ts';

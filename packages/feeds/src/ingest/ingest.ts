@@ -16,6 +16,7 @@ import type { Database, Queryable } from '@b-deals/db';
 import { parseFeed } from '../parse/index.ts';
 import type { FxTable } from '../parse/fx.ts';
 import type { ParsedFeed } from '../types.ts';
+import { BrandLexicon, MATCH_THRESHOLD, WordStats, bestMatch, prepareRecord, type MatchInput, type MatchRecord } from '../match/index.ts';
 import { effectivePrice, groupListings, type Listing } from './listings.ts';
 import { insertProducts, refreshProducts, refreshSearchWords, syncImages, vacuumCatalogue } from './refresh.ts';
 
@@ -72,17 +73,18 @@ export async function ingestFeed(db: Database, opts: IngestFeedOptions): Promise
 
   await db.transaction(async (tx) => {
     const merchantId = await upsertMerchant(tx, merchant);
-    const last = await tx.query<{ sha256: string }>(
-      `SELECT sha256 FROM ingest_runs WHERE merchant_id = $1 AND feed = $2 ORDER BY id DESC LIMIT 1`,
-      [merchantId, opts.feed],
-    );
+    const last = await tx.query<{ sha256: string }>(`SELECT sha256 FROM ingest_runs WHERE merchant_id = $1 AND feed = $2 ORDER BY id DESC LIMIT 1`, [
+      merchantId,
+      opts.feed,
+    ]);
     if (last.rows[0]?.sha256 === sha256) {
       report.unchanged = true;
       await confirmPrices(tx, merchantId, observedAt);
       return;
     }
     const listings = groupListings(parsed.items.flatMap((p) => (p.item ? [p.item] : [])));
-    const touched = await writeListings(tx, merchantId, listings, observedAt);
+    const { touched, methods } = await writeListings(tx, merchantId, listings, observedAt);
+    report.matchMethods = methods;
     await opts.onStage?.('listings');
     if (opts.full ?? true) {
       const gone = await tx.query<{ product_id: number }>(
@@ -117,17 +119,24 @@ function buildReport(parsed: ParsedFeed, feed: string, merchant: string): Ingest
   let accepted = 0;
   let warnings = 0;
   let rejected = 0;
+  let unknownCurrencies: Record<string, number> | undefined;
   for (const p of parsed.items) {
     if (p.rejection) {
       rejected++;
       reasons[p.rejection.code] = (reasons[p.rejection.code] ?? 0) + 1;
+      if (p.rejection.code === 'unknown_currency' && p.rejection.currency) {
+        unknownCurrencies ??= {};
+        unknownCurrencies[p.rejection.currency] = (unknownCurrencies[p.rejection.currency] ?? 0) + 1;
+      }
       continue;
     }
     accepted++;
     if (p.warnings.length) warnings++;
     for (const w of new Set(p.warnings.map((w) => w.code))) reasons[w] = (reasons[w] ?? 0) + 1;
   }
-  return { feed, format: parsed.format, merchant, items: parsed.items.length, accepted, warnings, rejected, reasons };
+  const report: IngestReport = { feed, format: parsed.format, merchant, items: parsed.items.length, accepted, warnings, rejected, reasons };
+  if (unknownCurrencies) report.unknownCurrencies = unknownCurrencies;
+  return report;
 }
 
 /** Merchant of a feed without `--merchant`: channel title, else the link's host, else the file name. */
@@ -208,18 +217,141 @@ interface Resolved {
   listing: Listing;
   productId: number;
   method: MatchMethod;
+  /** Pairwise match score (see offers.match_score). */
+  score: number | null;
+  /** Product the score was taken against (see offers.match_candidate_id). */
+  candidateId: number | null;
   isNewProduct: boolean;
 }
 
-/** Matches listings to products, writes products, keys, offers and price runs; returns touched product ids. */
-async function writeListings(tx: Queryable, merchantId: number, listings: Listing[], observedAt: Date): Promise<Set<number>> {
-  const brandIds = await upsertBrands(tx, listings.flatMap((l) => (l.brand ? [l.brand] : [])));
+/**
+ * The operator's review decisions (match_decisions) for these offer keys of the merchant:
+ * `accepted` offer key → product (an accepted pair joins whatever the scores say; the latest
+ * accept wins), `rejected` offer key → products it must never join. Decisions on products that
+ * no longer exist are ignored.
+ */
+export async function loadDecisions(
+  tx: Queryable,
+  merchantId: number,
+  offerKeys: readonly string[],
+): Promise<{ accepted: Map<string, number>; rejected: Map<string, Set<number>> }> {
+  const accepted = new Map<string, number>();
+  const rejected = new Map<string, Set<number>>();
+  if (offerKeys.length === 0) return { accepted, rejected };
+  const res = await tx.query<{ offer_key: string; product_id: number; decision: string }>(
+    `SELECT d.offer_key, d.product_id, d.decision FROM match_decisions d JOIN products p ON p.id = d.product_id
+      WHERE d.merchant_id = $1 AND d.offer_key = ANY($2::text[]) ORDER BY d.decided_at`,
+    [merchantId, offerKeys],
+  );
+  for (const r of res.rows) {
+    if (r.decision === 'accept') accepted.set(r.offer_key, Number(r.product_id));
+    else {
+      const set = rejected.get(r.offer_key) ?? new Set<number>();
+      set.add(Number(r.product_id));
+      rejected.set(r.offer_key, set);
+    }
+  }
+  return { accepted, rejected };
+}
+
+/** A catalogue product that shares a model number with a listing, prepared for scoring. */
+export interface Candidate {
+  productId: number;
+  record: MatchRecord;
+}
+
+/**
+ * Products holding one of these model-number blocking keys (`m:<model>` rows of product_keys),
+ * prepared for `matchScore`, by key; and the lexicon of their brands.
+ */
+export async function modelCandidates(tx: Queryable, modelKeys: readonly string[]): Promise<{ byKey: Map<string, Candidate>; lexicon: BrandLexicon }> {
+  const keys = [...new Set(modelKeys)];
+  const byKey = new Map<string, Candidate>();
+  const lexicon = new BrandLexicon();
+  if (keys.length === 0) return { byKey, lexicon };
+  const hits: Array<{ key: string; product_id: number }> = [];
+  for (let i = 0; i < keys.length; i += BATCH * 5) {
+    const res = await tx.query<{ key: string; product_id: number }>(`SELECT key, product_id FROM product_keys WHERE key = ANY($1::text[])`, [
+      keys.slice(i, i + BATCH * 5),
+    ]);
+    hits.push(...res.rows);
+  }
+  const ids = [...new Set(hits.map((h) => Number(h.product_id)))];
+  const rows = new Map<number, Candidate>();
+  for (let i = 0; i < ids.length; i += BATCH * 5) {
+    const res = await tx.query<{
+      id: number;
+      title: string;
+      description: string;
+      brand: string | null;
+      gtin: string | null;
+      mpn: string | null;
+      price_cents: number | null;
+      colors: string[];
+    }>(
+      `SELECT p.id, p.title, left(p.description, 500) AS description, b.name AS brand, p.gtin, p.mpn, p.price_cents, p.colors
+         FROM products p LEFT JOIN brands b ON b.id = p.brand_id WHERE p.id = ANY($1::bigint[])`,
+      [ids.slice(i, i + BATCH * 5)],
+    );
+    for (const r of res.rows) {
+      if (r.brand) lexicon.add(r.brand);
+      rows.set(Number(r.id), {
+        productId: Number(r.id),
+        record: prepareRecord(
+          {
+            title: r.title,
+            description: r.description,
+            brand: r.brand,
+            gtin: r.gtin,
+            mpn: r.mpn,
+            priceCents: r.price_cents,
+            color: r.colors.length === 1 ? r.colors[0] : null,
+          },
+          lexicon,
+        ),
+      });
+    }
+  }
+  for (const h of hits) {
+    const c = rows.get(Number(h.product_id));
+    if (c) byKey.set(h.key, c);
+  }
+  return { byKey, lexicon };
+}
+
+/** The listing as matching reads it (its lead item; the colour only when the listing has one). */
+const matchInput = (l: Listing): MatchInput => ({
+  title: l.title,
+  description: l.lead.description,
+  brand: l.brand,
+  mpn: l.mpn,
+  gtin: l.gtins[0] ?? null,
+  priceCents: effectivePrice(l),
+  color: l.colors.length === 1 ? l.colors[0] : null,
+  condition: l.lead.condition,
+});
+
+/**
+ * Matches listings to products, writes products, keys, offers and price runs. Returns the touched
+ * product ids and how many listings each match method resolved.
+ */
+async function writeListings(
+  tx: Queryable,
+  merchantId: number,
+  listings: Listing[],
+  observedAt: Date,
+): Promise<{ touched: Set<number>; methods: Partial<Record<MatchMethod, number>> }> {
+  const brandIds = await upsertBrands(
+    tx,
+    listings.flatMap((l) => (l.brand ? [l.brand] : [])),
+  );
   const existing = new Map<string, { id: number; productId: number; method: MatchMethod; contentHash: string; active: boolean }>();
   const ex = await tx.query<{ id: number; offer_key: string; product_id: number; match_method: MatchMethod; content_hash: string; active: boolean }>(
     `SELECT id, offer_key, product_id, match_method, content_hash, active FROM offers WHERE merchant_id = $1`,
     [merchantId],
   );
-  for (const r of ex.rows) existing.set(r.offer_key, { id: Number(r.id), productId: Number(r.product_id), method: r.match_method, contentHash: r.content_hash, active: r.active });
+  for (const r of ex.rows)
+    existing.set(r.offer_key, { id: Number(r.id), productId: Number(r.product_id), method: r.match_method, contentHash: r.content_hash, active: r.active });
 
   const wanted = [...new Set(listings.filter((l) => !existing.has(l.offerKey)).flatMap((l) => l.keys.map((k) => k.key)))];
   const known = new Map<string, number>();
@@ -230,6 +362,35 @@ async function writeListings(tx: Queryable, merchantId: number, listings: Listin
     for (const r of res.rows) known.set(r.key, Number(r.product_id));
   }
 
+  // Listings without an exact key are scored against the products sharing a model number with them.
+  const unmatched = listings.filter((l) => !existing.has(l.offerKey) && !l.keys.some((k) => known.has(k.key)));
+  const { byKey: candidates, lexicon } = await modelCandidates(
+    tx,
+    unmatched.flatMap((l) => l.modelKeys),
+  );
+  const stats = new WordStats();
+  const prepared = new Map<Listing, MatchRecord>();
+  if (candidates.size) {
+    for (const l of unmatched) if (l.modelKeys.some((k) => candidates.has(k))) prepared.set(l, prepareRecord(matchInput(l), lexicon));
+    for (const r of prepared.values()) stats.add(r.words);
+    for (const c of new Set(candidates.values())) stats.add(c.record.words);
+  }
+  const decisions = await loadDecisions(
+    tx,
+    merchantId,
+    listings.filter((l) => !existing.has(l.offerKey)).map((l) => l.offerKey),
+  );
+  const bestCandidate = (listing: Listing): { productId: number; score: number } | null => {
+    const record = prepared.get(listing);
+    if (!record) return null;
+    const rejected = decisions.rejected.get(listing.offerKey);
+    const pool = listing.modelKeys.flatMap((key) => {
+      const c = candidates.get(key);
+      return c && !rejected?.has(c.productId) ? [c] : [];
+    });
+    return bestMatch(record, pool, stats);
+  };
+
   // Resolve in feed order so a later listing can join a product created earlier in the same feed.
   const resolved: Resolved[] = [];
   let pendingNew = 0;
@@ -237,18 +398,32 @@ async function writeListings(tx: Queryable, merchantId: number, listings: Listin
   for (const listing of listings) {
     const ex = existing.get(listing.offerKey);
     if (ex) {
-      resolved.push({ listing, productId: ex.productId, method: ex.method, isNewProduct: false });
+      resolved.push({ listing, productId: ex.productId, method: ex.method, score: null, candidateId: null, isNewProduct: false });
       continue;
     }
-    const hit = listing.keys.find((k) => known.has(k.key) || provisional.has(k.key));
-    if (hit) {
-      resolved.push({ listing, productId: known.get(hit.key) ?? provisional.get(hit.key)!, method: hit.method, isNewProduct: false });
+    const accepted = decisions.accepted.get(listing.offerKey);
+    const hit = accepted === undefined ? listing.keys.find((k) => known.has(k.key) || provisional.has(k.key)) : undefined;
+    const fuzzy = hit || accepted !== undefined ? null : bestCandidate(listing);
+    if (accepted !== undefined) {
+      resolved.push({ listing, productId: accepted, method: 'reviewed', score: null, candidateId: accepted, isNewProduct: false });
+    } else if (hit) {
+      resolved.push({
+        listing,
+        productId: known.get(hit.key) ?? provisional.get(hit.key)!,
+        method: hit.method,
+        score: 1,
+        candidateId: null,
+        isNewProduct: false,
+      });
+    } else if (fuzzy && fuzzy.score >= MATCH_THRESHOLD) {
+      resolved.push({ listing, productId: fuzzy.productId, method: 'model', score: fuzzy.score, candidateId: fuzzy.productId, isNewProduct: false });
     } else {
       const placeholder = -++pendingNew;
-      resolved.push({ listing, productId: placeholder, method: 'new', isNewProduct: true });
+      resolved.push({ listing, productId: placeholder, method: 'new', score: fuzzy?.score ?? null, candidateId: fuzzy?.productId ?? null, isNewProduct: true });
     }
     const pid = resolved[resolved.length - 1]!.productId;
-    for (const k of listing.keys) if (!known.has(k.key) && !provisional.has(k.key)) provisional.set(k.key, pid);
+    for (const k of [...listing.keys.map((k) => k.key), ...listing.modelKeys])
+      if (!known.has(k) && !provisional.has(k) && !candidates.has(k)) provisional.set(k, pid);
   }
 
   // Allocate real ids for new products and swap the placeholders.
@@ -278,10 +453,12 @@ async function writeListings(tx: Queryable, merchantId: number, listings: Listin
   const touched = new Set<number>();
   for (let i = 0; i < changed.length; i += BATCH) {
     const chunk = changed.slice(i, i + BATCH);
-    const rows = chunk.map(({ listing: l, productId, method }) => ({
+    const rows = chunk.map(({ listing: l, productId, method, score, candidateId }) => ({
       offer_key: l.offerKey,
       product_id: productId,
       match_method: method,
+      match_score: score,
+      match_candidate_id: candidateId,
       title: l.title,
       link: l.lead.link,
       image_url: l.lead.imageLink,
@@ -290,6 +467,8 @@ async function writeListings(tx: Queryable, merchantId: number, listings: Listin
       shipping_cents: l.shippingCents,
       original_amount: l.lead.original?.amount ?? null,
       original_currency: l.lead.original?.currency ?? null,
+      fx_rate_date: l.lead.original?.rateDate ?? null,
+      fx_rate_source: l.lead.original?.rateSource ?? null,
       availability: l.availability,
       condition: l.lead.condition,
       sizes: l.sizes,
@@ -302,20 +481,22 @@ async function writeListings(tx: Queryable, merchantId: number, listings: Listin
       content_hash: l.contentHash,
     }));
     const up = await tx.query<{ id: number; product_id: number; offer_key: string }>(
-      `INSERT INTO offers AS o (merchant_id, offer_key, product_id, match_method, title, link, image_url, price_cents, sale_price_cents,
-              shipping_cents, original_amount, original_currency, availability, condition, sizes, colors, gtin, mpn, item_ids,
+      `INSERT INTO offers AS o (merchant_id, offer_key, product_id, match_method, match_score, match_candidate_id, title, link, image_url, price_cents, sale_price_cents,
+              shipping_cents, original_amount, original_currency, fx_rate_date, fx_rate_source, availability, condition, sizes, colors, gtin, mpn, item_ids,
               google_product_category, product_type, content_hash, active, first_seen_at, last_seen_at)
-       SELECT $1, offer_key, product_id, match_method, title, link, image_url, price_cents, sale_price_cents, shipping_cents,
-              original_amount, original_currency, availability, condition, sizes, colors, gtin, mpn, item_ids,
+       SELECT $1, offer_key, product_id, match_method, match_score, match_candidate_id, title, link, image_url, price_cents, sale_price_cents, shipping_cents,
+              original_amount, original_currency, fx_rate_date, fx_rate_source, availability, condition, sizes, colors, gtin, mpn, item_ids,
               google_product_category, product_type, content_hash, true, $2, $2
-         FROM jsonb_to_recordset($3::jsonb) AS r(offer_key text, product_id bigint, match_method text, title text, link text,
+         FROM jsonb_to_recordset($3::jsonb) AS r(offer_key text, product_id bigint, match_method text, match_score float8, match_candidate_id bigint, title text, link text,
               image_url text, price_cents int, sale_price_cents int, shipping_cents int, original_amount bigint, original_currency text,
+              fx_rate_date date, fx_rate_source text,
               availability text, condition text, sizes text[], colors text[], gtin text, mpn text, item_ids text[],
               google_product_category text, product_type text, content_hash text)
        ON CONFLICT (merchant_id, offer_key) DO UPDATE SET
          title = EXCLUDED.title, link = EXCLUDED.link, image_url = EXCLUDED.image_url, price_cents = EXCLUDED.price_cents,
          sale_price_cents = EXCLUDED.sale_price_cents, shipping_cents = EXCLUDED.shipping_cents,
          original_amount = EXCLUDED.original_amount, original_currency = EXCLUDED.original_currency,
+         fx_rate_date = EXCLUDED.fx_rate_date, fx_rate_source = EXCLUDED.fx_rate_source,
          availability = EXCLUDED.availability, condition = EXCLUDED.condition, sizes = EXCLUDED.sizes, colors = EXCLUDED.colors,
          gtin = EXCLUDED.gtin, mpn = EXCLUDED.mpn, item_ids = EXCLUDED.item_ids,
          google_product_category = EXCLUDED.google_product_category, product_type = EXCLUDED.product_type,
@@ -346,7 +527,11 @@ async function writeListings(tx: Queryable, merchantId: number, listings: Listin
           title: l.title,
           brand_id: l.brand ? (brandIds.get(l.brand) ?? null) : null,
           category_code: l.lead.categoryCode,
-          category_terms: node ? categoryTrail(node).map((n) => n.term).join(' ') : '',
+          category_terms: node
+            ? categoryTrail(node)
+                .map((n) => n.term)
+                .join(' ')
+            : '',
           description: l.lead.description,
           image_url: l.lead.imageLink,
           colors: l.colors,
@@ -372,7 +557,9 @@ async function writeListings(tx: Queryable, merchantId: number, listings: Listin
       observedAt,
     );
   }
-  return touched;
+  const methods: Partial<Record<MatchMethod, number>> = {};
+  for (const r of resolved) methods[r.method] = (methods[r.method] ?? 0) + 1;
+  return { touched, methods };
 }
 
 /**

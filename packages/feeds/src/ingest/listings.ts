@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { slugify, type Availability, type MatchMethod } from '@b-deals/core';
+import { modelNumbers } from '../match/record.ts';
 import type { FeedItem } from '../types.ts';
 
 export interface Listing {
@@ -30,6 +31,11 @@ export interface Listing {
   mpn: string | null;
   /** Matching keys, strongest first, each with the method it stands for. */
   keys: Array<{ key: string; method: MatchMethod }>;
+  /**
+   * Blocking keys `m:<model key>` (packages/feeds src/match `modelNumbers` of the lead item): a
+   * listing without an exact key is scored against the products holding one of these.
+   */
+  modelKeys: string[];
   /** sha256 of everything stored about the listing; equal hash → nothing changed. */
   contentHash: string;
 }
@@ -69,9 +75,7 @@ export function groupListings(items: readonly FeedItem[]): Listing[] {
 }
 
 function toListing(offerKey: string, items: FeedItem[]): Listing {
-  const lead = [...items].sort(
-    (a, b) => AVAILABILITY_RANK[a.availability] - AVAILABILITY_RANK[b.availability] || effectivePrice(a) - effectivePrice(b),
-  )[0]!;
+  const lead = [...items].sort((a, b) => AVAILABILITY_RANK[a.availability] - AVAILABILITY_RANK[b.availability] || effectivePrice(a) - effectivePrice(b))[0]!;
   const uniq = (xs: Array<string | null>) => [...new Set(xs.filter((x): x is string => !!x))];
   const colors = uniq(items.map((i) => i.color));
   const sizes = uniq(items.flatMap((i) => i.sizes));
@@ -86,6 +90,7 @@ function toListing(offerKey: string, items: FeedItem[]): Listing {
     const title = normaliseTitle(lead.title, brand, colour);
     if (title) keys.push({ key: `title:${b}:${title}${colour ? `:${slugify(colour)}` : ''}`, method: 'brand_title' });
   }
+  const modelKeys = modelNumbers({ title: lead.title, description: lead.description, mpn }).models.map((m) => `m:${m}`);
   const listing: Omit<Listing, 'contentHash'> = {
     offerKey,
     items,
@@ -101,6 +106,7 @@ function toListing(offerKey: string, items: FeedItem[]): Listing {
     gtins,
     mpn,
     keys,
+    modelKeys,
   };
   const contentHash = createHash('sha256')
     .update(JSON.stringify([items, sizes, colors]))

@@ -64,7 +64,8 @@ export function readPromotion(row: Record<string, string>, fx: FxTable, now: Dat
   const amount = money('money_off_amount');
   const minimum = money('minimum_purchase_amount');
   const percent = get('percent_off') ? Number(get('percent_off')) : null;
-  if (amount === 'bad' || minimum === 'bad' || (percent !== null && !(Number.isInteger(percent) && percent > 0 && percent < 100))) return { reject: 'invalid_discount' };
+  if (amount === 'bad' || minimum === 'bad' || (percent !== null && !(Number.isInteger(percent) && percent > 0 && percent < 100)))
+    return { reject: 'invalid_discount' };
   const link = get('promotion_url') || homepage;
   if (!link || !/^https?:\/\//.test(link)) return { reject: 'missing_promotion_url' };
   return {
@@ -89,14 +90,32 @@ export async function ingestPromotions(db: Database, opts: IngestPromotionsOptio
   const sha256 = createHash('sha256').update(opts.bytes).digest('hex');
   const text = opts.bytes.toString('utf8');
   const delimiter = text.split('\n', 1)[0]!.includes('\t') ? '\t' : ',';
-  const rows = parse(text, { delimiter, columns: (h: string[]) => h.map((c) => c.trim().toLowerCase()), skip_empty_lines: true, relax_column_count: true, bom: true }) as Array<Record<string, string>>;
+  const rows = parse(text, {
+    delimiter,
+    columns: (h: string[]) => h.map((c) => c.trim().toLowerCase()),
+    skip_empty_lines: true,
+    relax_column_count: true,
+    bom: true,
+  }) as Array<Record<string, string>>;
   if (rows.length && !('promotion_id' in rows[0]!)) throw new Error(`${opts.feed}: a promotions feed needs a promotion_id column`);
-  const report: IngestReport = { feed: opts.feed, format: 'promotions', merchant: opts.merchant, items: rows.length, accepted: 0, warnings: 0, rejected: 0, reasons: {} };
+  const report: IngestReport = {
+    feed: opts.feed,
+    format: 'promotions',
+    merchant: opts.merchant,
+    items: rows.length,
+    accepted: 0,
+    warnings: 0,
+    rejected: 0,
+    reasons: {},
+  };
   await db.transaction(async (tx) => {
     const m = await tx.query<{ id: number; homepage: string | null }>(`SELECT id, homepage FROM merchants WHERE slug = $1`, [opts.merchant]);
     if (!m.rows[0]) throw new Error(`Unknown merchant "${opts.merchant}": ingest its product feed first`);
     const merchantId = Number(m.rows[0].id);
-    const last = await tx.query<{ sha256: string }>(`SELECT sha256 FROM ingest_runs WHERE merchant_id = $1 AND feed = $2 ORDER BY id DESC LIMIT 1`, [merchantId, opts.feed]);
+    const last = await tx.query<{ sha256: string }>(`SELECT sha256 FROM ingest_runs WHERE merchant_id = $1 AND feed = $2 ORDER BY id DESC LIMIT 1`, [
+      merchantId,
+      opts.feed,
+    ]);
     if (last.rows[0]?.sha256 === sha256) {
       report.unchanged = true;
       return;
@@ -128,7 +147,10 @@ export async function ingestPromotions(db: Database, opts: IngestPromotionsOptio
          link = EXCLUDED.link, active = true`,
       [merchantId, JSON.stringify(good)],
     );
-    await tx.query(`UPDATE promotions SET active = false WHERE merchant_id = $1 AND active AND NOT (promotion_id = ANY($2::text[]))`, [merchantId, good.map((g) => g.promotion_id)]);
+    await tx.query(`UPDATE promotions SET active = false WHERE merchant_id = $1 AND active AND NOT (promotion_id = ANY($2::text[]))`, [
+      merchantId,
+      good.map((g) => g.promotion_id),
+    ]);
     await tx.query(`INSERT INTO ingest_runs (merchant_id, feed, format, sha256, report, observed_at) VALUES ($1, $2, 'promotions', $3, $4, $5)`, [
       merchantId,
       opts.feed,

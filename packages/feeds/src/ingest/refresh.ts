@@ -2,14 +2,19 @@
  * Derived catalogue state, recomputed from offers after every ingest: product prices, counts,
  * marketplaces, images, popularity and search vectors; the search vocabulary; planner stats.
  */
+import { bestOfferSql } from '@b-deals/core';
 import type { Database, Queryable } from '@b-deals/db';
+
+/** Core's best-offer rule over the `offers` table (unaliased). */
+const BEST = bestOfferSql();
 
 /**
  * The offer-derived columns of products, as a CTE named `next` over the product ids in the
  * bigint[] parameter `ids` (e.g. `$1`): one rule for both inserting new products and refreshing
- * existing ones. priceTag is the lowest effective price (sale price when set) among active offers
- * that are not out of stock, else among all active offers; the was-price is the regular price of
- * that same offer when it is on sale, so the discount shown is one a shopper can actually get.
+ * existing ones. The lead offer is core's `bestOffer` among active offers (decision 0006): the
+ * product's price_cents is its total (item plus stated US shipping), item_price_cents and
+ * shipping_cents its parts; the was-price is the regular price of that same offer when it is on
+ * sale, and the discount compares the item prices, so the discount shown is one a shopper can get.
  * `base_popularity` leaves out the click term (added where clicks are known).
  */
 function aggregatesCte(ids: string): string {
@@ -17,10 +22,10 @@ function aggregatesCte(ids: string): string {
      active AS (SELECT o.* FROM offers o WHERE o.product_id = ANY(${ids}::bigint[]) AND o.active),
      lead AS (
        SELECT DISTINCT ON (product_id) product_id,
-              coalesce(sale_price_cents, price_cents) AS eff,
+              coalesce(sale_price_cents, price_cents) AS eff, shipping_cents AS ship, ${BEST.total} AS total,
               CASE WHEN sale_price_cents IS NOT NULL THEN price_cents END AS was
          FROM active
-        ORDER BY product_id, (availability = 'out_of_stock'), coalesce(sale_price_cents, price_cents), id),
+        ORDER BY product_id, ${BEST.orderBy}),
      agg AS (
        SELECT a.product_id, count(*)::int AS n,
               array_agg(DISTINCT a.merchant_id ORDER BY a.merchant_id) AS mids,
@@ -31,7 +36,7 @@ function aggregatesCte(ids: string): string {
      colors AS (SELECT product_id, array_agg(DISTINCT c ORDER BY c) AS v FROM active, unnest(colors) c GROUP BY 1),
      sizes AS (SELECT product_id, array_agg(DISTINCT s ORDER BY s) AS v FROM active, unnest(sizes) s GROUP BY 1),
      next AS (
-       SELECT ids.id, lead.eff AS price_cents, lead.was AS was_price_cents,
+       SELECT ids.id, lead.total AS price_cents, lead.eff AS item_price_cents, lead.ship AS shipping_cents, lead.was AS was_price_cents,
               CASE WHEN lead.was > lead.eff THEN round(100.0 * (lead.was - lead.eff) / lead.was)::int ELSE 0 END AS discount_pct,
               coalesce(agg.n, 0) AS offer_count, coalesce(agg.mids, '{}') AS merchant_ids, coalesce(agg.mps, '{}') AS marketplaces,
               coalesce(agg.in_stock, false) AS in_stock, colors.v AS colors, sizes.v AS sizes,
@@ -70,13 +75,13 @@ export async function insertProducts(tx: Queryable, rows: readonly NewProductRow
      r AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(id bigint, brand_name text, slug text, title text, brand_id int,
               category_code text, category_terms text, description text, image_url text, colors text[], sizes text[], gtin text, mpn text))
      INSERT INTO products (id, slug, title, brand_id, category_code, category_terms, description, image_url, colors, sizes, gtin, mpn, search,
-              price_cents, was_price_cents, discount_pct, offer_count, merchant_ids, marketplaces, in_stock, popularity)
+              price_cents, item_price_cents, shipping_cents, was_price_cents, discount_pct, offer_count, merchant_ids, marketplaces, in_stock, popularity)
      OVERRIDING SYSTEM VALUE
      SELECT r.id, r.slug, r.title, r.brand_id, r.category_code, r.category_terms, r.description, r.image_url,
             coalesce(n.colors, r.colors), coalesce(n.sizes, r.sizes), r.gtin, r.mpn,
             setweight(to_tsvector('english', r.title), 'A') || setweight(to_tsvector('english', r.brand_name), 'B') ||
             setweight(to_tsvector('english', r.category_terms), 'C') || setweight(to_tsvector('english', left(r.description, 2000)), 'D'),
-            n.price_cents, n.was_price_cents, n.discount_pct, n.offer_count, n.merchant_ids, n.marketplaces, n.in_stock, n.base_popularity
+            n.price_cents, n.item_price_cents, n.shipping_cents, n.was_price_cents, n.discount_pct, n.offer_count, n.merchant_ids, n.marketplaces, n.in_stock, n.base_popularity
        FROM r JOIN next n ON n.id = r.id`,
     [JSON.stringify(rows), rows.map((r) => r.id)],
   );
@@ -89,14 +94,15 @@ export async function refreshProducts(tx: Queryable, productIds: readonly number
   await tx.query(
     `WITH ${aggregatesCte('$1')}
      UPDATE products p SET
-       price_cents = n.price_cents, was_price_cents = n.was_price_cents, discount_pct = n.discount_pct, offer_count = n.offer_count,
+       price_cents = n.price_cents, item_price_cents = n.item_price_cents, shipping_cents = n.shipping_cents,
+       was_price_cents = n.was_price_cents, discount_pct = n.discount_pct, offer_count = n.offer_count,
        merchant_ids = n.merchant_ids, marketplaces = n.marketplaces, in_stock = n.in_stock,
        colors = coalesce(n.colors, p.colors), sizes = coalesce(n.sizes, p.sizes),
        popularity = n.base_popularity + 1.5 * ln(1 + p.clicks_30d), updated_at = now()
      FROM next n
-     WHERE p.id = n.id AND (p.price_cents, p.was_price_cents, p.discount_pct, p.offer_count, p.merchant_ids, p.marketplaces, p.in_stock,
+     WHERE p.id = n.id AND (p.price_cents, p.item_price_cents, p.shipping_cents, p.was_price_cents, p.discount_pct, p.offer_count, p.merchant_ids, p.marketplaces, p.in_stock,
             p.colors, p.sizes, p.popularity)
-       IS DISTINCT FROM (n.price_cents, n.was_price_cents, n.discount_pct, n.offer_count, n.merchant_ids, n.marketplaces, n.in_stock,
+       IS DISTINCT FROM (n.price_cents, n.item_price_cents, n.shipping_cents, n.was_price_cents, n.discount_pct, n.offer_count, n.merchant_ids, n.marketplaces, n.in_stock,
             coalesce(n.colors, p.colors), coalesce(n.sizes, p.sizes), n.base_popularity + 1.5 * ln(1 + p.clicks_30d))`,
     [ids],
   );
@@ -143,16 +149,18 @@ export async function vacuumCatalogue(db: Database): Promise<void> {
 
 /**
  * Price statistics of products from their price runs (price intelligence for the Lowest Price
- * page and price-drop rails): `low_365_cents`, the lowest daily price of the last 365 days, and
- * `avg_90_cents`, the average of the daily lowest price over the days of the last 90 on which
- * an offer was observed (offers out of stock excluded; unobserved days do not count).
+ * page and price-drop rails): `low_365_cents`, the lowest daily total of the last 365 days, and
+ * `avg_90_cents`, the average of the daily lowest total over the days of the last 90 on which
+ * an offer was observed (offers out of stock excluded; unobserved days do not count). A day's
+ * total is the observed item price plus the offer's stated shipping (core `offerTotal`), so the
+ * figures compare with the product's price_cents.
  * `now` fixes "today" (UTC).
  */
 export async function refreshPriceStats(db: Queryable, now: Date = new Date()): Promise<void> {
   const today = now.toISOString().slice(0, 10);
   await db.query(
     `WITH runs AS (
-       SELECT o.product_id, po.price_cents,
+       SELECT o.product_id, po.price_cents + coalesce(o.shipping_cents, 0) AS price_cents,
               greatest((po.valid_from AT TIME ZONE 'UTC')::date, $1::date - 364) AS f,
               least((po.last_seen_at AT TIME ZONE 'UTC')::date, $1::date) AS t
          FROM price_observations po JOIN offers o ON o.id = po.offer_id

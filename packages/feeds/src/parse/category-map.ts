@@ -33,13 +33,7 @@
  *    is reachable by search only), `mapped: false`.
  */
 import { readFileSync } from 'node:fs';
-import {
-  ALL_CATEGORIES,
-  LEAF_CATEGORIES,
-  categoryByCode,
-  categoryTrail,
-  type CategoryNode,
-} from '@b-deals/core';
+import { ALL_CATEGORIES, LEAF_CATEGORIES, categoryByCode, categoryTrail, type CategoryNode } from '@b-deals/core';
 
 /** Input of {@link mapCategory}; GMC attribute values after normalisation. */
 export interface CategoryInput {
@@ -56,10 +50,7 @@ export interface CategoryMatch {
   mapped: boolean;
 }
 
-const TAXONOMY_FILE = new URL(
-  '../../data/google-product-taxonomy-with-ids.en-US.txt',
-  import.meta.url,
-);
+const TAXONOMY_FILE = new URL('../../data/google-product-taxonomy-with-ids.en-US.txt', import.meta.url);
 let taxonomy: Map<string, string> | null = null;
 let topLevels: Set<string> | null = null;
 
@@ -98,9 +89,7 @@ export function googleCategoryPath(value: string | null, requireKnownRoot = fals
 /** Lower case, accents and apostrophes removed, every non-alphanumeric run → one space, trimmed. */
 function words(text: string): string {
   // eslint-disable-next-line no-control-regex
-  const ascii = /^[\x00-\x7f]*$/.test(text)
-    ? text
-    : text.normalize('NFD').replace(/\p{Diacritic}/gu, '');
+  const ascii = /^[\x00-\x7f]*$/.test(text) ? text : text.normalize('NFD').replace(/\p{Diacritic}/gu, '');
   return ascii
     .toLowerCase()
     .replace(/['’]/g, '')
@@ -131,9 +120,7 @@ function keywordScores(text: string): Map<CategoryNode, number> {
   const scores = new Map<CategoryNode, number>();
   const hit = (phrase: string): void => {
     const nodes = KEYWORD_INDEX.get(phrase);
-    if (nodes)
-      for (const { node, length } of nodes)
-        if (length > (scores.get(node) ?? 0)) scores.set(node, length);
+    if (nodes) for (const { node, length } of nodes) if (length > (scores.get(node) ?? 0)) scores.set(node, length);
   };
   const tokens = words(text).split(' ');
   for (let i = 0; i < tokens.length; i++) {
@@ -163,14 +150,7 @@ const KID_AGES = new Set(['newborn', 'infant', 'toddler', 'kids']);
 const BABY_AGES = new Set(['newborn', 'infant', 'toddler']);
 const DEPARTMENTS = ['8', '9', 'b', 'e', 'f', 'g', 'k', '7'];
 /** Google top-level branches that hold products of our tree; a path elsewhere (Home & Garden, Electronics, …) maps to nothing. */
-const OUR_BRANCHES = [
-  'apparel & accessories',
-  'baby & toddler',
-  'health & beauty',
-  'luggage & bags',
-  'sporting goods',
-  'toys & games',
-];
+const OUR_BRANCHES = ['apparel & accessories', 'baby & toddler', 'health & beauty', 'luggage & bags', 'sporting goods', 'toys & games'];
 
 function plan(path: string | null, input: CategoryInput): Plan {
   const p = path?.toLowerCase() ?? '';
@@ -178,12 +158,9 @@ function plan(path: string | null, input: CategoryInput): Plan {
   const { gender } = input;
   if (p.startsWith('apparel & accessories > clothing')) {
     if (kids || p.includes('baby & toddler')) {
-      const baby =
-        input.ageGroup === null ? p.includes('baby & toddler') : BABY_AGES.has(input.ageGroup);
+      const baby = input.ageGroup === null ? p.includes('baby & toddler') : BABY_AGES.has(input.ageGroup);
       const leaf = baby ? 'g1' : gender === 'female' ? 'g2' : gender === 'male' ? 'g3' : null;
-      return leaf
-        ? { roots: [leaf], fallback: leaf }
-        : { roots: ['g1', 'g2', 'g3'], fallback: 'g' };
+      return leaf ? { roots: [leaf], fallback: leaf } : { roots: ['g1', 'g2', 'g3'], fallback: 'g' };
     }
     if (gender === 'female') return { roots: ['8'], fallback: '8' };
     if (gender === 'male') return { roots: ['9'], fallback: '9' };
@@ -196,19 +173,11 @@ function plan(path: string | null, input: CategoryInput): Plan {
     if (gender === 'male') return { roots: ['k2', ...sport], fallback: 'k2' };
     return { roots: ['k1', 'k2', ...sport], fallback: 'k', collapse: 'k' };
   }
-  if (
-    p.startsWith('apparel & accessories > handbags, wallets & cases') ||
-    p.startsWith('luggage & bags')
-  )
-    return { roots: ['e'], fallback: 'e' };
+  if (p.startsWith('apparel & accessories > handbags, wallets & cases') || p.startsWith('luggage & bags')) return { roots: ['e'], fallback: 'e' };
   if (p.startsWith('apparel & accessories > jewelry')) return { roots: ['f'], fallback: 'f' };
-  if (
-    p.startsWith('health & beauty > personal care > cosmetics') ||
-    p.startsWith('health & beauty > personal care > hair care')
-  )
+  if (p.startsWith('health & beauty > personal care > cosmetics') || p.startsWith('health & beauty > personal care > hair care'))
     return { roots: ['b'], fallback: 'b' };
-  if (p.startsWith('baby & toddler') || p.startsWith('toys & games'))
-    return { roots: ['g'], fallback: 'g' };
+  if (p.startsWith('baby & toddler') || p.startsWith('toys & games')) return { roots: ['g'], fallback: 'g' };
   if (p.startsWith('sporting goods')) return { roots: ['7'], fallback: '7' };
   if (p && !OUR_BRANCHES.some((b) => p.startsWith(b))) return { roots: [], fallback: '' };
   if (kids) return { roots: ['g'], fallback: 'g' };
@@ -232,7 +201,12 @@ const ANCESTORS = new Map(LEAF_CATEGORIES.map((leaf) => [leaf, categoryTrail(lea
 
 /** Term trails of our tree ("women's clothing > women's coats > blazers" → node), for product_type written in our own taxonomy. */
 const TREE_PATHS = new Map(
-  ALL_CATEGORIES.filter((n) => n.code !== null).map((n) => [categoryTrail(n).map((t) => t.term.toLowerCase()).join(' > '), n]),
+  ALL_CATEGORIES.filter((n) => n.code !== null).map((n) => [
+    categoryTrail(n)
+      .map((t) => t.term.toLowerCase())
+      .join(' > '),
+    n,
+  ]),
 );
 
 /**
@@ -241,20 +215,25 @@ const TREE_PATHS = new Map(
  * spacing ignored) is taken as is — the merchant filed the item in our taxonomy.
  */
 export function mapCategory(input: CategoryInput): CategoryMatch {
-  const own = input.productType && TREE_PATHS.get(input.productType.toLowerCase().split('>').map((t) => t.trim()).join(' > '));
+  const own =
+    input.productType &&
+    TREE_PATHS.get(
+      input.productType
+        .toLowerCase()
+        .split('>')
+        .map((t) => t.trim())
+        .join(' > '),
+    );
   if (own) return { code: own.code as string, mapped: true };
-  const path =
-    googleCategoryPath(input.googleProductCategory) ?? googleCategoryPath(input.productType, true);
+  const path = googleCategoryPath(input.googleProductCategory) ?? googleCategoryPath(input.productType, true);
   const how = plan(path, input);
   const lastSegment = path ? (path.split(' > ').pop() as string) : '';
   // Title and product_type decide; the Google path's last segment only breaks ties or fills in.
   const fromItem = keywordScores(`${input.productType ?? ''} ${input.title}`);
   const fromPath = keywordScores(lastSegment);
-  const either = (node: CategoryNode): number =>
-    Math.max(fromItem.get(node) ?? 0, fromPath.get(node) ?? 0);
+  const either = (node: CategoryNode): number => Math.max(fromItem.get(node) ?? 0, fromPath.get(node) ?? 0);
   const rootOf = (code: string) => how.roots.find((r) => code.startsWith(r));
-  const before = (a: CategoryNode, b: CategoryNode): boolean =>
-    (ORDER.get(a) as number) < (ORDER.get(b) as number);
+  const before = (a: CategoryNode, b: CategoryNode): boolean => (ORDER.get(a) as number) < (ORDER.get(b) as number);
 
   let best: { node: CategoryNode; root: string; rank: number[] } | null = null;
   let tiedAcrossRoots = false;
@@ -264,18 +243,10 @@ export function mapCategory(input: CategoryInput): CategoryMatch {
     if (!root) continue;
     if (node.children.length > 0) {
       const score = either(node);
-      if (
-        (node.code as string).length >= 2 &&
-        (!group || score > group.score || (score === group.score && before(node, group.node)))
-      )
-        group = { node, score };
+      if ((node.code as string).length >= 2 && (!group || score > group.score || (score === group.score && before(node, group.node)))) group = { node, score };
       continue;
     }
-    const rank = [
-      fromItem.get(node) ?? 0,
-      fromPath.get(node) ?? 0,
-      (ANCESTORS.get(node) ?? []).reduce((sum, a) => sum + either(a), 0),
-    ];
+    const rank = [fromItem.get(node) ?? 0, fromPath.get(node) ?? 0, (ANCESTORS.get(node) ?? []).reduce((sum, a) => sum + either(a), 0)];
     const cmp = best ? compareRanks(rank, best.rank) : 1;
     if (cmp > 0) {
       best = { node, root, rank };
@@ -285,10 +256,7 @@ export function mapCategory(input: CategoryInput): CategoryMatch {
       if (before(node, best.node)) best = { node, root, rank };
     }
   }
-  if (best)
-    return tiedAcrossRoots
-      ? { code: how.collapse ?? (best.node.code as string), mapped: false }
-      : { code: best.node.code as string, mapped: true };
+  if (best) return tiedAcrossRoots ? { code: how.collapse ?? (best.node.code as string), mapped: false } : { code: best.node.code as string, mapped: true };
   if (group) return { code: group.node.code as string, mapped: false };
   // A plan narrowed to one named leaf (e.g. g4 Kids' Shoes) is a confident mapping on its own.
   return { code: how.fallback, mapped: categoryByCode(how.fallback)?.children.length === 0 };

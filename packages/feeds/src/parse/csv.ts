@@ -22,8 +22,7 @@ export function detectDelimiter(text: string): string | null {
     else if (!quoted && counts.has(ch)) counts.set(ch, (counts.get(ch) as number) + 1);
   }
   let best: string | null = null;
-  for (const d of DELIMITERS)
-    if ((counts.get(d) as number) > (best ? (counts.get(best) as number) : 0)) best = d;
+  for (const d of DELIMITERS) if ((counts.get(d) as number) > (best ? (counts.get(best) as number) : 0)) best = d;
   return best;
 }
 
@@ -41,11 +40,7 @@ const CORE_COLUMNS: GmcAttribute[] = ['id', 'title', 'link', 'price'];
 export function readDelimitedFeed(text: string, onItem: OnRawItem): RawFeed {
   const body = text.replace(/^\ufeff/, '');
   const delimiter = detectDelimiter(body);
-  if (!delimiter)
-    throw new FeedReadError(
-      'Not a product feed: no tab, comma, semicolon or pipe in the first line',
-      'not_a_feed',
-    );
+  if (!delimiter) throw new FeedReadError('Not a product feed: no tab, comma, semicolon or pipe in the first line', 'not_a_feed');
   const rows = parse(body, {
     delimiter,
     relax_quotes: true,
@@ -54,10 +49,7 @@ export function readDelimitedFeed(text: string, onItem: OnRawItem): RawFeed {
   }) as string[][];
   const header = (rows[0] ?? []).map(gmcAttributeName);
   if (CORE_COLUMNS.filter((c) => header.includes(c)).length < 2) {
-    throw new FeedReadError(
-      'Not a product feed: the header row names fewer than two of id, title, link and price',
-      'not_a_feed',
-    );
+    throw new FeedReadError('Not a product feed: the header row names fewer than two of id, title, link and price', 'not_a_feed');
   }
   let itemCount = 0;
   for (let r = 1; r < rows.length; r++) {
@@ -68,17 +60,12 @@ export function readDelimitedFeed(text: string, onItem: OnRawItem): RawFeed {
       const cell = row[c];
       if (!name || cell === undefined || cell.trim() === '') return;
       if (name === 'shipping') item.shipping.push(...parseShippingText(cell));
-      else if (name === 'additional_image_link')
-        item.values.set(name, [
-          ...(item.values.get(name) ?? []),
-          ...cell.split(/,\s*(?=https?:\/\/)/i),
-        ]);
+      else if (name === 'additional_image_link') item.values.set(name, [...(item.values.get(name) ?? []), ...cell.split(/,\s*(?=https?:\/\/)/i)]);
       else if (!item.values.has(name)) item.values.set(name, [cell]);
     });
     itemCount++;
     onItem(item);
   }
-  if (itemCount === 0)
-    throw new FeedReadError('The feed has a header row but no data rows', 'no_items');
+  if (itemCount === 0) throw new FeedReadError('The feed has a header row but no data rows', 'no_items');
   return { format: delimiter === '\t' ? 'tsv' : 'csv', title: null, link: null, itemCount };
 }

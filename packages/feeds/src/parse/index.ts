@@ -16,17 +16,19 @@ export { ITEM_REASONS, type ReasonCode } from './reasons.ts';
 export {
   loadFxTable,
   loadDefaultFxTable,
+  readOperatorRates,
+  withOperatorRates,
+  convertToUsd,
   toUsdCents,
+  FIXED_RATES,
+  type UsdConversion,
+  type FxRateSource,
+  type OperatorRate,
   DEFAULT_FX_RATES_FILE,
   type FxTable,
   type FxDay,
 } from './fx.ts';
-export {
-  mapCategory,
-  googleCategoryPath,
-  type CategoryInput,
-  type CategoryMatch,
-} from './category-map.ts';
+export { mapCategory, googleCategoryPath, type CategoryInput, type CategoryMatch } from './category-map.ts';
 
 /** Options of {@link parseFeed}. */
 export interface ParseFeedOptions {
@@ -47,13 +49,10 @@ export interface ParseFeedOptions {
  */
 function decode(input: Buffer | string): string {
   if (typeof input === 'string') return input.replace(/^\ufeff/, '');
-  if (input[0] === 0xff && input[1] === 0xfe)
-    return new TextDecoder('utf-16le').decode(input.subarray(2));
-  if (input[0] === 0xfe && input[1] === 0xff)
-    return new TextDecoder('utf-16be').decode(input.subarray(2));
+  if (input[0] === 0xff && input[1] === 0xfe) return new TextDecoder('utf-16le').decode(input.subarray(2));
+  if (input[0] === 0xfe && input[1] === 0xff) return new TextDecoder('utf-16be').decode(input.subarray(2));
   const head = input.subarray(0, 200).toString('latin1');
-  if (/^\s*<\?xml[^>]*encoding=["'](iso-8859-1|latin-?1|windows-1252|cp1252)["']/i.test(head))
-    return new TextDecoder('windows-1252').decode(input);
+  if (/^\s*<\?xml[^>]*encoding=["'](iso-8859-1|latin-?1|windows-1252|cp1252)["']/i.test(head)) return new TextDecoder('windows-1252').decode(input);
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(input);
   } catch {
@@ -65,19 +64,12 @@ function decode(input: Buffer | string): string {
 function readRaw(text: string, filename: string, onItem: OnRawItem): RawFeed {
   const start = text.trimStart();
   if (start === '') throw new FeedReadError('The feed is empty', 'empty_feed');
-  if (start.slice(0, 4096).includes('\u0000'))
-    throw new FeedReadError('Not a product feed: the file is binary', 'not_a_feed');
+  if (start.slice(0, 4096).includes('\u0000')) throw new FeedReadError('Not a product feed: the file is binary', 'not_a_feed');
   if (start.startsWith('<')) return readXmlFeed(start, onItem);
   if (start.startsWith('{') || start.startsWith('[')) {
-    throw new FeedReadError(
-      'Not a product feed: JSON is not a supported feed format (use RSS, Atom, CSV or TSV)',
-      'not_a_feed',
-    );
+    throw new FeedReadError('Not a product feed: JSON is not a supported feed format (use RSS, Atom, CSV or TSV)', 'not_a_feed');
   }
-  if (
-    /\.(xml|rss|atom)$/i.test(filename) &&
-    /<(rss|channel|feed|item|entry)\b/i.test(start.slice(0, 4096))
-  ) {
+  if (/\.(xml|rss|atom)$/i.test(filename) && /<(rss|channel|feed|item|entry)\b/i.test(start.slice(0, 4096))) {
     // Junk (a banner, a stray line) before the XML of a file named as XML.
     return readXmlFeed(start.slice(start.search(/<(\?xml|rss|channel|feed)\b/i)), onItem);
   }
@@ -102,8 +94,6 @@ export function parseFeed(input: Buffer | string, opts: ParseFeedOptions): Parse
     seenIds: new Set(),
   };
   const items: ParsedItem[] = [];
-  const raw = readRaw(decode(input), opts.filename, (item) =>
-    items.push(normalizeItem(item, items.length, ctx)),
-  );
+  const raw = readRaw(decode(input), opts.filename, (item) => items.push(normalizeItem(item, items.length, ctx)));
   return { format: raw.format, title: raw.title, link: raw.link, items };
 }

@@ -3,20 +3,15 @@
  * or rejected), using GMC product data rules for each attribute and the reason codes of
  * `reasons.ts`. Money is converted to integer USD cents (DESIGN.md) with the FX table.
  */
-import { cleanBrandName, normalizeGtin, parseMoney, type Money } from '@b-deals/core';
+import { cleanBrandName, isIso4217Currency, normalizeGtin, parseMoney, type Money } from '@b-deals/core';
 import type { FeedItem, ItemIssue, ParsedItem } from '../types.ts';
 import { mapCategory } from './category-map.ts';
-import { toUsdCents, type FxTable } from './fx.ts';
+import { convertToUsd, toUsdCents, type FxTable } from './fx.ts';
 import { first, type RawItem } from './raw.ts';
 import { itemIssue } from './reasons.ts';
 import { normalizeSizes } from './sizes.ts';
 import { collapseWhitespace, htmlToText } from './text.ts';
-import {
-  normalizeAgeGroup,
-  normalizeAvailability,
-  normalizeCondition,
-  normalizeGender,
-} from './vocabulary.ts';
+import { normalizeAgeGroup, normalizeAvailability, normalizeCondition, normalizeGender } from './vocabulary.ts';
 
 /** Feed-wide context of normalisation. `seenIds` collects accepted and rejected ids to find duplicates. */
 export interface NormalizeContext {
@@ -56,16 +51,13 @@ const NOT_IMAGE_EXT = /\.(html?|php\d?|aspx?|jsp|cfm|pdf|txt|json|xml)$/i;
 /** Strips query and fragment, for comparing an image link with the product page link. */
 const pageOf = (url: string): string => url.replace(/[?#].*$/, '').replace(/\/$/, '');
 
-type ImageCheck =
-  | { url: string; issue: null }
-  | { url: null; issue: 'image_link_invalid' | 'image_link_not_image' };
+type ImageCheck = { url: string; issue: null } | { url: null; issue: 'image_link_invalid' | 'image_link_not_image' };
 
 /** Checks an image URL: must be absolute http(s) and not a page (non-image file extension, or the product page itself). */
 function checkImage(url: string, link: string): ImageCheck {
   const href = httpUrl(url);
   if (!href) return { url: null, issue: 'image_link_invalid' };
-  if (NOT_IMAGE_EXT.test(new URL(href).pathname) || pageOf(href) === pageOf(link))
-    return { url: null, issue: 'image_link_not_image' };
+  if (NOT_IMAGE_EXT.test(new URL(href).pathname) || pageOf(href) === pageOf(link)) return { url: null, issue: 'image_link_not_image' };
   return { url: href, issue: null };
 }
 
@@ -79,9 +71,7 @@ function effectiveAt(interval: string, now: Date): boolean | null {
   if (!startText || !endText || extra !== undefined) return null;
   const parse = (s: string, end: boolean): number => {
     const t = s.trim().replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
-    return /^\d{4}-\d{2}-\d{2}$/.test(t)
-      ? Date.parse(`${t}T${end ? '23:59:59.999' : '00:00:00'}Z`)
-      : Date.parse(t);
+    return /^\d{4}-\d{2}-\d{2}$/.test(t) ? Date.parse(`${t}T${end ? '23:59:59.999' : '00:00:00'}Z`) : Date.parse(t);
   };
   const start = parse(startText, false);
   const end = parse(endText, true);
@@ -98,11 +88,7 @@ export function normalizeItem(raw: RawItem, index: number, ctx: NormalizeContext
     return t === '' ? undefined : t;
   };
   const id = text('id') ?? null;
-  const reject = (
-    code: Parameters<typeof itemIssue>[0],
-    field: string,
-    detail?: string,
-  ): ParsedItem => ({
+  const reject = (code: Parameters<typeof itemIssue>[0], field: string, detail?: string): ParsedItem => ({
     index,
     id,
     item: null,
@@ -128,8 +114,16 @@ export function normalizeItem(raw: RawItem, index: number, ctx: NormalizeContext
   if (!priceText) return reject('missing_price', 'price');
   const price = readMoney(priceText, currency);
   if (!price || price.amount <= 0) return reject('invalid_price', 'price', priceText);
-  const priceCents = toUsdCents(price, ctx.now, ctx.fx);
-  if (priceCents === null) return reject('unknown_currency', 'price', price.currency);
+  const converted = convertToUsd(price, ctx.now, ctx.fx);
+  if (converted === null) {
+    const rejected = reject(
+      'unknown_currency',
+      'price',
+      isIso4217Currency(price.currency) ? `${price.currency}: no exchange rate is known` : `${price.currency}: not an ISO 4217 currency code`,
+    );
+    return { ...rejected, rejection: { ...rejected.rejection!, currency: price.currency } };
+  }
+  const priceCents = converted.cents;
   if (priceCents <= 0) return reject('invalid_price', 'price', priceText);
 
   const salePriceCents = salePrice(raw, priceCents, currency, ctx, warnings);
@@ -138,12 +132,10 @@ export function normalizeItem(raw: RawItem, index: number, ctx: NormalizeContext
   // image_link and additional_image_link
   let imageLink: string | null = null;
   const imageText = first(raw, 'image_link');
-  if (imageText === undefined || imageText.trim() === '')
-    warnings.push(itemIssue('image_link_missing', 'image_link'));
+  if (imageText === undefined || imageText.trim() === '') warnings.push(itemIssue('image_link_missing', 'image_link'));
   else {
     const trimmed = imageText.trim();
-    if (trimmed !== imageText || /\s/.test(trimmed))
-      warnings.push(itemIssue('image_link_whitespace', 'image_link'));
+    if (trimmed !== imageText || /\s/.test(trimmed)) warnings.push(itemIssue('image_link_whitespace', 'image_link'));
     const checked = checkImage(trimmed.replace(/\s+/g, '%20'), link);
     if (checked.issue) warnings.push(itemIssue(checked.issue, 'image_link', trimmed));
     imageLink = checked.url;
@@ -151,8 +143,7 @@ export function normalizeItem(raw: RawItem, index: number, ctx: NormalizeContext
   const additionalImageLinks: string[] = [];
   for (const value of raw.values.get('additional_image_link') ?? []) {
     const checked = checkImage(value.trim().replace(/\s+/g, '%20'), link);
-    if (checked.url && checked.url !== imageLink && !additionalImageLinks.includes(checked.url))
-      additionalImageLinks.push(checked.url);
+    if (checked.url && checked.url !== imageLink && !additionalImageLinks.includes(checked.url)) additionalImageLinks.push(checked.url);
   }
 
   const descriptionRaw = first(raw, 'description');
@@ -205,7 +196,8 @@ export function normalizeItem(raw: RawItem, index: number, ctx: NormalizeContext
     priceCents,
     salePriceCents,
     shippingCents,
-    original: price.currency === 'USD' ? null : { amount: price.amount, currency: price.currency },
+    original:
+      price.currency === 'USD' ? null : { amount: price.amount, currency: price.currency, rateDate: converted.rateDate, rateSource: converted.rateSource },
     availability,
     condition,
     googleProductCategory,
@@ -224,13 +216,7 @@ export function normalizeItem(raw: RawItem, index: number, ctx: NormalizeContext
  * Outside its `sale_price_effective_date` window the sale simply does not apply (no warning);
  * unreadable, not lower, or a malformed window → null with `sale_price_ignored`.
  */
-function salePrice(
-  raw: RawItem,
-  priceCents: number,
-  currency: string,
-  ctx: NormalizeContext,
-  warnings: ItemIssue[],
-): number | null {
+function salePrice(raw: RawItem, priceCents: number, currency: string, ctx: NormalizeContext, warnings: ItemIssue[]): number | null {
   const saleText = first(raw, 'sale_price')?.trim();
   if (!saleText) return null;
   const ignore = (detail: string): null => {
@@ -254,18 +240,11 @@ function salePrice(
  * GMC `shipping` to the US (else the first group) in USD cents; `free` (and its fr/es/de/it/zh
  * words) is 0; null when absent; unreadable or in an unknown currency → null with `invalid_shipping`.
  */
-function shipping(
-  raw: RawItem,
-  currency: string,
-  ctx: NormalizeContext,
-  warnings: ItemIssue[],
-): number | null {
+function shipping(raw: RawItem, currency: string, ctx: NormalizeContext, warnings: ItemIssue[]): number | null {
   const groups = raw.shipping.filter((s) => s.price);
   const chosen = groups.find((s) => s.country?.toUpperCase() === 'US') ?? groups[0];
   if (!chosen?.price) return null;
-  const money = /^(free|gratis|kostenlos|gratuit|gratuita|gratuito|免费|免運費|包邮)\b/iu.test(
-    chosen.price.trim(),
-  )
+  const money = /^(free|gratis|kostenlos|gratuit|gratuita|gratuito|免费|免運費|包邮)\b/iu.test(chosen.price.trim())
     ? { amount: 0, currency: 'USD' }
     : readMoney(chosen.price, currency);
   const cents = money && money.amount >= 0 ? toUsdCents(money, ctx.now, ctx.fx) : null;

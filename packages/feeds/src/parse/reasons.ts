@@ -12,8 +12,7 @@ export const ITEM_REASONS = {
   missing_id: { kind: 'rejection', message: 'The item has no id (GMC `id`).' },
   duplicate_id: {
     kind: 'rejection',
-    message:
-      'Another item earlier in the feed has the same id; only the first occurrence is considered.',
+    message: 'Another item earlier in the feed has the same id; only the first occurrence is considered.',
   },
   missing_title: { kind: 'rejection', message: 'The item has no title (GMC `title`).' },
   missing_link: { kind: 'rejection', message: 'The item has no product page link (GMC `link`).' },
@@ -25,8 +24,7 @@ export const ITEM_REASONS = {
   invalid_price: { kind: 'rejection', message: 'The price is unreadable, zero or negative.' },
   unknown_currency: {
     kind: 'rejection',
-    message:
-      'The price currency is not in the exchange-rate table, so it cannot be converted to USD.',
+    message: 'The price currency is not in the exchange-rate table, so it cannot be converted to USD.',
   },
   // Warnings: the item is kept.
   invalid_gtin: {
@@ -60,8 +58,7 @@ export const ITEM_REASONS = {
   },
   sale_price_ignored: {
     kind: 'warning',
-    message:
-      'The sale price was ignored: unreadable, not lower than the price, or its effective date is malformed.',
+    message: 'The sale price was ignored: unreadable, not lower than the price, or its effective date is malformed.',
   },
   invalid_shipping: {
     kind: 'warning',

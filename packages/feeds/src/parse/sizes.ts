@@ -20,9 +20,7 @@ function label(one: string): string {
     .map((part) =>
       LETTER_SIZE.test(part)
         ? part.toUpperCase()
-        : part
-            .replace(SYSTEM, (s) => s.toUpperCase())
-            .replace(/\S+/g, (w) => (LETTER_SIZE.test(w) ? w.toUpperCase() : w)),
+        : part.replace(SYSTEM, (s) => s.toUpperCase()).replace(/\S+/g, (w) => (LETTER_SIZE.test(w) ? w.toUpperCase() : w)),
     )
     .join(' / ');
 }

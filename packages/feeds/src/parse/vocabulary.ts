@@ -74,11 +74,7 @@ export function normalizeAvailability(raw: string | undefined): Availability | n
 
 const CONDITION: Record<string, Condition> = {};
 add(CONDITION, 'new', 'new|new condition|brand new|neu|neuf|nuevo|nueva|nuovo|nieuw|novo|全新');
-add(
-  CONDITION,
-  'used',
-  'used|used condition|pre owned|preowned|second hand|gebraucht|occasion|usado|usada|usato|gebruikt|二手|中古',
-);
+add(CONDITION, 'used', 'used|used condition|pre owned|preowned|second hand|gebraucht|occasion|usado|usada|usato|gebruikt|二手|中古');
 add(
   CONDITION,
   'refurbished',
@@ -92,11 +88,7 @@ export function normalizeCondition(raw: string): Condition | null {
 
 const GENDER: Record<string, 'male' | 'female' | 'unisex'> = {};
 add(GENDER, 'male', 'male|men|mens|man|m|boys|boy|herren|homme|hombre|uomo|heren|masculino|男');
-add(
-  GENDER,
-  'female',
-  'female|women|womens|woman|w|f|ladies|girls|girl|damen|femme|mujer|donna|dames|feminino|女',
-);
+add(GENDER, 'female', 'female|women|womens|woman|w|f|ladies|girls|girl|damen|femme|mujer|donna|dames|feminino|女');
 add(GENDER, 'unisex', 'unisex|both|all|neutral');
 
 /** GMC `gender` (`male`, `female`, `unisex`); null when absent or not recognised. */
@@ -108,11 +100,7 @@ const AGE_GROUP: Record<string, string> = {};
 add(AGE_GROUP, 'newborn', 'newborn|newborns|0 3 months');
 add(AGE_GROUP, 'infant', 'infant|infants|baby|babies');
 add(AGE_GROUP, 'toddler', 'toddler|toddlers');
-add(
-  AGE_GROUP,
-  'kids',
-  'kids|kid|children|child|youth|junior|enfant|enfants|kinder|ninos|bambini|kinderen|criancas',
-);
+add(AGE_GROUP, 'kids', 'kids|kid|children|child|youth|junior|enfant|enfants|kinder|ninos|bambini|kinderen|criancas');
 add(AGE_GROUP, 'adult', 'adult|adults|grown up|erwachsene|adulte|adulto');
 
 /** GMC `age_group` (`newborn`, `infant`, `toddler`, `kids`, `adult`); null when absent or not recognised. */

@@ -7,12 +7,7 @@
  */
 import { Parser } from 'htmlparser2';
 import { FeedReadError } from '../types.ts';
-import {
-  gmcAttributeName,
-  parseShippingText,
-  type GmcAttribute,
-  type RawShipping,
-} from './attributes.ts';
+import { gmcAttributeName, parseShippingText, type GmcAttribute, type RawShipping } from './attributes.ts';
 import type { OnRawItem, RawFeed, RawItem } from './raw.ts';
 import { collapseWhitespace } from './text.ts';
 
@@ -55,11 +50,8 @@ export function readXmlFeed(text: string, onItem: OnRawItem): RawFeed {
   // Current item and the attribute element being read (depth = stack length at its opening).
   let state: ItemState | null = null;
   let itemDepth = -1;
-  let attr: { name: GmcAttribute | null; prefixed: boolean; depth: number; buf: string[] } | null =
-    null;
-  let shipping:
-    (RawShipping & { depth: number; field: 'country' | 'price' | null; buf: string[] }) | null =
-    null;
+  let attr: { name: GmcAttribute | null; prefixed: boolean; depth: number; buf: string[] } | null = null;
+  let shipping: (RawShipping & { depth: number; field: 'country' | 'price' | null; buf: string[] }) | null = null;
   let headText: string[] | null = null;
 
   const parser = new Parser(
@@ -74,13 +66,9 @@ export function readXmlFeed(text: string, onItem: OnRawItem): RawFeed {
             format ??= name === 'item' ? 'rss' : 'atom';
             state = { item: { values: new Map(), shipping: [] }, prefixed: new Set() };
             itemDepth = stack.length;
-          } else if (
-            (parent === 'channel' || parent === 'feed') &&
-            (name === 'title' || name === 'link')
-          ) {
+          } else if ((parent === 'channel' || parent === 'feed') && (name === 'title' || name === 'link')) {
             if (name === 'link' && attribs.href !== undefined) {
-              if (feedLink === null && (!attribs.rel || attribs.rel === 'alternate'))
-                feedLink = attribs.href.trim();
+              if (feedLink === null && (!attribs.rel || attribs.rel === 'alternate')) feedLink = attribs.href.trim();
             } else headText = [];
           }
           return;
@@ -91,8 +79,7 @@ export function readXmlFeed(text: string, onItem: OnRawItem): RawFeed {
           const prefixed = rawName.includes(':');
           if (gmc === 'link' && attribs.href !== undefined) {
             // Atom <link href="…"/>: only the alternate (default) relation is the product page.
-            if (!attribs.rel || attribs.rel === 'alternate')
-              addValue(state, 'link', attribs.href, prefixed);
+            if (!attribs.rel || attribs.rel === 'alternate') addValue(state, 'link', attribs.href, prefixed);
             attr = { name: null, prefixed, depth, buf: [] };
           } else if (gmc === 'shipping') {
             shipping = { country: null, price: null, depth, field: null, buf: [] };
@@ -152,12 +139,8 @@ export function readXmlFeed(text: string, onItem: OnRawItem): RawFeed {
   parser.end(text);
 
   if (root === null || (format === null && !['rss', 'channel', 'feed'].includes(root))) {
-    throw new FeedReadError(
-      `Not a product feed: the XML root element is <${root ?? 'none'}>, not <rss>, <channel> or <feed>`,
-      'not_a_feed',
-    );
+    throw new FeedReadError(`Not a product feed: the XML root element is <${root ?? 'none'}>, not <rss>, <channel> or <feed>`, 'not_a_feed');
   }
-  if (itemCount === 0)
-    throw new FeedReadError(`The feed has no <item> or <entry> elements`, 'no_items');
+  if (itemCount === 0) throw new FeedReadError(`The feed has no <item> or <entry> elements`, 'no_items');
   return { format: format ?? 'rss', title: feedTitle, link: feedLink, itemCount };
 }

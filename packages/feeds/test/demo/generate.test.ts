@@ -86,7 +86,10 @@ async function readItems(file: string): Promise<Item[]> {
 
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dir.length)).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name).slice(dir.length))
+    .sort();
 }
 
 describe('planDemoCatalogue at the default size', () => {
@@ -185,9 +188,17 @@ describe('generateDemoCatalogue (small)', () => {
 
   it('lists merchants of every marketplace (and none) and every region on .example homepages', () => {
     expect(merchants).toHaveLength(20);
-    for (const mp of MARKETPLACES) expect(merchants.some((m) => m.marketplace === mp), mp).toBe(true);
+    for (const mp of MARKETPLACES)
+      expect(
+        merchants.some((m) => m.marketplace === mp),
+        mp,
+      ).toBe(true);
     expect(merchants.some((m) => m.marketplace === null)).toBe(true);
-    for (const r of REGIONS) expect(merchants.some((m) => m.region === r), r).toBe(true);
+    for (const r of REGIONS)
+      expect(
+        merchants.some((m) => m.region === r),
+        r,
+      ).toBe(true);
     for (const m of merchants) expect(new URL(m.homepage).hostname.endsWith('.example')).toBe(true);
     const exts = new Set(merchants.map((m) => m.feed.split('.').pop()));
     expect([...exts].sort()).toEqual(['csv', 'tsv', 'xml']);

@@ -32,5 +32,7 @@ export function rssFeed(merchant: string, items: TestItem[]): Buffer {
         ${el('gender', i.gender ?? 'female')}${i.shipping ? `<g:shipping><g:country>US</g:country><g:price>${i.shipping}</g:price></g:shipping>` : ''}</item>`;
     })
     .join('\n');
-  return Buffer.from(`<?xml version="1.0"?><rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel><title>${merchant}</title><link>https://${merchant}.example</link>${body}</channel></rss>`);
+  return Buffer.from(
+    `<?xml version="1.0"?><rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel><title>${merchant}</title><link>https://${merchant}.example</link>${body}</channel></rss>`,
+  );
 }

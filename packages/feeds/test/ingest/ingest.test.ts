@@ -47,12 +47,16 @@ describe.each(testDrivers())('ingest on %s', (driver) => {
     await ingest('alpha', [{ ...dress, title: 'Linen Maxi Dress ' }], day(2)); // bytes differ, price same
     expect(await count(db, 'price_observations')).toBe(1);
     await ingest('alpha', [{ ...dress, salePrice: '60.00 USD' }], day(3));
-    const runs = await db.query<{ price_cents: number; regular_price_cents: number }>(`SELECT price_cents, regular_price_cents FROM price_observations ORDER BY valid_from`);
+    const runs = await db.query<{ price_cents: number; regular_price_cents: number }>(
+      `SELECT price_cents, regular_price_cents FROM price_observations ORDER BY valid_from`,
+    );
     expect(runs.rows.map((r) => [r.price_cents, r.regular_price_cents])).toEqual([
       [8000, 8000],
       [6000, 8000],
     ]);
-    const p = await db.query<{ price_cents: number; was_price_cents: number; discount_pct: number }>(`SELECT price_cents, was_price_cents, discount_pct FROM products`);
+    const p = await db.query<{ price_cents: number; was_price_cents: number; discount_pct: number }>(
+      `SELECT price_cents, was_price_cents, discount_pct FROM products`,
+    );
     expect(p.rows[0]).toMatchObject({ price_cents: 6000, was_price_cents: 8000, discount_pct: 25 });
   });
 
@@ -63,7 +67,13 @@ describe.each(testDrivers())('ingest on %s', (driver) => {
   });
 
   it('an item missing from a later full feed becomes unavailable, keeping its history', async () => {
-    const skirt: TestItem = { id: 'S1', title: 'Pleated Midi Skirt', price: '45.00 USD', brand: 'Harbor & Pine', category: 'Apparel & Accessories > Clothing > Skirts' };
+    const skirt: TestItem = {
+      id: 'S1',
+      title: 'Pleated Midi Skirt',
+      price: '45.00 USD',
+      brand: 'Harbor & Pine',
+      category: 'Apparel & Accessories > Clothing > Skirts',
+    };
     await ingest('alpha', [dress, skirt], day(1));
     await ingest('alpha', [dress], day(2));
     const offers = await db.query<{ offer_key: string; active: boolean }>(`SELECT offer_key, active FROM offers ORDER BY offer_key`);
@@ -73,7 +83,9 @@ describe.each(testDrivers())('ingest on %s', (driver) => {
     ]);
     const hist = await db.query(`SELECT 1 FROM price_observations po JOIN offers o ON o.id = po.offer_id WHERE o.offer_key = 'S1'`);
     expect(hist.rows).toHaveLength(1);
-    const skirtProduct = await db.query<{ offer_count: number; price_cents: number | null }>(`SELECT offer_count, price_cents FROM products WHERE title LIKE 'Pleated%'`);
+    const skirtProduct = await db.query<{ offer_count: number; price_cents: number | null }>(
+      `SELECT offer_count, price_cents FROM products WHERE title LIKE 'Pleated%'`,
+    );
     expect(skirtProduct.rows[0]).toEqual({ offer_count: 0, price_cents: null });
     // A partial feed does not deactivate what it leaves out.
     await ingest('alpha', [skirt], day(3), { full: false });
@@ -83,10 +95,14 @@ describe.each(testDrivers())('ingest on %s', (driver) => {
   it('joins offers of different merchants by GTIN, brand + MPN, then brand + title + colour, recording the method', async () => {
     const coat = { title: 'Wool Wrap Coat', brand: 'Northvale', category: 'Apparel & Accessories > Clothing > Outerwear > Coats & Jackets', color: 'Camel' };
     await ingest('alpha', [dress, { id: 'C1', price: '200.00 USD', mpn: 'nv-100', ...coat }], day(1));
-    await ingest('beta', [
-      { id: 'b-1', title: 'Harbor and Pine linen maxi dress in sage', price: '75.00 USD', brand: 'Harbor & Pine', gtin: DRESS, color: 'Sage' },
-      { id: 'b-2', price: '190.00 USD', mpn: 'NV-100', ...coat, title: 'Wool Wrap Coat (new season)' },
-    ], day(1));
+    await ingest(
+      'beta',
+      [
+        { id: 'b-1', title: 'Harbor and Pine linen maxi dress in sage', price: '75.00 USD', brand: 'Harbor & Pine', gtin: DRESS, color: 'Sage' },
+        { id: 'b-2', price: '190.00 USD', mpn: 'NV-100', ...coat, title: 'Wool Wrap Coat (new season)' },
+      ],
+      day(1),
+    );
     await ingest('gamma', [{ id: 'g-1', price: '210.00 USD', ...coat, title: 'Northvale Wool Wrap Coat - Size M' }], day(1));
     const rows = await db.query<{ merchant: string; method: string; title: string }>(
       `SELECT m.slug AS merchant, o.match_method AS method, p.title FROM offers o JOIN merchants m ON m.id = o.merchant_id JOIN products p ON p.id = o.product_id ORDER BY m.slug, o.offer_key`,
@@ -108,24 +124,86 @@ describe.each(testDrivers())('ingest on %s', (driver) => {
   });
 
   it('does not join different colours by title, and groups variants by item_group_id into one offer', async () => {
-    await ingest('alpha', [
-      { id: 'T-red', title: 'Cotton Tee', price: '20.00 USD', brand: 'Loom', color: 'Red', category: 'Apparel & Accessories > Clothing > Shirts & Tops' },
-      { id: 'T-blue', title: 'Cotton Tee', price: '20.00 USD', brand: 'Loom', color: 'Blue', category: 'Apparel & Accessories > Clothing > Shirts & Tops' },
-      { id: 'V-S', itemGroupId: 'V', title: 'Rib Knit Sweater - S', price: '60.00 USD', brand: 'Loom', size: 'S', availability: 'out of stock' },
-      { id: 'V-M', itemGroupId: 'V', title: 'Rib Knit Sweater - M', price: '55.00 USD', brand: 'Loom', size: 'M' },
-    ], day(1));
+    await ingest(
+      'alpha',
+      [
+        { id: 'T-red', title: 'Cotton Tee', price: '20.00 USD', brand: 'Loom', color: 'Red', category: 'Apparel & Accessories > Clothing > Shirts & Tops' },
+        { id: 'T-blue', title: 'Cotton Tee', price: '20.00 USD', brand: 'Loom', color: 'Blue', category: 'Apparel & Accessories > Clothing > Shirts & Tops' },
+        { id: 'V-S', itemGroupId: 'V', title: 'Rib Knit Sweater - S', price: '60.00 USD', brand: 'Loom', size: 'S', availability: 'out of stock' },
+        { id: 'V-M', itemGroupId: 'V', title: 'Rib Knit Sweater - M', price: '55.00 USD', brand: 'Loom', size: 'M' },
+      ],
+      day(1),
+    );
     expect(await count(db, 'products')).toBe(3);
-    const v = await db.query<{ sizes: string[]; price_cents: number; availability: string; item_ids: string[] }>(`SELECT sizes, price_cents, availability, item_ids FROM offers WHERE offer_key = 'V'`);
+    const v = await db.query<{ sizes: string[]; price_cents: number; availability: string; item_ids: string[] }>(
+      `SELECT sizes, price_cents, availability, item_ids FROM offers WHERE offer_key = 'V'`,
+    );
     expect(v.rows[0]).toEqual({ sizes: ['S', 'M'], price_cents: 5500, availability: 'in_stock', item_ids: ['V-S', 'V-M'] });
   });
 
   it('converts other currencies to USD cents and keeps the original amount', async () => {
     await ingest('euro', [{ ...dress, id: 'E1', price: '100.00 EUR' }], day(1));
-    const o = await db.query<{ price_cents: number; original_amount: number; original_currency: string }>(`SELECT price_cents, original_amount, original_currency FROM offers`);
+    const o = await db.query<{ price_cents: number; original_amount: number; original_currency: string }>(
+      `SELECT price_cents, original_amount, original_currency FROM offers`,
+    );
     expect(o.rows[0]!.original_currency).toBe('EUR');
     expect(Number(o.rows[0]!.original_amount)).toBe(10000);
     expect(o.rows[0]!.price_cents).toBeGreaterThan(9000); // a euro has been worth more than 90 US cents throughout the table
     expect(o.rows[0]!.price_cents).not.toBe(10000);
+  });
+
+  it('converts pegged currencies (AED, BGN), keeps the rate date on the offer, and names a currency without a rate', async () => {
+    const report = await ingest(
+      'gulf',
+      [
+        { ...dress, id: 'A1', gtin: undefined, title: 'Abaya Silk', price: '367.25 AED' },
+        { ...dress, id: 'B1', gtin: undefined, title: 'Rose Oil Gift Set', price: '195.58 BGN' },
+        { ...dress, id: 'N1', gtin: undefined, title: 'Naira Shirt', price: '1000.00 NGN' },
+        { ...dress, id: 'N2', gtin: undefined, title: 'Naira Shoe', price: '2000.00 NGN' },
+      ],
+      day(1),
+    );
+    expect(report).toMatchObject({ items: 4, accepted: 2, rejected: 2, reasons: { unknown_currency: 2 }, unknownCurrencies: { NGN: 2 } });
+    const o = await db.query<{ title: string; price_cents: number; original_currency: string; fx_rate_date: string; fx_rate_source: string }>(
+      `SELECT title, price_cents, original_currency, to_char(fx_rate_date, 'YYYY-MM-DD') AS fx_rate_date, fx_rate_source FROM offers ORDER BY title`,
+    );
+    const aed = o.rows.find((r) => r.original_currency === 'AED')!;
+    // 367.25 AED at the UAE peg of 3.6725 per USD is exactly 100.00 USD, on the conversion day itself.
+    expect(aed).toMatchObject({ price_cents: 10000, fx_rate_date: '2026-11-01', fx_rate_source: 'peg' });
+    const bgn = o.rows.find((r) => r.original_currency === 'BGN')!;
+    // 195.58 BGN at 1.95583 per EUR is 99.998 EUR, converted with the table's latest USD rate on or before Nov 1.
+    const usdCube = fx.days.filter((d) => d.date <= '2026-11-01' && d.rates.has('USD')).at(-1)!;
+    expect(bgn.fx_rate_source).toBe('peg');
+    expect(bgn.fx_rate_date).toBe(usdCube.date);
+    expect(bgn.price_cents).toBe(Math.round((19558 / 1.95583) * usdCube.rates.get('USD')!));
+  });
+
+  it('joins offers written differently by their model number, records method and score, and counts them', async () => {
+    await ingest('north', [{ id: 'T1', title: 'Sony PS-LX350H Belt-Drive Turntable', price: '99.99 USD', brand: 'Sony' }], day(1));
+    const report = await ingest(
+      'south',
+      [
+        { id: 'S1', title: 'Sony Turntable - PSLX350H', price: '104.99 USD', brand: 'Sony' },
+        // same line, another model: a new product, not a match
+        { id: 'S2', title: 'Sony Turntable - PSLX300USB', price: '149.99 USD', brand: 'Sony' },
+        // the same model number in a different condition: vetoed
+        { id: 'S3', title: 'Sony PS-LX350H Belt-Drive Turntable (Refurbished)', price: '59.99 USD', brand: 'Sony' },
+      ],
+      day(2),
+    );
+    expect(report.matchMethods).toEqual({ model: 1, new: 2 });
+    const rows = await db.query<{ offer_key: string; product_id: number; match_method: string; match_score: number | null }>(
+      `SELECT offer_key, product_id, match_method, match_score FROM offers ORDER BY offer_key`,
+    );
+    const by = Object.fromEntries(rows.rows.map((r) => [r.offer_key, r]));
+    expect(by.S1!.product_id).toBe(by.T1!.product_id);
+    expect(by.S1!.match_method).toBe('model');
+    expect(by.S1!.match_score).toBeGreaterThanOrEqual(0.8);
+    expect(by.T1).toMatchObject({ match_method: 'new', match_score: null });
+    expect(by.S2!.product_id).not.toBe(by.T1!.product_id);
+    expect(by.S3!.product_id).not.toBe(by.T1!.product_id);
+    expect(by.S3).toMatchObject({ match_method: 'new', match_score: 0 });
+    expect(await count(db, 'products')).toBe(3);
   });
 
   it('rejects bad items one by one while the rest of the feed lands', async () => {
@@ -136,7 +214,12 @@ describe.each(testDrivers())('ingest on %s', (driver) => {
 
   it('imports price history before the first observed run, merging a touching run, and is idempotent', async () => {
     await ingest('alpha', [dress], day(10));
-    const tsv = ['id\tfrom\tto\tprice\tsale_price\tavailability', 'D1\t2026-11-01\t2026-11-04\t80.00 USD\t64.00 USD\tin_stock', 'D1\t2026-11-05\t2026-11-09\t80.00 USD\t\tin_stock', 'nope\t2026-11-01\t2026-11-02\t1.00 USD\t\tin_stock'].join('\n');
+    const tsv = [
+      'id\tfrom\tto\tprice\tsale_price\tavailability',
+      'D1\t2026-11-01\t2026-11-04\t80.00 USD\t64.00 USD\tin_stock',
+      'D1\t2026-11-05\t2026-11-09\t80.00 USD\t\tin_stock',
+      'nope\t2026-11-01\t2026-11-02\t1.00 USD\t\tin_stock',
+    ].join('\n');
     const r1 = await ingestPriceHistory(db, { bytes: Buffer.from(tsv), feed: 'alpha.history.tsv', merchant: 'alpha', fx });
     expect(r1).toMatchObject({ items: 3, accepted: 2, rejected: 1, reasons: { unknown_offer: 1 } });
     const runs = await db.query<{ price_cents: number; f: string; t: string }>(
@@ -190,8 +273,14 @@ describe.each(testDrivers())('promotions feed on %s', (driver) => {
 
   it('ingests GMC promotions, rejecting bad rows one by one, and deactivates promotions missing from a later file', async () => {
     const { ingestPromotions } = await import('../../src/index.ts');
-    await ingestFeed(db, { bytes: rssFeed('alpha', [{ id: 'D1', title: 'Linen Maxi Dress', price: '80.00 USD', brand: 'Harbor' }]), feed: 'alpha.xml', merchant: { slug: 'alpha', name: 'Alpha', homepage: 'https://alpha.example/' }, fx });
-    const header = 'promotion_id\tlong_title\toffer_type\tgeneric_redemption_code\tpercent_off\tmoney_off_amount\tminimum_purchase_amount\tpromotion_effective_dates\tpromotion_url\tdescription\tfine_print';
+    await ingestFeed(db, {
+      bytes: rssFeed('alpha', [{ id: 'D1', title: 'Linen Maxi Dress', price: '80.00 USD', brand: 'Harbor' }]),
+      feed: 'alpha.xml',
+      merchant: { slug: 'alpha', name: 'Alpha', homepage: 'https://alpha.example/' },
+      fx,
+    });
+    const header =
+      'promotion_id\tlong_title\toffer_type\tgeneric_redemption_code\tpercent_off\tmoney_off_amount\tminimum_purchase_amount\tpromotion_effective_dates\tpromotion_url\tdescription\tfine_print';
     const tsv = [
       header,
       'bf\tBlack Friday: 20% off\tGENERIC_CODE\tBF20\t20\t\t\t2026-11-20T00:00:00Z/2026-11-30T23:59:59Z\t\tSave 20%\tOne use per customer',
@@ -202,7 +291,12 @@ describe.each(testDrivers())('promotions feed on %s', (driver) => {
     ].join('\n');
     const now = new Date('2026-11-21T12:00:00Z');
     const report = await ingestPromotions(db, { bytes: Buffer.from(tsv), feed: 'alpha.promotions.tsv', merchant: 'alpha', fx }, now);
-    expect(report).toMatchObject({ items: 5, accepted: 2, rejected: 3, reasons: { missing_redemption_code: 1, invalid_effective_dates: 1, missing_promotion_id: 1 } });
+    expect(report).toMatchObject({
+      items: 5,
+      accepted: 2,
+      rejected: 3,
+      reasons: { missing_redemption_code: 1, invalid_effective_dates: 1, missing_promotion_id: 1 },
+    });
     const rows = await db.query<{ promotion_id: string; coupon_code: string | null; minimum_order_cents: number | null; link: string; active: boolean }>(
       `SELECT promotion_id, coupon_code, minimum_order_cents, link, active FROM promotions ORDER BY promotion_id`,
     );

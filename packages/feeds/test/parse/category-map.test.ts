@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { categoryByCode, categoryById } from '@b-deals/core';
-import {
-  googleCategoryPath,
-  mapCategory,
-  type CategoryInput,
-} from '../../src/parse/category-map.ts';
+import { googleCategoryPath, mapCategory, type CategoryInput } from '../../src/parse/category-map.ts';
 
 const item = (over: Partial<CategoryInput>): CategoryInput => ({
   googleProductCategory: null,
@@ -28,18 +24,9 @@ describe('googleCategoryPath', () => {
 
 describe('mapCategory onto the core tree', () => {
   // [google_product_category, title, gender, age_group, expected code, mapped]
-  const cases: Array<
-    [string | null, string, CategoryInput['gender'], string | null, string, boolean]
-  > = [
+  const cases: Array<[string | null, string, CategoryInput['gender'], string | null, string, boolean]> = [
     ['2271', 'Floral Maxi Dress', 'female', null, '823', true],
-    [
-      'Apparel & Accessories > Clothing > Dresses',
-      'Sequin Cocktail Dress',
-      'female',
-      'adult',
-      '822',
-      true,
-    ],
+    ['Apparel & Accessories > Clothing > Dresses', 'Sequin Cocktail Dress', 'female', 'adult', '822', true],
     ['5598', 'Quilted Puffer Parka', 'female', null, '813', true],
     ['5598', 'Single-Breasted Wool Blazer', 'male', null, '911', true],
     ['212', 'Slub Cotton Crew Neck Tee', 'male', null, '921', true],
@@ -108,36 +95,26 @@ describe('mapCategory onto the core tree', () => {
       code: 'k',
       mapped: false,
     });
-    const tee = mapCategory(
-      item({ googleProductCategory: '1604', title: 'Classic Crew T-Shirt', gender: 'unisex' }),
-    );
+    const tee = mapCategory(item({ googleProductCategory: '1604', title: 'Classic Crew T-Shirt', gender: 'unisex' }));
     expect(tee.mapped).toBe(false);
     expect(['831', '921']).toContain(tee.code);
   });
 
   it('uses product_type and title when there is no google_product_category', () => {
-    expect(
-      mapCategory(item({ productType: 'Women > Dresses > Maxi', title: 'Tiered Maxi Dress' })),
-    ).toEqual({ code: '823', mapped: true });
+    expect(mapCategory(item({ productType: 'Women > Dresses > Maxi', title: 'Tiered Maxi Dress' }))).toEqual({ code: '823', mapped: true });
     expect(mapCategory(item({ title: "Women's Boxy T-Shirt" }))).toEqual({
       code: '831',
       mapped: true,
     });
-    expect(
-      mapCategory(item({ googleProductCategory: '99999999', title: 'Bifold Leather Wallet' })),
-    ).toEqual({ code: 'e3', mapped: true });
+    expect(mapCategory(item({ googleProductCategory: '99999999', title: 'Bifold Leather Wallet' }))).toEqual({ code: 'e3', mapped: true });
   });
 
   it('reads a product_type written as a Google path', () => {
-    expect(
-      mapCategory(item({ productType: 'Apparel & Accessories > Jewelry', title: 'Signet Ring' })),
-    ).toEqual({ code: 'f3', mapped: true });
+    expect(mapCategory(item({ productType: 'Apparel & Accessories > Jewelry', title: 'Signet Ring' }))).toEqual({ code: 'f3', mapped: true });
   });
 
   it('maps nothing outside our tree (Home & Garden, unknown words): empty code, unmapped', () => {
-    expect(
-      mapCategory(item({ googleProductCategory: '594', title: 'Rattan Pendant Lamp' })),
-    ).toEqual({ code: '', mapped: false });
+    expect(mapCategory(item({ googleProductCategory: '594', title: 'Rattan Pendant Lamp' }))).toEqual({ code: '', mapped: false });
     expect(mapCategory(item({ title: 'Ceramic Coffee Mug' }))).toEqual({ code: '', mapped: false });
   });
 

@@ -42,8 +42,7 @@ describe('header mapping', () => {
       'Internal Notes': null,
       Weight: null,
     };
-    for (const [header, expected] of Object.entries(cases))
-      expect(gmcAttributeName(header), header).toBe(expected);
+    for (const [header, expected] of Object.entries(cases)) expect(gmcAttributeName(header), header).toBe(expected);
   });
 });
 
@@ -63,9 +62,7 @@ describe('CSV with plain headers', () => {
   it('skips the BOM and reads quoted fields with newlines', () => {
     expect(feed.format).toBe('csv');
     expect(feed.items.map((i) => i.id)).toEqual(['OK-201', 'OK-202', 'OK-203']);
-    expect(accepted(feed, 'OK-201').description).toBe(
-      'Heavyweight organic cotton tee. Pre-shrunk, boxy fit.',
-    );
+    expect(accepted(feed, 'OK-201').description).toBe('Heavyweight organic cotton tee. Pre-shrunk, boxy fit.');
     expect(accepted(feed, 'OK-203').title).toBe('Quilted Gilet, "Field" Edition');
   });
 
@@ -120,10 +117,7 @@ describe('TSV with GMC headers', () => {
 
   it('splits comma-joined additional image links and picks US shipping from text groups', () => {
     const item = accepted(feed, 'DH-5502-S');
-    expect(item.additionalImageLinks).toEqual([
-      'https://deshihaat.example/media/DH-5502-b.jpg',
-      'https://deshihaat.example/media/DH-5502-c.jpg',
-    ]);
+    expect(item.additionalImageLinks).toEqual(['https://deshihaat.example/media/DH-5502-b.jpg', 'https://deshihaat.example/media/DH-5502-c.jpg']);
     // 850 BDT / 130 × 1.25 = 8.173… → 817
     expect(item.shippingCents).toBe(817);
     expect(item).toMatchObject({
@@ -160,12 +154,9 @@ describe('other delimiters', () => {
   });
 
   it('rejects a text file without a recognisable header and a header without rows', () => {
-    const read = (text: string) => () =>
-      parseFeed(text, { filename: 'f.csv', fx: testFx, now: JAN_15 });
+    const read = (text: string) => () => parseFeed(text, { filename: 'f.csv', fx: testFx, now: JAN_15 });
     expect(read('hello world\nthis is not a feed\n')).toThrow(FeedReadError);
-    expect(read('colour,weight,notes\nred,2,x\n')).toThrow(
-      expect.objectContaining({ code: 'not_a_feed' }),
-    );
+    expect(read('colour,weight,notes\nred,2,x\n')).toThrow(expect.objectContaining({ code: 'not_a_feed' }));
     expect(read('id,title,price,link\n\n')).toThrow(expect.objectContaining({ code: 'no_items' }));
   });
 });

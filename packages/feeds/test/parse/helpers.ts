@@ -4,8 +4,7 @@ import { loadFxTable } from '../../src/parse/fx.ts';
 import { parseFeed } from '../../src/parse/index.ts';
 import type { FeedItem, ParsedFeed, ParsedItem } from '../../src/types.ts';
 
-export const fixturePath = (name: string): string =>
-  new URL(`../fixtures/${name}`, import.meta.url).pathname;
+export const fixturePath = (name: string): string => new URL(`../fixtures/${name}`, import.meta.url).pathname;
 export const fixture = (name: string): Buffer => readFileSync(fixturePath(name));
 
 /**
@@ -16,10 +15,7 @@ export const testFx = loadFxTable(readFileSync(fixturePath('fx-test-rates.xml'),
 /** A day between the two cubes: the 2026-01-02 rates apply. */
 export const JAN_15 = new Date('2026-01-15T12:00:00Z');
 
-export function parseFixture(
-  name: string,
-  opts: { defaultCurrency?: string; now?: Date } = {},
-): ParsedFeed {
+export function parseFixture(name: string, opts: { defaultCurrency?: string; now?: Date } = {}): ParsedFeed {
   return parseFeed(fixture(name), {
     filename: name,
     fx: testFx,

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeSizes } from '../../src/parse/sizes.ts';
-import {
-  normalizeAgeGroup,
-  normalizeAvailability,
-  normalizeCondition,
-  normalizeGender,
-} from '../../src/parse/vocabulary.ts';
+import { normalizeAgeGroup, normalizeAvailability, normalizeCondition, normalizeGender } from '../../src/parse/vocabulary.ts';
 import { htmlToText } from '../../src/parse/text.ts';
 import { accepted, byId, parseFixture, warningCodes } from './helpers.ts';
 
@@ -149,16 +144,12 @@ describe('image links', () => {
   });
 
   it('trims and percent-encodes white space, keeping the image', () => {
-    expect(accepted(feed, 'ML-SPACES').imageLink).toBe(
-      'https://marigoldlamp.example/images/ceramic%20sconce%20white.jpg',
-    );
+    expect(accepted(feed, 'ML-SPACES').imageLink).toBe('https://marigoldlamp.example/images/ceramic%20sconce%20white.jpg');
     expect(warningCodes(byId(feed, 'ML-SPACES'))).toContain('image_link_whitespace');
   });
 
   it('keeps only usable additional images', () => {
-    expect(accepted(feed, 'ML-SPACES').additionalImageLinks).toEqual([
-      'https://marigoldlamp.example/images/ceramic-sconce-lit.jpg',
-    ]);
+    expect(accepted(feed, 'ML-SPACES').additionalImageLinks).toEqual(['https://marigoldlamp.example/images/ceramic-sconce-lit.jpg']);
   });
 
   it('drops a relative image link', () => {
@@ -279,9 +270,7 @@ describe('sizes and variants', () => {
 
 describe('htmlToText', () => {
   it('removes tags, decodes entities, drops scripts and collapses white space', () => {
-    expect(htmlToText('<p>Tom&nbsp;&amp;&#160;Jerry&#x27;s</p><p>2&gt;1</p>')).toBe(
-      "Tom & Jerry's 2>1",
-    );
+    expect(htmlToText('<p>Tom&nbsp;&amp;&#160;Jerry&#x27;s</p><p>2&gt;1</p>')).toBe("Tom & Jerry's 2>1");
     expect(htmlToText('<style>p{}</style>Plain <i>italic</i>ised')).toBe('Plain italicised');
     expect(htmlToText('  just\ttext \n ')).toBe('just text');
   });

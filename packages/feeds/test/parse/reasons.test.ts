@@ -29,7 +29,6 @@ describe('ITEM_REASONS', () => {
       }
     }
     expect([...seen.keys()].sort()).toEqual(Object.keys(ITEM_REASONS).sort());
-    for (const [code, kind] of seen)
-      expect(ITEM_REASONS[code as keyof typeof ITEM_REASONS].kind, code).toBe(kind);
+    for (const [code, kind] of seen) expect(ITEM_REASONS[code as keyof typeof ITEM_REASONS].kind, code).toBe(kind);
   });
 });

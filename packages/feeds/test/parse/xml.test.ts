@@ -3,8 +3,7 @@ import { parseFeed } from '../../src/parse/index.ts';
 import { FeedReadError } from '../../src/types.ts';
 import { JAN_15, accepted, byId, fixture, parseFixture, testFx, warningCodes } from './helpers.ts';
 
-const parseText = (xml: string, filename = 'feed.xml') =>
-  parseFeed(xml, { filename, fx: testFx, now: JAN_15 });
+const parseText = (xml: string, filename = 'feed.xml') => parseFeed(xml, { filename, fx: testFx, now: JAN_15 });
 
 describe('GMC RSS 2.0', () => {
   const feed = parseFixture('gmc-rss.xml');
@@ -53,9 +52,7 @@ describe('GMC RSS 2.0', () => {
   });
 
   it('turns CDATA HTML descriptions into plain text', () => {
-    expect(accepted(feed, 'HP-1001').description).toBe(
-      'Breezy linen maxi dress with side pockets. 100% linen Machine wash & tumble dry',
-    );
+    expect(accepted(feed, 'HP-1001').description).toBe('Breezy linen maxi dress with side pockets. 100% linen Machine wash & tumble dry');
   });
 });
 
@@ -100,12 +97,8 @@ describe('lenient XML', () => {
 
   it('converts escaped and raw HTML descriptions to plain text and warns on empty ones', () => {
     const feed = parseFixture('descriptions.xml');
-    expect(accepted(feed, 'FH-ESC-1').description).toBe(
-      'Soft merino wool. Café & lounge ready Made in Portugal',
-    );
-    expect(accepted(feed, 'FH-RAW-2').description).toBe(
-      'Cable knit Chunky wool blend, with horn buttons.',
-    );
+    expect(accepted(feed, 'FH-ESC-1').description).toBe('Soft merino wool. Café & lounge ready Made in Portugal');
+    expect(accepted(feed, 'FH-RAW-2').description).toBe('Cable knit Chunky wool blend, with horn buttons.');
     for (const id of ['FH-EMPTY-3', 'FH-BLANK-4']) {
       expect(accepted(feed, id).description).toBe('');
       expect(warningCodes(byId(feed, id))).toContain('empty_description');
@@ -163,16 +156,12 @@ describe('unreadable feeds', () => {
   };
 
   it('rejects an HTML page saved as .xml', () => {
-    expect(
-      code(() => parseFeed(fixture('unreadable.xml'), { filename: 'unreadable.xml', fx: testFx })),
-    ).toBe('not_a_feed');
+    expect(code(() => parseFeed(fixture('unreadable.xml'), { filename: 'unreadable.xml', fx: testFx }))).toBe('not_a_feed');
   });
 
   it('rejects empty input, JSON and binary data', () => {
     expect(code(() => parseText('  \n '))).toBe('empty_feed');
-    expect(code(() => parseFeed(Buffer.alloc(0), { filename: 'feed.xml', fx: testFx }))).toBe(
-      'empty_feed',
-    );
+    expect(code(() => parseFeed(Buffer.alloc(0), { filename: 'feed.xml', fx: testFx }))).toBe('empty_feed');
     expect(code(() => parseText('{"products": []}', 'feed.json'))).toBe('not_a_feed');
     expect(
       code(() =>
@@ -185,11 +174,7 @@ describe('unreadable feeds', () => {
   });
 
   it('says no_items for a feed without items', () => {
-    expect(code(() => parseText('<rss><channel><title>Empty shop</title></channel></rss>'))).toBe(
-      'no_items',
-    );
-    expect(
-      code(() => parseText('<feed xmlns="http://www.w3.org/2005/Atom"><title>x</title></feed>')),
-    ).toBe('no_items');
+    expect(code(() => parseText('<rss><channel><title>Empty shop</title></channel></rss>'))).toBe('no_items');
+    expect(code(() => parseText('<feed xmlns="http://www.w3.org/2005/Atom"><title>x</title></feed>'))).toBe('no_items');
   });
 });

@@ -31,29 +31,14 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { LEAF_CATEGORIES, PRICE_BANDS, type Marketplace, type Region } from '@b-deals/core';
-import {
-  SearchConditionSchema,
-  type SearchCondition,
-  type SearchConditionInput,
-} from '@b-deals/contracts';
+import { LEAF_CATEGORIES, PRICE_BANDS } from '@b-deals/core';
+import { SearchConditionSchema, type SearchCondition, type SearchConditionInput } from '@b-deals/contracts';
 import type { Database } from '@b-deals/db';
-import { searchProducts } from '@b-deals/api/catalog/search';
-import { SearchCache } from '@b-deals/api/catalog/search-cache';
-import { SearchIndex } from '@b-deals/api/catalog/search-index';
-import { finishIngest, ingestSource, loadDefaultFxTable } from '../src/index.ts';
-import { generateDemoCatalogue, type DemoMerchantEntry } from '../src/demo/generate.ts';
-import {
-  BENCH_DIR,
-  machineLine,
-  ms,
-  openBenchDatabase,
-  parseDrivers,
-  peakRssMiB,
-  percentile,
-  positiveInt,
-  type Driver,
-} from './common.ts';
+import { demoMerchantInput, finishIngest, generateDemoCatalogue, ingestSource, loadDefaultFxTable, type DemoMerchantEntry } from '@b-deals/feeds';
+import { searchProducts } from '../src/catalog/search.ts';
+import { SearchCache } from '../src/catalog/search-cache.ts';
+import { SearchIndex } from '../src/catalog/search-index.ts';
+import { BENCH_DIR, machineLine, ms, openBenchDatabase, parseDrivers, peakRssMiB, percentile, positiveInt, type Driver } from '@b-deals/db/testing';
 
 /** "Today" of the generated catalogue: fixed, so feeds are reproducible and reusable. */
 const NOW = new Date(Date.UTC(2025, 0, 1));
@@ -73,15 +58,11 @@ interface QueryKind {
 }
 
 /** Writes (or reuses) the GMC feeds of an N-product demo catalogue; returns its directory and merchants. */
-async function ensureFeeds(
-  products: number,
-): Promise<{ dir: string; merchants: DemoMerchantEntry[]; offers: number }> {
+async function ensureFeeds(products: number): Promise<{ dir: string; merchants: DemoMerchantEntry[]; offers: number }> {
   const dir = path.join(BENCH_DIR, `feeds-${products}`);
   const stampFile = path.join(dir, 'generated.json');
   const wanted = { version: FEEDS_VERSION, products };
-  const stamp = existsSync(stampFile)
-    ? (JSON.parse(readFileSync(stampFile, 'utf8')) as typeof wanted & { offers: number })
-    : null;
+  const stamp = existsSync(stampFile) ? (JSON.parse(readFileSync(stampFile, 'utf8')) as typeof wanted & { offers: number }) : null;
   if (stamp?.version === wanted.version && stamp.products === products) {
     console.log(`feeds: reusing ${dir} (${stamp.offers} offers)`);
     return { dir, merchants: readMerchants(dir), offers: stamp.offers };
@@ -97,14 +78,11 @@ async function ensureFeeds(
     images: false,
   });
   writeFileSync(stampFile, JSON.stringify({ ...wanted, offers: result.offers }));
-  console.log(
-    `feeds: generated ${result.products} products, ${result.offers} offers in ${result.feeds.length} feeds in ${ms(performance.now() - started)} ms`,
-  );
+  console.log(`feeds: generated ${result.products} products, ${result.offers} offers in ${result.feeds.length} feeds in ${ms(performance.now() - started)} ms`);
   return { dir, merchants: readMerchants(dir), offers: result.offers };
 }
 
-const readMerchants = (dir: string) =>
-  JSON.parse(readFileSync(path.join(dir, 'merchants.json'), 'utf8')) as DemoMerchantEntry[];
+const readMerchants = (dir: string) => JSON.parse(readFileSync(path.join(dir, 'merchants.json'), 'utf8')) as DemoMerchantEntry[];
 
 /** True when an earlier run ingested every feed and ran finishIngest (the vocabulary exists). */
 async function isComplete(db: Database, feeds: number): Promise<boolean> {
@@ -116,11 +94,7 @@ async function isComplete(db: Database, feeds: number): Promise<boolean> {
 }
 
 /** Ingests every feed like the demo loader does (skipMaintenance, then finishIngest once); prints the build time. */
-async function buildCatalogue(
-  db: Database,
-  driver: Driver,
-  feeds: { dir: string; merchants: DemoMerchantEntry[] },
-): Promise<void> {
+async function buildCatalogue(db: Database, driver: Driver, feeds: { dir: string; merchants: DemoMerchantEntry[] }): Promise<void> {
   const fx = loadDefaultFxTable();
   const started = performance.now();
   let accepted = 0;
@@ -132,19 +106,10 @@ async function buildCatalogue(
       fx,
       observedAt: NOW,
       skipMaintenance: true,
-      merchant: {
-        slug: m.slug,
-        name: m.name,
-        region: m.region as Region,
-        marketplace: m.marketplace as Marketplace | null,
-        homepage: m.homepage,
-        logo: m.logo,
-      },
+      merchant: demoMerchantInput(m),
     });
     accepted += report.accepted;
-    process.stderr.write(
-      `  [${driver}] ${i + 1}/${feeds.merchants.length} ${m.slug}: ${report.accepted} items in ${ms(performance.now() - t)} ms\n`,
-    );
+    process.stderr.write(`  [${driver}] ${i + 1}/${feeds.merchants.length} ${m.slug}: ${report.accepted} items in ${ms(performance.now() - t)} ms\n`);
   }
   const ingested = performance.now();
   await finishIngest(db);
@@ -164,12 +129,8 @@ const parse = (input: SearchConditionInput): SearchCondition => SearchConditionS
 /** Picks the four query kinds from the catalogue so each has hits. Throws when the catalogue is empty. */
 async function pickQueries(db: Database, index: SearchIndex): Promise<QueryKind[]> {
   const deps = { index };
-  const leafWords = new Set(
-    LEAF_CATEGORIES.flatMap((l) => l.term.toLowerCase().match(/[a-z]{4,}/g) ?? []),
-  );
-  const words = await db.query<{ word: string }>(
-    `SELECT word FROM search_words ORDER BY ndoc DESC, word LIMIT 500`,
-  );
+  const leafWords = new Set(LEAF_CATEGORIES.flatMap((l) => l.term.toLowerCase().match(/[a-z]{4,}/g) ?? []));
+  const words = await db.query<{ word: string }>(`SELECT word FROM search_words ORDER BY ndoc DESC, word LIMIT 500`);
   const broad = words.rows.map((r) => r.word).find((w) => leafWords.has(w));
   if (!broad) throw new Error('no category noun in the search vocabulary: is the catalogue empty?');
 
@@ -177,10 +138,9 @@ async function pickQueries(db: Database, index: SearchIndex): Promise<QueryKind[
     `SELECT b.id, b.name FROM products p JOIN brands b ON b.id = p.brand_id WHERE p.offer_count > 0 GROUP BY b.id ORDER BY count(*) DESC, b.id LIMIT 1`,
   );
   const brand = top.rows[0]!;
-  const rows = await db.query<{ title: string; category_terms: string }>(
-    `SELECT title, category_terms FROM products WHERE brand_id = $1 AND offer_count > 0`,
-    [brand.id],
-  );
+  const rows = await db.query<{ title: string; category_terms: string }>(`SELECT title, category_terms FROM products WHERE brand_id = $1 AND offer_count > 0`, [
+    brand.id,
+  ]);
   const brandWords = new Set(brand.name.toLowerCase().match(/[a-z]+/g) ?? []);
   const nouns = new Map<string, number>();
   for (const r of rows.rows) {
@@ -290,21 +250,13 @@ async function main(): Promise<void> {
   const concurrency = positiveInt(values.concurrency, 'concurrency');
 
   console.log(machineLine());
-  console.log(
-    `search benchmark: ${products} products, ${requests} requests per kind at concurrency ${concurrency}, facets on`,
-  );
+  console.log(`search benchmark: ${products} products, ${requests} requests per kind at concurrency ${concurrency}, facets on`);
   const feeds = await ensureFeeds(products);
   const results: Array<{ driver: Driver; kind: QueryKind; m: Measured; cached: boolean }> = [];
   for (const driver of drivers) {
-    const db = await openBenchDatabase(
-      driver,
-      driver === 'postgres' ? `bdeals_bench_${products}` : `search_${products}`,
-      !values.keep,
-      concurrency,
-    );
+    const db = await openBenchDatabase(driver, driver === 'postgres' ? `bdeals_bench_${products}` : `search_${products}`, !values.keep, concurrency);
     try {
-      if (values.keep && (await isComplete(db, feeds.merchants.length)))
-        console.log(`[${driver}] reusing the catalogue built by an earlier run`);
+      if (values.keep && (await isComplete(db, feeds.merchants.length))) console.log(`[${driver}] reusing the catalogue built by an earlier run`);
       else await buildCatalogue(db, driver, feeds);
       // The index is built once per catalogue version, like the API does at start and after an ingest.
       const index = new SearchIndex();
@@ -329,9 +281,7 @@ async function main(): Promise<void> {
       await db.close();
     }
   }
-  console.log(
-    `targets (p95 at concurrency 10, ${TARGET_PRODUCTS} products${products === TARGET_PRODUCTS ? '' : `; this run has ${products}`}):`,
-  );
+  console.log(`targets (p95 at concurrency 10, ${TARGET_PRODUCTS} products${products === TARGET_PRODUCTS ? '' : `; this run has ${products}`}):`);
   for (const r of results) {
     const target = P95_TARGET[r.driver];
     console.log(

@@ -8,14 +8,13 @@ import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase, type Database } from '@b-deals/db';
+import { openDatabase, type Database } from './client.ts';
 
 /** Root of every benchmark file: `./data/bench/` under the working directory (the repo root with `npm run`). */
 export const BENCH_DIR = path.resolve('data', 'bench');
 
 /** Server URL used to create and drop benchmark databases. */
-export const BENCH_SERVER_URL =
-  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const BENCH_SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export type Driver = 'pglite' | 'postgres';
 
@@ -86,12 +85,7 @@ async function withAdmin<T>(fn: (admin: pg.Client) => Promise<T>): Promise<T> {
  * database `<name>` (lower-case letters, digits, `_`). With `fresh`, an existing one is removed
  * first; otherwise it is created only when missing. Throws when the server is unreachable.
  */
-export async function openBenchDatabase(
-  driver: Driver,
-  name: string,
-  fresh: boolean,
-  poolSize = 10,
-): Promise<Database> {
+export async function openBenchDatabase(driver: Driver, name: string, fresh: boolean, poolSize = 10): Promise<Database> {
   if (!/^[a-z0-9_]+$/.test(name)) throw new RangeError(`bad benchmark database name ${name}`);
   if (driver === 'pglite') {
     const dir = path.join(BENCH_DIR, name);

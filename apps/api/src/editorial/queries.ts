@@ -1,17 +1,31 @@
-/** Deals (promotions), articles and home modules for the API (issue 3 §3, §5). */
+/** Editorial queries: deals (promotions), articles and home modules for the API (issue 3 §3, §5). */
 import type { Mode, Promotion } from '@b-deals/contracts';
 import { SearchConditionSchema } from '@b-deals/contracts';
+import { listingHref } from '@b-deals/core';
 import type { Queryable } from '@b-deals/db';
 import { notFound } from '../errors.ts';
 import { readingMinutes } from '../content.ts';
-import { listBrands } from './directory.ts';
-import { publicMediaUrl } from './media.ts';
-import { searchProducts, type SearchDeps } from './search.ts';
+import { listBrands } from '../catalog/directory.ts';
+import { publicMediaUrl } from '../catalog/media.ts';
+import { searchProducts, type SearchDeps } from '../catalog/search.ts';
 
 interface PromotionRow {
-  id: number; slug: string; title: string; description: string; coupon_code: string | null; discount_percent: number | null;
-  discount_amount_cents: number | null; minimum_order_cents: number | null; starts_at: Date; ends_at: Date | null; terms: string; link: string;
-  m_slug: string; m_name: string; m_logo: string | null; total: number;
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  coupon_code: string | null;
+  discount_percent: number | null;
+  discount_amount_cents: number | null;
+  minimum_order_cents: number | null;
+  starts_at: Date;
+  ends_at: Date | null;
+  terms: string;
+  link: string;
+  m_slug: string;
+  m_name: string;
+  m_logo: string | null;
+  total: number;
 }
 
 const PROMOTION_SELECT = `SELECT p.*, m.slug AS m_slug, m.name AS m_name, m.logo_url AS m_logo, count(*) OVER ()::int AS total
@@ -52,12 +66,30 @@ export async function dealById(db: Queryable, id: number): Promise<Promotion> {
   return toPromotion(res.rows[0]);
 }
 
-interface ArticleRow { id: number; slug: string; title: string; summary: string; markdown: string; published_at: Date; total: number }
-const toSummary = (r: ArticleRow) => ({ id: Number(r.id), slug: r.slug, title: r.title, summary: r.summary, publishedAt: new Date(r.published_at).toISOString(), readingMinutes: readingMinutes(r.markdown) });
+interface ArticleRow {
+  id: number;
+  slug: string;
+  title: string;
+  summary: string;
+  markdown: string;
+  published_at: Date;
+  total: number;
+}
+const toSummary = (r: ArticleRow) => ({
+  id: Number(r.id),
+  slug: r.slug,
+  title: r.title,
+  summary: r.summary,
+  publishedAt: new Date(r.published_at).toISOString(),
+  readingMinutes: readingMinutes(r.markdown),
+});
 
 /** Articles, newest first. */
 export async function listArticles(db: Queryable, from: number, to: number) {
-  const res = await db.query<ArticleRow>(`SELECT *, count(*) OVER ()::int AS total FROM articles ORDER BY published_at DESC, id LIMIT $1 OFFSET $2`, [to - from, from]);
+  const res = await db.query<ArticleRow>(`SELECT *, count(*) OVER ()::int AS total FROM articles ORDER BY published_at DESC, id LIMIT $1 OFFSET $2`, [
+    to - from,
+    from,
+  ]);
   return { articles: res.rows.map(toSummary), total: res.rows[0]?.total ?? 0 };
 }
 
@@ -68,9 +100,21 @@ export async function articleBy(db: Queryable, by: { id?: number; slug?: string 
   return { ...toSummary(res.rows[0]), markdown: res.rows[0].markdown };
 }
 
-interface ModeRow { id: number; type: string; title: string; subtitle: string | null; href: string | null; image_url: string | null; config: Record<string, unknown>; position: number }
+interface ModeRow {
+  id: number;
+  type: string;
+  title: string;
+  subtitle: string | null;
+  href: string | null;
+  image_url: string | null;
+  config: Record<string, unknown>;
+  position: number;
+}
 
-/** Home modules in position order, each resolved: product rails run their search condition (12 items), brand walls list brands. */
+/**
+ * Home modules in position order, each resolved: product rails run their search condition (12
+ * items) and link to the listing of that same condition (core `listingHref`), brand walls list brands.
+ */
 export async function listModes(db: Queryable, id: number | undefined, search: SearchDeps): Promise<Mode[]> {
   const res = await db.query<ModeRow>(`SELECT * FROM home_modules WHERE active AND ($1::int IS NULL OR id = $1) ORDER BY position, id`, [id ?? null]);
   if (id !== undefined && !res.rows[0]) throw notFound(`Module ${id}`);
@@ -82,7 +126,10 @@ export async function listModes(db: Queryable, id: number | undefined, search: S
       const parsed = SearchConditionSchema.safeParse({ ...m.config, from: 0, to: 12, facets: false });
       if (!parsed.success) continue; // a module edited into an invalid condition is skipped, not fatal
       const { items } = await searchProducts(db, parsed.data, search);
-      out.push({ ...base, type: 'product_rail', href: m.href, condition: m.config, items });
+      // "See all" opens exactly the rail's list (issue 20 §6), whatever link the module was saved with.
+      const c = parsed.data;
+      const href = listingHref({ ...c, sort: m.config.sort === undefined ? undefined : c.sort });
+      out.push({ ...base, type: 'product_rail', href, condition: m.config, items });
     } else if (m.type === 'brand_wall') {
       const limit = Math.min(Number(m.config.limit ?? 12) || 12, 48);
       const { brands } = await listBrands(db, { from: 0, to: limit });

@@ -1,0 +1,142 @@
+/**
+ * Catalogue routes of the `/inventory/api/v1` namespace (spec §7), registered by app.ts under that
+ * prefix: merchants, brands, hot words, search, the standard product with its offers and
+ * history, the landing-page tabs (Top Selling, Lowest Price) and the outbound click. Handlers are
+ * thin: queries live beside this file. Errors: 400 `{code, message, details}` for invalid input
+ * (zod schemas of @b-deals/contracts), 404 for unknown ids.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  BrandDetailSchema,
+  BrandParamsSchema,
+  BrandsQuerySchema,
+  BrandsResponseSchema,
+  CatalogVersionQuerySchema,
+  CatalogVersionSchema,
+  ClickResponseSchema,
+  ErrorBodySchema,
+  HotWordsResponseSchema,
+  LowestPriceResponseSchema,
+  MerchantsQuerySchema,
+  MerchantsResponseSchema,
+  OfferParamsSchema,
+  ProductParamsSchema,
+  ProductQuerySchema,
+  ProductWithRecommendSchema,
+  SearchConditionSchema,
+  SearchResponseSchema,
+  TabParamsSchema,
+  TabQuerySchema,
+  TabsResponseSchema,
+  TopSellingResponseSchema,
+} from '@b-deals/contracts';
+import type { Database } from '@b-deals/db';
+import { brandDetail, hotWords, listBrands, listMerchants, recordSearchTerm } from './directory.ts';
+import { landingTabs, lowestPrice, recordClick, topSelling } from './landing.ts';
+import { productWithRecommend } from './product.ts';
+import { SearchCache } from './search-cache.ts';
+import { searchProducts, type SearchDeps } from './search.ts';
+
+/** What the catalogue routes run on. */
+export interface CatalogRouteOptions {
+  db: Database;
+  search: Required<SearchDeps>;
+  /** Answers that change only with the catalogue (product pages), keyed by catalogue version (issue 12 §3). */
+  answers: SearchCache;
+}
+
+const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema };
+
+export const catalogRoutes: FastifyPluginAsyncZod<CatalogRouteOptions> = async (r, { db, search, answers }) => {
+  r.get('/merchants', { schema: { querystring: MerchantsQuerySchema, response: { 200: MerchantsResponseSchema, ...errors } } }, async (req) => {
+    const merchants = await listMerchants(db, req.query.marketplace, req.query.region);
+    return { merchants, total: merchants.length };
+  });
+
+  r.get('/brands', { schema: { querystring: BrandsQuerySchema, response: { 200: BrandsResponseSchema, ...errors } } }, async (req) =>
+    listBrands(db, req.query),
+  );
+
+  r.get('/brand/:id', { schema: { params: BrandParamsSchema, response: { 200: BrandDetailSchema, ...errors } } }, async (req) =>
+    brandDetail(db, req.params.id),
+  );
+
+  // Asked for on every page view; cached per catalogue version like search answers (it scans the catalogue).
+  r.get('/search/hot-words', { schema: { response: { 200: HotWordsResponseSchema } } }, async () => {
+    const key = JSON.stringify(['hot-words', await SearchCache.version(db)]);
+    const cached = search.cache.get<string[]>(key);
+    if (cached) return { hotWords: cached };
+    const words = await hotWords(db);
+    search.cache.set(key, words);
+    return { hotWords: words };
+  });
+
+  r.post('/search/condition', { schema: { body: SearchConditionSchema, response: { 200: SearchResponseSchema, ...errors } } }, async (req) => {
+    const result = await searchProducts(db, req.body, search);
+    // Only searches that found something count toward hot words: a typo or a probe must not become a suggestion.
+    if (req.body.q && req.body.from === 0 && result.total > 0) {
+      recordSearchTerm(db, result.correctedQuery ?? req.body.q).catch((err) => req.log.warn({ err }, 'could not record search term'));
+    }
+    return result;
+  });
+
+  r.get(
+    '/standard-product/product/:id/with-recommend',
+    { schema: { params: ProductParamsSchema, querystring: ProductQuerySchema, response: { 200: ProductWithRecommendSchema, ...errors } } },
+    async (req) => {
+      const { id } = req.params;
+      const { days, recommend } = req.query;
+      // The answer changes only with an ingest (a new catalogue version): product pages are the
+      // most visited, so they are computed once per version and product (single flight).
+      const { version } = await search.index.snapshot(db);
+      return answers.remember(JSON.stringify(['product', version, id, days, recommend]), () => productWithRecommend(db, id, days, recommend));
+    },
+  );
+
+  r.get(
+    '/catalog/version',
+    {
+      schema: {
+        description: 'Long-poll for the catalogue version (newest ingest run): answers when it is above `after`, or after `waitMs`.',
+        querystring: CatalogVersionQuerySchema,
+        response: { 200: CatalogVersionSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { after, waitMs } = req.query;
+      let { version } = await search.index.snapshot(db);
+      if (version > after || waitMs === 0) return { version };
+      let timer: NodeJS.Timeout | undefined;
+      // The poller went away (its socket closed before the answer): stop waiting for it.
+      const closed = new Promise<void>((resolve) => reply.raw.once('close', resolve));
+      await Promise.race([search.index.nextBuild(), closed, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+      clearTimeout(timer);
+      ({ version } = await search.index.snapshot(db));
+      return { version };
+    },
+  );
+
+  r.get('/top-selling/tabs', { schema: { response: { 200: TabsResponseSchema } } }, async () => ({ tabs: landingTabs() }));
+  r.get(
+    '/top-selling/:id',
+    { schema: { params: TabParamsSchema, querystring: TabQuerySchema, response: { 200: TopSellingResponseSchema, ...errors } } },
+    async (req) => topSelling(db, req.params.id, req.query.from, req.query.to),
+  );
+  r.get('/products/lowest-tabs', { schema: { response: { 200: TabsResponseSchema } } }, async () => ({ tabs: landingTabs() }));
+  r.get(
+    '/products/lowest-tab/:id',
+    { schema: { params: TabParamsSchema, querystring: TabQuerySchema, response: { 200: LowestPriceResponseSchema, ...errors } } },
+    async (req) => lowestPrice(db, req.params.id, req.query.from, req.query.to),
+  );
+  r.post(
+    '/offers/:id/click',
+    {
+      schema: {
+        description: 'Records an outbound click (Top Selling signal) and returns the merchant link.',
+        params: OfferParamsSchema,
+        response: { 200: ClickResponseSchema, ...errors },
+      },
+    },
+    async (req) => recordClick(db, req.params.id),
+  );
+};

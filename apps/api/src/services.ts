@@ -1,0 +1,76 @@
+/**
+ * The composition root shared by the three entries (issue 10 §2; DESIGN.md "Where this is
+ * heading"): the API server (`server.ts`, `npm run start:api`), the worker (`worker.ts`,
+ * `npm run start:worker`) and `npm start` build their long-lived services here, from one parsed
+ * configuration and one open database, so each entry only decides what it runs.
+ *
+ * Roles:
+ * - `api`: the search index, kept fresh by the database's announcements; jobs are only sent.
+ * - `worker`: jobs are worked (pg-boss on PostgreSQL); no search index.
+ * - `all`: both in one process — always on PGlite (it admits one process), and on PostgreSQL
+ *   unless `JOBS=worker` says a separate worker runs them.
+ */
+import type { Database } from '@b-deals/db';
+import type { FxTable } from '@b-deals/feeds';
+import { loadDefaultFxTable } from '@b-deals/feeds';
+import type { Logger } from 'pino';
+import { SearchIndex } from './catalog/search-index.ts';
+import { catalogJobs } from './jobs/catalog-jobs.ts';
+import { EmbeddedQueue, PgBossQueue, type JobQueue } from './jobs/queue.ts';
+import type { Config } from './env.ts';
+
+export type ServicesRole = 'api' | 'worker' | 'all';
+
+export interface Services {
+  config: Config;
+  db: Database;
+  fx: FxTable;
+  /** The in-memory search index (decision 0003); absent in a worker. */
+  searchIndex: SearchIndex | null;
+  jobs: JobQueue;
+  role: ServicesRole;
+  /** Stops jobs (waiting for runs in progress) and the index's watch. The database stays open: it is the caller's. */
+  close(): Promise<void>;
+}
+
+/** Loads the FX table (FX_RATES_FILE or the bundled one, plus FX_OPERATOR_RATES_FILE when set). */
+export const loadFx = (config: Config): FxTable => loadDefaultFxTable(config.fxRatesFile ?? undefined, config.fxOperatorRatesFile);
+
+/** The role an entry that wants to serve the API takes under `config` (see the module comment). */
+export function apiRole(config: Config): ServicesRole {
+  return config.databaseUrl && config.jobs === 'worker' ? 'api' : 'all';
+}
+
+/**
+ * Builds and starts the services of `role` over `db`: the search index is built (before any port
+ * opens, so the first search does not wait) and watched; the job queue is started, working jobs
+ * unless the role is `api`. Errors: those of building the index or starting pg-boss.
+ */
+export async function createServices(config: Config, db: Database, role: ServicesRole, log: Logger): Promise<Services> {
+  const fx = loadFx(config);
+  const onJobError = (err: unknown, job: string) => log.error({ err, job }, 'background job failed');
+  const jobs: JobQueue = db.kind === 'postgres' && config.databaseUrl ? new PgBossQueue(config.databaseUrl, onJobError) : new EmbeddedQueue(onJobError);
+  await jobs.start(catalogJobs(db), { work: role !== 'api' });
+  let searchIndex: SearchIndex | null = null;
+  let unwatch: (() => Promise<void>) | null = null;
+  if (role !== 'worker') {
+    searchIndex = new SearchIndex();
+    unwatch = await searchIndex.watch(db);
+    await searchIndex.rebuild(db);
+  }
+  let closed = false;
+  return {
+    config,
+    db,
+    fx,
+    searchIndex,
+    jobs,
+    role,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await unwatch?.();
+      await jobs.stop();
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { mkdtempSync, statSync, chmodSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEVELOPMENT_CLIENT_SECRET, loadConfig } from '../src/env.ts';
+
+/** Issue 13 finding 8: no default secret works on a production instance. */
+describe('configuration secrets', () => {
+  const dataDir = () => mkdtempSync(path.join(tmpdir(), 'bdeals-env-'));
+
+  it('refuses the development client secret and a missing OPERATOR_TOKEN in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(
+      /OAUTH_WEB_CLIENT_SECRET: set your own secret[\s\S]*OPERATOR_TOKEN: is required/,
+    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), OAUTH_WEB_CLIENT_SECRET: DEVELOPMENT_CLIENT_SECRET, OPERATOR_TOKEN: 'o'.repeat(32) }),
+    ).toThrow(/OAUTH_WEB_CLIENT_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), OAUTH_WEB_CLIENT_SECRET: 's'.repeat(32) })).toThrow(/OPERATOR_TOKEN/);
+  });
+
+  it('starts in production with its own secrets, and uses them', () => {
+    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), OAUTH_WEB_CLIENT_SECRET: 's'.repeat(32), OPERATOR_TOKEN: 'o'.repeat(32) });
+    expect(config.oauthClients[0]!.secret).toBe('s'.repeat(32));
+    expect(config.operatorToken).toBe('o'.repeat(32));
+  });
+
+  it('in development generates the operator token privately (mode 600) and narrows a token file others can read', () => {
+    const dir = dataDir();
+    const token = loadConfig({ DATA_DIR: dir }).operatorToken;
+    const file = path.join(dir, 'operator-token');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(token.length).toBeGreaterThanOrEqual(32);
+    writeFileSync(file, 'shared-token-0123456789abcdef');
+    chmodSync(file, 0o644);
+    expect(loadConfig({ DATA_DIR: dir }).operatorToken).toBe('shared-token-0123456789abcdef');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+});

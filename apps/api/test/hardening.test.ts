@@ -1,0 +1,191 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '@b-deals/db';
+import { createTestDatabase, testDrivers } from '@b-deals/db/testing';
+import { buildApp } from '../src/app.ts';
+import { testAppOptions } from './test-app.ts';
+
+/**
+ * Issue 13, findings 2, 3 and 7 (API side): page caps on every list endpoint, 400s instead of 500s
+ * for bad input, framework errors in the project's shape without echoing the request, and timeouts
+ * for slow clients.
+ */
+const CLIENT = { id: 'b-deals-web', secret: 'test-web-secret-0123456789' };
+const basic = `Basic ${Buffer.from(`${CLIENT.id}:${CLIENT.secret}`).toString('base64')}`;
+
+/** Sends raw bytes on a fresh connection and resolves to everything the server answered before closing. */
+function raw(port: number, bytes: string, opts: { endAfterMs?: number } = {}): Promise<{ text: string; ms: number }> {
+  return new Promise((resolve, reject) => {
+    const t0 = Date.now();
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(bytes));
+    let text = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (d: string) => (text += d));
+    socket.on('close', () => resolve({ text, ms: Date.now() - t0 }));
+    socket.on('error', reject);
+    if (opts.endAfterMs) setTimeout(() => socket.destroy(), opts.endAfterMs);
+  });
+}
+
+describe.each(testDrivers())('API hardening on %s', (driver) => {
+  let db: Database;
+  let app: FastifyInstance;
+  let port: number;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(driver);
+    app = await buildApp(
+      testAppOptions(db, {
+        operatorToken: 'x'.repeat(32),
+        timeouts: { headersTimeout: 1000, requestTimeout: 1500, connectionsCheckingInterval: 200 },
+        accounts: { clients: [CLIENT], settings: { publicUrl: 'http://shop.test' } },
+      }),
+    );
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+
+  const expectError = (res: { statusCode: number; json(): unknown; body: string }, status: number, code?: string) => {
+    expect(res.statusCode, res.body).toBe(status);
+    const body = res.json() as { code: unknown; message: unknown };
+    expect(typeof body.code).toBe('string');
+    expect(typeof body.message).toBe('string');
+    if (code) expect(body.code).toBe(code);
+    return body;
+  };
+
+  // Every GET list endpoint of the API with its page cap (spec §9: 100 unless the spec names another).
+  const LISTS = [
+    '/inventory/api/v1/brands',
+    '/inventory/api/v1/top-selling/ALL',
+    '/inventory/api/v1/products/lowest-tab/ALL',
+    '/inventory/api/v1/deals',
+    '/article/api/v1/article',
+  ];
+
+  it.each(LISTS)('caps the page size of %s at 100 and answers 400 beyond it', async (url) => {
+    expect((await app.inject(`${url}?from=0&to=100`)).statusCode).toBe(200);
+    expect((await app.inject(`${url}?from=900&to=1000`)).statusCode).toBe(200);
+    const big = expectError(await app.inject(`${url}?from=0&to=10100`), 400, 'validation_failed');
+    expect(JSON.stringify(big)).toMatch(/at most 100/);
+    expectError(await app.inject(`${url}?from=0&to=101`), 400, 'validation_failed');
+  });
+
+  it('caps search/condition at 100 too', async () => {
+    const res = await app.inject({ method: 'POST', url: '/inventory/api/v1/search/condition', payload: { q: 'dress', from: 0, to: 101 } });
+    expectError(res, 400, 'validation_failed');
+  });
+
+  it.each(LISTS)('answers 400, not 500, when from > to on %s', async (url) => {
+    expectError(await app.inject(`${url}?from=50&to=10`), 400, 'validation_failed');
+    expectError(await app.inject(`${url}?from=10&to=10`), 400, 'validation_failed');
+  });
+
+  it.each([
+    '/inventory/api/v1/brands?q=a%00b',
+    '/article/api/v1/article?slug=a%00b',
+    '/inventory/api/v1/deals?merchant=a%00b',
+    '/inventory/api/v1/brand/a%00b',
+  ])('answers 400 to a NUL byte: %s', async (url) => {
+    const body = expectError(await app.inject(url), 400, 'validation_failed');
+    expect(JSON.stringify(body)).toMatch(/NUL/);
+  });
+
+  it('answers 400 to a NUL byte in search text and filters', async () => {
+    for (const payload of [{ q: 'dr\u0000ess' }, { b: ['x\u0000'] }]) {
+      expectError(await app.inject({ method: 'POST', url: '/inventory/api/v1/search/condition', payload }), 400, 'validation_failed');
+    }
+  });
+
+  it.each([
+    '/inventory/api/v1/brand/99999999999',
+    '/inventory/api/v1/deals/99999999999',
+    '/tapestry/api/v2/modes/99999999999',
+    '/inventory/api/v1/standard-product/product/99999999999/with-recommend',
+  ])('answers 400 to an id beyond the database integer range: %s', async (url) => {
+    expectError(await app.inject(url), 400, 'validation_failed');
+  });
+
+  it('answers 400 to an out-of-range offer id on POST click', async () => {
+    expectError(await app.inject({ method: 'POST', url: '/inventory/api/v1/offers/99999999999/click', payload: {} }), 400, 'validation_failed');
+  });
+
+  it('answers the token endpoint in RFC 6749 shape for a text/plain body, a JSON body and a NUL byte', async () => {
+    for (const [contentType, payload] of [
+      ['text/plain', 'grant_type=password&username=a&password=b'],
+      ['application/json', JSON.stringify({ grant_type: 'password' })],
+      ['application/x-www-form-urlencoded', 'grant_type=password&username=ad%00a%40example.com&password=whatever1'],
+    ] as const) {
+      const res = await app.inject({ method: 'POST', url: '/user/oauth/token', payload, headers: { 'content-type': contentType, authorization: basic } });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'invalid_request', error_description: expect.any(String) });
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('answers bad percent-encoding with 400 in the error shape, without echoing the URL', async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/inventory/api/v1/brand/%E0%A4%A`);
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    expect(JSON.parse(text)).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    expect(text).not.toMatch(/%E0|%A4/i);
+  });
+
+  it('answers unknown content types and bad JSON in the error shape without echoing', async () => {
+    const xml = await app.inject({
+      method: 'POST',
+      url: '/inventory/api/v1/search/condition',
+      payload: '<evil-marker/>',
+      headers: { 'content-type': 'application/x-evil-marker' },
+    });
+    expectError(xml, 415, 'unsupported_media_type');
+    expect(xml.body).not.toMatch(/evil-marker/);
+    const json = await app.inject({
+      method: 'POST',
+      url: '/inventory/api/v1/search/condition',
+      payload: '{"q": evil-marker',
+      headers: { 'content-type': 'application/json' },
+    });
+    expectError(json, 400, 'invalid_json');
+    expect(json.body).not.toMatch(/evil-marker/);
+  });
+
+  it('answers a body over 1 MiB with 413 in the error shape', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/inventory/api/v1/search/condition',
+      payload: JSON.stringify({ q: 'x'.repeat(1024 * 1024 + 10) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expectError(res, 413, 'payload_too_large');
+  });
+
+  it('answers requests Node cannot parse, and oversized heads, in the error shape without echoing', async () => {
+    const bad = await raw(port, 'GET /evil-marker HTTP/1.1\r\nHost: x\r\nBad Header With Spaces\r\n\r\n');
+    expect(bad.text).toMatch(/^HTTP\/1\.1 400/);
+    expect(bad.text).toContain('"code":"bad_request"');
+    expect(bad.text).not.toMatch(/evil-marker/);
+    const long = await raw(port, `GET /${'evil-marker'.repeat(2000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(long.text).toMatch(/^HTTP\/1\.1 431/);
+    expect(long.text).not.toMatch(/evil-marker/);
+  });
+
+  it('cuts off a client that sends its headers too slowly (408), and one that trickles its body', async () => {
+    const slowHead = await raw(port, 'GET /health HTTP/1.1\r\nHost: x\r\n', { endAfterMs: 10_000 });
+    expect(slowHead.ms).toBeLessThan(5000);
+    expect(slowHead.text).toMatch(/^HTTP\/1\.1 408/);
+    const slowBody = await raw(
+      port,
+      'POST /inventory/api/v1/search/condition HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"q":',
+      { endAfterMs: 10_000 },
+    );
+    expect(slowBody.ms).toBeLessThan(5000);
+    expect(slowBody.text).toMatch(/^HTTP\/1\.1 408/);
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * The storefront's same-origin API proxy (backend for frontend; see app.ts): streams requests under
+ * the API prefixes of spec §7 to the API and the answers back, adds the web client's credentials to
+ * the browser's token and revocation calls (RFC 6749 §2.3.1), passes the shopper's address on
+ * (`X-Forwarded-For`), caps bodies at {@link BODY_LIMITS}.api with a clean 413, and keeps the
+ * server-side session cookie in step with the token calls it relays (decision 0013).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import http from 'node:http';
+import https from 'node:https';
+import { BODY_LIMITS } from '@b-deals/core';
+import { clearSessionCookie, sessionSetCookie, type WebSession } from './session-cookie.ts';
+
+/**
+ * Path prefixes of the API served on the storefront's origin. Only the `/{service}/api/` part
+ * (and the OAuth endpoints): pages such as /article/{slug} and /order/ stay with the storefront.
+ */
+export const API_PREFIXES = ['/user/api/', '/user/oauth/', '/inventory/api/', '/order/api/', '/article/api/', '/tapestry/api/'] as const;
+const CLIENT_AUTH_PATHS = new Set(['/user/oauth/token', '/user/oauth/revoke']);
+/** Hop-by-hop headers (RFC 9110 §7.6.1) are not forwarded. */
+export const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'host']);
+
+/** RFC 6749 §2.3.1: id and secret form-urlencoded, joined by ':', base64. */
+function basicAuth(client: { id: string; secret: string }): string {
+  const enc = (s: string) => encodeURIComponent(s).replace(/%20/g, '+');
+  return `Basic ${Buffer.from(`${enc(client.id)}:${enc(client.secret)}`).toString('base64')}`;
+}
+
+/**
+ * The `X-Forwarded-For` value to send upstream: what the request already carried, then the peer
+ * of its socket (RFC 7239 §5.2 order: client first, each proxy appending the address it saw).
+ */
+export function forwardedFor(req: IncomingMessage): string {
+  return [req.headers['x-forwarded-for'], req.socket.remoteAddress].flat().filter(Boolean).join(', ');
+}
+
+const TOO_LARGE = JSON.stringify({ code: 'payload_too_large', message: `The request body is larger than ${BODY_LIMITS.api} bytes.` });
+
+/** Answers 413 and closes the connection (the rest of the body is not read, so it cannot be reused). */
+export function answerTooLarge(res: ServerResponse, contentType: string, body: string): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(413, { 'content-type': contentType, connection: 'close', 'content-length': Buffer.byteLength(body) }).end(body);
+}
+
+/** What the proxy needs to keep the server-side session in step with the token calls it relays. */
+export interface SessionWatch {
+  key: Buffer;
+  ttlMs: number;
+  secure: boolean;
+  /** Reads the profile for a fresh access token (GET /user/api/v1/profile); null when it cannot. */
+  profile(accessToken: string): Promise<WebSession['user'] | null>;
+}
+
+/**
+ * The `Set-Cookie` for a relayed token-endpoint answer (decision 0013): a successful grant (RFC
+ * 6749 §5.1) seals the shopper's profile and access token; a refused grant (`invalid_grant`,
+ * §5.2) or a revocation (RFC 7009 §2.2) clears the session; anything else leaves it as it is.
+ */
+export async function sessionCookieFor(pathname: string, status: number, body: Buffer, watch: SessionWatch, now = Date.now()): Promise<string | null> {
+  if (pathname === '/user/oauth/revoke') return status === 200 ? clearSessionCookie({ secure: watch.secure }) : null;
+  let answer: { access_token?: unknown; expires_in?: unknown; error?: unknown } = {};
+  try {
+    answer = JSON.parse(body.toString('utf8')) as typeof answer;
+  } catch {
+    return null;
+  }
+  if (status === 400 && answer.error === 'invalid_grant') return clearSessionCookie({ secure: watch.secure });
+  if (status !== 200 || typeof answer.access_token !== 'string') return null;
+  const user = await watch.profile(answer.access_token).catch(() => null);
+  if (!user) return null;
+  const expiresIn = typeof answer.expires_in === 'number' ? answer.expires_in : 0;
+  return sessionSetCookie({ user, accessToken: answer.access_token, accessExpiresAt: now + expiresIn * 1000, expiresAt: now + watch.ttlMs }, watch.key, {
+    secure: watch.secure,
+    now,
+  });
+}
+
+/**
+ * Streams `req` to `apiUrl` and the answer back; 502 `{code, message}` when the API cannot be
+ * reached. With `watch`, answers of the token and revocation endpoints are read whole (they are
+ * small) so the server-side session cookie can be set or cleared on the way back.
+ */
+export function proxyToApi(
+  apiUrl: URL,
+  oauthClient: { id: string; secret: string } | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+  watch?: SessionWatch,
+): void {
+  const headers: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) headers[k] = v;
+  const pathname = (req.url ?? '/').split('?')[0]!;
+  if (oauthClient && req.method === 'POST' && CLIENT_AUTH_PATHS.has(pathname)) headers.authorization = basicAuth(oauthClient);
+  headers['x-forwarded-for'] = forwardedFor(req);
+  // A body over the API's limit is refused here, cleanly, before anything reaches the API.
+  if (Number(req.headers['content-length'] ?? 0) > BODY_LIMITS.api) return answerTooLarge(res, 'application/json', TOO_LARGE);
+  const base = apiUrl.pathname.replace(/\/$/, '');
+  const upstream = (apiUrl.protocol === 'https:' ? https : http).request(
+    { protocol: apiUrl.protocol, hostname: apiUrl.hostname, port: apiUrl.port, method: req.method, path: base + (req.url ?? '/'), headers },
+    (answer) => {
+      for (const [k, v] of Object.entries(answer.headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) res.setHeader(k, v);
+      if (!(watch && req.method === 'POST' && CLIENT_AUTH_PATHS.has(pathname))) {
+        res.writeHead(answer.statusCode ?? 502);
+        answer.pipe(res);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      answer.on('data', (c: Buffer) => chunks.push(c));
+      answer.on('end', () => {
+        const body = Buffer.concat(chunks);
+        void sessionCookieFor(pathname, answer.statusCode ?? 502, body, watch).then((cookie) => {
+          if (res.destroyed) return;
+          if (cookie) res.appendHeader('set-cookie', cookie);
+          res.removeHeader('transfer-encoding');
+          res.setHeader('content-length', body.length);
+          res.writeHead(answer.statusCode ?? 502).end(body);
+        });
+      });
+    },
+  );
+  let tooLarge = false;
+  upstream.on('error', () => {
+    if (tooLarge || res.writableEnded) return;
+    if (res.headersSent) res.destroy();
+    else res.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'bad_gateway', message: 'The B-Deals API cannot be reached.' }));
+  });
+  res.on('close', () => {
+    if (!res.writableFinished) upstream.destroy();
+  });
+  // A chunked body (no Content-Length) is counted as it streams.
+  let received = 0;
+  req.on('data', (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > BODY_LIMITS.api && !tooLarge) {
+      tooLarge = true;
+      req.unpipe(upstream);
+      upstream.destroy();
+      answerTooLarge(res, 'application/json', TOO_LARGE);
+    }
+  });
+  req.pipe(upstream);
+}

@@ -1,0 +1,62 @@
+/**
+ * The storefront's own configuration (issue 10 §3, issue 12 §1), parsed once from the
+ * environment with zod; fails fast with a message listing every bad variable. The storefront
+ * never reads the API's configuration, files or data folder.
+ *
+ * | variable | default | meaning |
+ * |---|---|---|
+ * | `PORT` | 3000 | port the storefront listens on |
+ * | `HOST` | 127.0.0.1 | interface to bind |
+ * | `API_URL` | http://127.0.0.1:4000 | base URL of the B-Deals API (loaders and the same-origin proxy) |
+ * | `OAUTH_WEB_CLIENT_ID` / `OAUTH_WEB_CLIENT_SECRET` | b-deals-web / the development secret | the web platform's OAuth client (RFC 6749 §2.3.1), added to the browser's token calls |
+ * | `MEDIA_DIR` | unset | a folder to serve `/media/` from; unset, `/media/` is fetched from the API (or a media origin in front of it) |
+ * | `HTML_CACHE_SECONDS` | 60 | how long an anonymous page stays fresh in the full-page cache (decision 0014); 0 turns the cache off |
+ * | `WEB_WORKERS` | the number of cores | server processes sharing the port (Node's cluster module); 1 runs the server in this process |
+ */
+import { availableParallelism } from 'node:os';
+import { z } from 'zod';
+
+const WebEnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  API_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:4000'),
+  OAUTH_WEB_CLIENT_ID: z.string().min(3).default('b-deals-web'),
+  OAUTH_WEB_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').default('dev-web-secret-change-me'),
+  MEDIA_DIR: z.string().min(1).optional(),
+  WEB_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  HTML_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+});
+
+/** The parsed storefront configuration. */
+export interface WebConfig {
+  port: number;
+  host: string;
+  /** Absolute http(s) URL without a trailing slash. */
+  apiUrl: string;
+  oauthClient: { id: string; secret: string };
+  mediaDir: string | null;
+  /** Server processes (issue 12 §2: use every core). */
+  workers: number;
+  /** Freshness of the full-page HTML cache, ms; 0 = off. */
+  htmlCacheFreshMs: number;
+}
+
+/** Parses `env` (default process.env); an empty variable counts as unset. Throws an Error naming each invalid variable. */
+export function loadWebConfig(env: NodeJS.ProcessEnv = process.env): WebConfig {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = WebEnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    apiUrl: e.API_URL.replace(/\/+$/, ''),
+    oauthClient: { id: e.OAUTH_WEB_CLIENT_ID, secret: e.OAUTH_WEB_CLIENT_SECRET },
+    mediaDir: e.MEDIA_DIR ?? null,
+    workers: e.WEB_WORKERS ?? availableParallelism(),
+    htmlCacheFreshMs: e.HTML_CACHE_SECONDS * 1000,
+  };
+}
