@@ -17,6 +17,11 @@ const crossWorkspacePath = {
   group: ['**/packages/*/src/**', '**/packages/*/test/**', '**/apps/*/src/**', '**/apps/*/app/**', '**/apps/*/server/**'],
   message: 'Import another workspace through its package name (`@b-deals/x`), not a relative path into its folders.',
 };
+/** A domain of the API uses another domain through that domain's `index.ts` (decision 0011), never a file inside it. */
+const otherDomainFile = {
+  group: ['../*/*', '!../*/index.ts'],
+  message: 'Import another domain through its public `index.ts` (`../catalog/index.ts`), not a file inside it (decision 0011).',
+};
 /** The storefront reaches data only through the API (DESIGN.md "Layout"). */
 const serverSideForWeb = {
   group: [
@@ -66,6 +71,10 @@ export default tseslint.config(
       // Each workspace declares what it imports (its own package.json, found upwards from the file).
       'n/no-extraneous-import': 'error',
     },
+  },
+  {
+    files: ['apps/api/src/*/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [deepPackageImport, crossWorkspacePath, otherDomainFile] }] },
   },
   {
     files: ['e2e/**'],

@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@b-deals/db';
 import { createTestDatabase } from '@b-deals/db/testing';
-import { finishIngest, ingestFeed, loadDefaultFxTable } from '@b-deals/feeds';
+import { loadDefaultFxTable } from '@b-deals/feeds';
+import { finishIngest, ingestFeed } from '@b-deals/api';
 import { rssFeed } from '@b-deals/feeds/testing';
 import { buildApp } from '@b-deals/api';
 

@@ -20,7 +20,7 @@
  * requests per second, the machine, and the issue's targets with PASS/MISS (p95 ≤ 25 ms on
  * PostgreSQL, ≤ 60 ms on PGlite, defined at 100,000 products). No assertions.
  *
- *   npx tsx packages/feeds/bench/search.ts [--products 100000] [--driver pglite|postgres|both]
+ *   npm run bench:search -- [--products 100000] [--driver pglite|postgres|both]
  *     [--requests 200] [--concurrency 10] [--keep]
  *
  * Files: generated feeds in ./data/bench/feeds-<N>/ (reused when present); the PGlite catalogue
@@ -34,10 +34,11 @@ import { parseArgs } from 'node:util';
 import { LEAF_CATEGORIES, PRICE_BANDS } from '@b-deals/core';
 import { SearchConditionSchema, type SearchCondition, type SearchConditionInput } from '@b-deals/contracts';
 import type { Database } from '@b-deals/db';
-import { demoMerchantInput, finishIngest, generateDemoCatalogue, ingestSource, loadDefaultFxTable, type DemoMerchantEntry } from '@b-deals/feeds';
-import { searchProducts } from '../src/catalog/search.ts';
-import { SearchCache } from '../src/catalog/search-cache.ts';
-import { SearchIndex } from '../src/catalog/search-index.ts';
+import { demoMerchantInput, generateDemoCatalogue, loadDefaultFxTable, type DemoMerchantEntry } from '@b-deals/feeds';
+import { finishIngest, ingestSource } from '../src/index.ts';
+import { searchProducts } from '../src/search/index.ts';
+import { SearchCache } from '../src/search/index.ts';
+import { SearchIndex } from '../src/search/index.ts';
 import { BENCH_DIR, machineLine, ms, openBenchDatabase, parseDrivers, peakRssMiB, percentile, positiveInt, type Driver } from '@b-deals/db/testing';
 
 /** "Today" of the generated catalogue: fixed, so feeds are reproducible and reusable. */

@@ -20,10 +20,9 @@ import { BODY_LIMITS, HTTP_TIMEOUTS, answerClientError, type HttpTimeouts } from
 import type { Database } from '@b-deals/db';
 import type { FxTable } from '@b-deals/feeds';
 import { DomainError, frameworkErrorHandler, registerErrorHandling } from './errors.ts';
-import { catalogRoutes } from './catalog/routes.ts';
-import { SearchCache } from './catalog/search-cache.ts';
-import { SearchIndex } from './catalog/search-index.ts';
-import { articleRoutes, dealRoutes, modeRoutes } from './editorial/routes.ts';
+import { catalogRoutes } from './catalog/index.ts';
+import { SearchCache, SearchIndex, searchRoutes } from './search/index.ts';
+import { articleRoutes, dealRoutes, modeRoutes } from './editorial/index.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { healthRoutes } from './health.ts';
 import { ApiMetrics, metricsPlugin } from './metrics.ts';
@@ -140,6 +139,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (inventory) => {
       await inventory.register(catalogRoutes, { db, search, answers });
+      await inventory.register(searchRoutes, { db, search });
       await inventory.register(dealRoutes, { db, search, answers });
     },
     { prefix: '/inventory/api/v1' },

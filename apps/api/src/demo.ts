@@ -9,7 +9,8 @@ import path from 'node:path';
 import type { IngestReport } from '@b-deals/contracts';
 import type { Marketplace, Region } from '@b-deals/core';
 import type { Database } from '@b-deals/db';
-import { finishIngest, generateDemoCatalogue, ingestSource, type FxTable } from '@b-deals/feeds';
+import { generateDemoCatalogue, type FxTable } from '@b-deals/feeds';
+import { finishIngest, ingestSource } from './ingest/index.ts';
 
 interface DemoMerchant {
   slug: string;

@@ -9,7 +9,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Database } from '@b-deals/db';
-import type { SearchIndex } from './catalog/search-index.ts';
+import type { SearchIndex } from './search/index.ts';
 
 export interface HealthOptions {
   db: Database;

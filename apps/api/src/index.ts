@@ -5,3 +5,6 @@ export { startApi, openConfiguredDatabase, loadFx, apiMarkerFile, type RunningAp
 export { createServices, apiRole, type Services, type ServicesRole } from './services.ts';
 export { EmbeddedQueue, PgBossQueue, nextCronTime, type JobQueue, type JobDefinition } from './jobs/queue.ts';
 export { loadDemoCatalogue } from './demo.ts';
+export { ingestFeed, ingestSource, finishIngest, isHistoryFile, type IngestFeedOptions, type IngestSourceOptions } from './ingest/index.ts';
+export { ingestPriceHistory, refreshPriceStats } from './pricing/index.ts';
+export { ingestPromotions, isPromotionsFile } from './editorial/index.ts';

@@ -17,8 +17,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { SearchCache } from './catalog/search-cache.ts';
-import type { SearchIndex } from './catalog/search-index.ts';
+import type { SearchCache, SearchIndex } from './search/index.ts';
 import { DomainError } from './errors.ts';
 
 export interface MetricsOptions {

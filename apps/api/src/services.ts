@@ -14,7 +14,7 @@ import type { Database } from '@b-deals/db';
 import type { FxTable } from '@b-deals/feeds';
 import { loadDefaultFxTable } from '@b-deals/feeds';
 import type { Logger } from 'pino';
-import { SearchIndex } from './catalog/search-index.ts';
+import { SearchIndex } from './search/index.ts';
 import { catalogJobs } from './jobs/catalog-jobs.ts';
 import { EmbeddedQueue, PgBossQueue, type JobQueue } from './jobs/queue.ts';
 import type { Config } from './env.ts';

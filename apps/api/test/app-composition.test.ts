@@ -8,12 +8,13 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@b-deals/db';
 import { createTestDatabase } from '@b-deals/db/testing';
-import { ingestSource, loadDefaultFxTable } from '@b-deals/feeds';
+import { loadDefaultFxTable } from '@b-deals/feeds';
+import { ingestSource } from '../src/index.ts';
 import { rssFeed } from '@b-deals/feeds/testing';
 import { buildApp, type AppOptions } from '../src/app.ts';
 import { bearerToken } from '../src/auth/authenticate.ts';
-import { SearchCache } from '../src/catalog/search-cache.ts';
-import { SearchIndex } from '../src/catalog/search-index.ts';
+import { SearchCache } from '../src/search/index.ts';
+import { SearchIndex } from '../src/search/index.ts';
 import { testAppOptions } from './test-app.ts';
 
 let db: Database;

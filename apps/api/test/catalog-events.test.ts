@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SearchConditionSchema } from '@b-deals/contracts';
 import type { Database } from '@b-deals/db';
 import { createTestDatabase, testDrivers } from '@b-deals/db/testing';
-import { ingestSource, loadDefaultFxTable } from '@b-deals/feeds';
+import { loadDefaultFxTable } from '@b-deals/feeds';
+import { ingestSource } from '../src/index.ts';
 import { recordClick } from '../src/catalog/landing.ts';
-import { SearchIndex } from '../src/catalog/search-index.ts';
-import { searchProducts } from '../src/catalog/search.ts';
+import { SearchIndex } from '../src/search/index.ts';
+import { searchProducts } from '../src/search/index.ts';
 import { EmbeddedQueue, PgBossQueue, nextCronTime } from '../src/jobs/queue.ts';
 
 const feed = (id: string, title: string) => `<?xml version="1.0"?><rss xmlns:g="http://base.google.com/ns/1.0" version="2.0"><channel><title>t</title>

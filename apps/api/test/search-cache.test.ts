@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SearchConditionSchema, type SearchResponse } from '@b-deals/contracts';
-import { SearchCache } from '../src/catalog/search-cache.ts';
+import { SearchCache } from '../src/search/index.ts';
 
 const answer = (total: number): SearchResponse => ({
   items: [],

@@ -11,11 +11,12 @@ import { DEPARTMENTS, PRICE_BANDS, matchesCategory, parseCategoryIds } from '@b-
 import { SearchConditionSchema, type SearchConditionInput } from '@b-deals/contracts';
 import type { Database } from '@b-deals/db';
 import { createTestDatabase, testDrivers } from '@b-deals/db/testing';
-import { finishIngest, ingestSource, loadDefaultFxTable } from '@b-deals/feeds';
+import { loadDefaultFxTable } from '@b-deals/feeds';
+import { finishIngest, ingestSource } from '../src/index.ts';
 import { generateDemoCatalogue, demoMerchantInput, type DemoMerchantEntry } from '@b-deals/feeds';
 import { recordClick } from '../src/catalog/landing.ts';
-import { SearchIndex, parseTsvector } from '../src/catalog/search-index.ts';
-import { queryWords, searchProducts, topK } from '../src/catalog/search.ts';
+import { SearchIndex, parseTsvector } from '../src/search/index.ts';
+import { queryWords, searchProducts, topK } from '../src/search/index.ts';
 
 const NOW = new Date(Date.UTC(2025, 5, 1));
 

@@ -8,11 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@b-deals/db';
 import { createTestDatabase, testDrivers } from '@b-deals/db/testing';
-import { finishIngest, ingestFeed, loadDefaultFxTable } from '@b-deals/feeds';
+import { loadDefaultFxTable } from '@b-deals/feeds';
+import { finishIngest, ingestFeed } from '../src/index.ts';
 import { rssFeed, type TestItem } from '@b-deals/feeds/testing';
 import { buildApp } from '../src/app.ts';
 import { testAppOptions } from './test-app.ts';
-import { editDistance, maxDistance, spellingDistance } from '../src/catalog/spelling.ts';
+import { editDistance, maxDistance, spellingDistance } from '../src/search/index.ts';
 
 const fx = loadDefaultFxTable();
 const APPAREL = 'Apparel & Accessories > Clothing';

@@ -38,6 +38,12 @@ describe('import boundaries', () => {
     expect(await violations('apps/api/src/x.ts', `import { formatPrice as x } from '@b-deals/core';`)).toEqual([]);
   });
 
+  it("lets an API domain use another domain only through that domain's index.ts", async () => {
+    expect(await violations('apps/api/src/search/x.ts', `import { toCard as x } from '../catalog/cards.ts';`)).toContain('no-restricted-imports');
+    expect(await violations('apps/api/src/search/x.ts', `import { toCard as x } from '../catalog/index.ts';`)).toEqual([]);
+    expect(await violations('apps/api/src/search/x.ts', `import { SearchCache as x } from './search-cache.ts';`)).toEqual([]);
+  });
+
   it('requires each workspace to declare what it imports', async () => {
     expect(await violations('packages/core/src/x.ts', `import { z as x } from 'zod';`)).toContain('n/no-extraneous-import');
     expect(await violations('packages/contracts/src/x.ts', `import { z as x } from 'zod';`)).toEqual([]);

@@ -116,8 +116,18 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return Array.isArray(errors) && errors.some(isDatabaseUnavailable);
 }
 
+/**
+ * int8 (`bigint`) values as JavaScript numbers, as PGlite gives them, so a row has one shape on
+ * both drivers and matches the schema's `bigint(..., { mode: 'number' })` (`SqlRow`). Our int8
+ * columns are ids, counts and cents, far below 2^53.
+ */
+const INT8_AS_NUMBER = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
 function openPostgres(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, types: INT8_AS_NUMBER });
   // An idle connection dropped by a server restart is an event, not a crash: the pool replaces it on the next query.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema });

@@ -5,6 +5,7 @@
  * Data flows feeds → these tables → API; only apps/api and packages/feeds touch them.
  */
 import { sql } from 'drizzle-orm';
+import type { Availability, Condition, Marketplace, MatchMethod, Region } from '@b-deals/core';
 import {
   bigint,
   boolean,
@@ -23,7 +24,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const ts = <N extends string>(name: N) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** Merchants: stores that send feeds (spec §3 marketplace and region keys). */
 export const merchants = pgTable('merchants', {
@@ -31,9 +32,9 @@ export const merchants = pgTable('merchants', {
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
   /** US | EUROPEAN | OTHERS */
-  region: text('region').notNull().default('US'),
+  region: text('region').$type<Region>().notNull().default('US'),
   /** OUTLET | ECO | LUXURY | EUROPEAN, or null */
-  marketplace: text('marketplace'),
+  marketplace: text('marketplace').$type<Marketplace>(),
   homepage: text('homepage'),
   logoUrl: text('logo_url'),
   createdAt: ts('created_at').notNull().defaultNow(),
@@ -157,9 +158,9 @@ export const offers = pgTable(
     offerKey: text('offer_key').notNull(),
     productId: bigint('product_id', { mode: 'number' }).notNull(),
     /** gtin | brand_mpn | brand_title | model | new (core MATCH_METHODS) */
-    matchMethod: text('match_method').notNull(),
+    matchMethod: text('match_method').$type<MatchMethod>().notNull(),
     /**
-     * Pairwise match score 0..1 (packages/feeds src/match): 1 for an exact key (GTIN, brand + MPN,
+     * Pairwise match score 0..1 (apps/api src/matching): 1 for an exact key (GTIN, brand + MPN,
      * brand + title), the score for 'model', the best candidate's score (below the threshold) for
      * 'new', null when there was no candidate.
      */
@@ -179,9 +180,9 @@ export const offers = pgTable(
     /** Date (UTC day) of the exchange rate that converted the original price; null for USD. */
     fxRateDate: date('fx_rate_date', { mode: 'string' }),
     /** Where that rate came from: ecb | peg | operator (packages/feeds parse/fx.ts); null for USD. */
-    fxRateSource: text('fx_rate_source'),
-    availability: text('availability').notNull(),
-    condition: text('condition').notNull().default('new'),
+    fxRateSource: text('fx_rate_source').$type<'ecb' | 'peg' | 'operator'>(),
+    availability: text('availability').$type<Availability>().notNull(),
+    condition: text('condition').$type<Condition>().notNull().default('new'),
     sizes: text('sizes')
       .array()
       .notNull()
@@ -224,7 +225,7 @@ export const priceObservations = pgTable(
     priceCents: integer('price_cents').notNull(),
     /** Regular price at the time, cents. */
     regularPriceCents: integer('regular_price_cents').notNull(),
-    availability: text('availability').notNull(),
+    availability: text('availability').$type<Availability>().notNull(),
     validFrom: ts('valid_from').notNull(),
     lastSeenAt: ts('last_seen_at').notNull(),
   },

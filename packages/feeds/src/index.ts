@@ -1,6 +1,9 @@
-/** @b-deals/feeds: merchant-feed parsing, normalisation, matching and ingest; the demo catalogue. */
+/**
+ * @b-deals/feeds: reading merchant files into our types — GMC feed parsing and normalisation,
+ * currencies, the merchant a feed names — and the demo catalogue's generator. Writing what was
+ * read into the catalogue is the API's ingest (`apps/api/src/ingest`), by domain.
+ */
 export * from './types.ts';
 export { parseFeed, loadFxTable, loadDefaultFxTable, readOperatorRates, withOperatorRates, convertToUsd, toUsdCents, type FxTable } from './parse/index.ts';
-export * from './ingest/index.ts';
-export * from './source.ts';
+export { merchantFromFeed, type MerchantInput } from './merchant.ts';
 export { generateDemoCatalogue, demoMerchantInput, type DemoCatalogueOptions, type DemoCatalogueResult, type DemoMerchantEntry } from './demo/generate.ts';

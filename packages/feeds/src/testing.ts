@@ -1,5 +1,9 @@
 /**
- * `@b-deals/feeds/testing`: helpers other workspaces' tests share (issue 10 §6): small GMC RSS
- * feeds built from `TestItem`s. Never imported by production code.
+ * `@b-deals/feeds/testing`: helpers other workspaces' tests and benchmarks share (issue 10 §6):
+ * small GMC RSS feeds built from `TestItem`s, and the demo catalogue's plan and feed writer for
+ * benchmarks that need a large realistic feed. Never imported by production code.
  */
 export { rssFeed, type TestItem } from '../test/ingest/feed-builder.ts';
+export { MERCHANT_DEFS, type MerchantDef } from './demo/catalogue-data.ts';
+export { rssFeed as demoRssFeed, type FeedRow } from './demo/feed-writers.ts';
+export { planDemoCatalogue } from './demo/plan.ts';

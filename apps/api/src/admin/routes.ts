@@ -12,8 +12,9 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminFeedQuerySchema, ErrorBodySchema, IngestReportSchema } from '@b-deals/contracts';
 import type { Database } from '@b-deals/db';
-import { ingestSource, type FxTable } from '@b-deals/feeds';
-import type { SearchIndex } from '../catalog/search-index.ts';
+import { type FxTable } from '@b-deals/feeds';
+import { ingestSource } from '../ingest/index.ts';
+import type { SearchIndex } from '../search/index.ts';
 import { DomainError } from '../errors.ts';
 import type { ApiMetrics } from '../metrics.ts';
 

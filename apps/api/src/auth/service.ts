@@ -9,6 +9,7 @@ import { DomainError } from '../errors.ts';
 import type { Mailer } from '../mail.ts';
 import { DUMMY_HASH, hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
 import { newFamilyId, newToken, tokenHash } from './tokens.ts';
+import type { AuthTokenRow, OneTimeTokenRow, UserRow } from './rows.ts';
 
 /** An RFC 6749 §5.2 error: answered as `{error, error_description}` with `status`. */
 export class OAuthError extends Error {
@@ -42,15 +43,6 @@ export const DEFAULT_AUTH_SETTINGS: Omit<AuthSettings, 'publicUrl'> = {
   resetTtl: 30 * 60,
 };
 
-interface UserRow {
-  id: number;
-  email: string;
-  password_hash: string;
-  first_name: string;
-  last_name: string;
-  email_verified_at: Date | null;
-}
-
 const seconds = (n: number) => new Date(Date.now() + n * 1000);
 
 export class AuthService {
@@ -70,7 +62,7 @@ export class AuthService {
     const problem = passwordProblem(body.password, body);
     if (problem) throw new DomainError(400, 'weak_password', problem, [{ path: '/password', message: problem }]);
     const passwordHash = await hashPassword(body.password);
-    const inserted = await this.db.query<{ id: number }>(
+    const inserted = await this.db.query<Pick<UserRow, 'id'>>(
       `INSERT INTO users (email, password_hash, first_name, last_name) VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO NOTHING RETURNING id`,
       [body.email, passwordHash, body.firstName, body.lastName],
     );
@@ -128,15 +120,7 @@ export class AuthService {
    */
   async refreshGrant(clientId: string, refreshToken: string, meta: { ip: string; userAgent?: string }): Promise<TokenResponse> {
     const outcome = await this.db.transaction<{ tokens: TokenResponse } | { error: string }>(async (tx) => {
-      const res = await tx.query<{
-        id: number;
-        user_id: number;
-        family_id: string;
-        client_id: string;
-        expires_at: Date;
-        rotated_at: Date | null;
-        revoked_at: Date | null;
-      }>(
+      const res = await tx.query<Pick<AuthTokenRow, 'id' | 'user_id' | 'family_id' | 'client_id' | 'expires_at' | 'rotated_at' | 'revoked_at'>>(
         `SELECT id, user_id, family_id, client_id, expires_at, rotated_at, revoked_at FROM auth_tokens WHERE token_hash = $1 AND kind = 'refresh' FOR UPDATE`,
         [tokenHash(refreshToken)],
       );
@@ -171,7 +155,7 @@ export class AuthService {
 
   /** The user behind a bearer access token, or null when the token is unknown, expired or revoked (RFC 6750 invalid_token). */
   async userForAccessToken(token: string): Promise<number | null> {
-    const res = await this.db.query<{ user_id: number }>(
+    const res = await this.db.query<Pick<AuthTokenRow, 'user_id'>>(
       `SELECT user_id FROM auth_tokens WHERE token_hash = $1 AND kind = 'access' AND revoked_at IS NULL AND expires_at > now()`,
       [tokenHash(token)],
     );
@@ -241,7 +225,7 @@ export class AuthService {
   }
 
   private async useOneTimeToken(token: string, purpose: string, tx: Queryable = this.db): Promise<number> {
-    const res = await tx.query<{ user_id: number }>(
+    const res = await tx.query<Pick<OneTimeTokenRow, 'user_id'>>(
       `UPDATE one_time_tokens SET used_at = now() WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
       [tokenHash(token), purpose],
     );

@@ -1,22 +1,14 @@
 /** Merchants, brands and hot words (spec §7 GET merchants, brands, brand/{id}, search/hot-words). */
-import { DEPARTMENTS, LEAF_CATEGORIES } from '@b-deals/core';
+import { DEPARTMENTS } from '@b-deals/core';
 import type { Brand, BrandDetail, Merchant } from '@b-deals/contracts';
 import type { Queryable } from '@b-deals/db';
 import { notFound } from '../errors.ts';
 import { publicMediaUrl } from './media.ts';
+import type { BrandRow, MerchantRow } from './rows.ts';
 
 /** Merchants with their active-offer counts, A–Z; optionally one marketplace (ALL = every one) or region. */
 export async function listMerchants(db: Queryable, marketplace?: string, region?: string): Promise<Merchant[]> {
-  const res = await db.query<{
-    id: number;
-    slug: string;
-    name: string;
-    region: Merchant['region'];
-    marketplace: Merchant['marketplace'];
-    homepage: string | null;
-    logo_url: string | null;
-    n: number;
-  }>(
+  const res = await db.query<Pick<MerchantRow, 'id' | 'slug' | 'name' | 'region' | 'marketplace' | 'homepage' | 'logo_url'> & { n: number }>(
     `SELECT m.id, m.slug, m.name, m.region, m.marketplace, m.homepage, m.logo_url,
             (SELECT count(*)::int FROM offers o WHERE o.merchant_id = m.id AND o.active) AS n
        FROM merchants m
@@ -43,7 +35,7 @@ export async function listBrands(
   db: Queryable,
   opts: { q?: string; marketplace?: string; from: number; to: number },
 ): Promise<{ brands: Brand[]; total: number }> {
-  const res = await db.query<{ id: number; slug: string; name: string; parent_id: number | null; n: number; total: number }>(
+  const res = await db.query<BrandCountRow>(
     `SELECT * FROM (
        SELECT b.id, b.slug, b.name, b.parent_id,
               (SELECT count(*)::int FROM products p WHERE p.brand_id = b.id AND p.offer_count > 0
@@ -60,14 +52,17 @@ export async function listBrands(
   return { brands: res.rows.map(toBrand), total: total.rows[0]!.n };
 }
 
-function toBrand(r: { id: number; slug: string; name: string; parent_id: number | null; n: number }): Brand {
+/** A brand row with `n`, its number of products on offer. */
+type BrandCountRow = Pick<BrandRow, 'id' | 'slug' | 'name' | 'parent_id'> & { n: number };
+
+function toBrand(r: BrandCountRow): Brand {
   return { id: Number(r.id), slug: r.slug, name: r.name, parentId: r.parent_id === null ? null : Number(r.parent_id), productCount: r.n };
 }
 
 /** One brand by numeric id or slug, with sub-brands, departments and merchants. Throws 404 when unknown. */
 export async function brandDetail(db: Queryable, idOrSlug: string): Promise<BrandDetail> {
   const byId = /^\d+$/.test(idOrSlug);
-  const res = await db.query<{ id: number; slug: string; name: string; parent_id: number | null; n: number }>(
+  const res = await db.query<BrandCountRow>(
     `SELECT b.id, b.slug, b.name, b.parent_id, ${BRAND_COUNT} AS n FROM brands b WHERE ${byId ? 'b.id = $1::int' : 'b.slug = $1'}`,
     [idOrSlug],
   );
@@ -76,15 +71,12 @@ export async function brandDetail(db: Queryable, idOrSlug: string): Promise<Bran
   const id = Number(row.id);
   const family = `(SELECT id FROM brands WHERE id = $1 OR parent_id = $1)`;
   const [subs, depts, merchants] = await Promise.all([
-    db.query<{ id: number; slug: string; name: string; parent_id: number | null; n: number }>(
-      `SELECT b.id, b.slug, b.name, b.parent_id, ${BRAND_COUNT} AS n FROM brands b WHERE b.parent_id = $1 ORDER BY lower(b.name)`,
-      [id],
-    ),
+    db.query<BrandCountRow>(`SELECT b.id, b.slug, b.name, b.parent_id, ${BRAND_COUNT} AS n FROM brands b WHERE b.parent_id = $1 ORDER BY lower(b.name)`, [id]),
     db.query<{ code: string; n: number }>(
       `SELECT left(category_code, 1) AS code, count(*)::int AS n FROM products WHERE brand_id IN ${family} AND offer_count > 0 GROUP BY 1 ORDER BY 2 DESC`,
       [id],
     ),
-    db.query<{ slug: string; name: string; n: number }>(
+    db.query<Pick<MerchantRow, 'slug' | 'name'> & { n: number }>(
       `SELECT m.slug, m.name, count(DISTINCT p.id)::int AS n FROM products p, unnest(p.merchant_ids) mid JOIN merchants m ON m.id = mid
         WHERE p.brand_id IN ${family} AND p.offer_count > 0 GROUP BY m.slug, m.name ORDER BY 3 DESC, 2`,
       [id],
@@ -97,42 +89,4 @@ export async function brandDetail(db: Queryable, idOrSlug: string): Promise<Bran
     departments: depts.rows.map((d) => ({ id: d.code, term: terms.get(d.code) ?? d.code, count: d.n })),
     merchants: merchants.rows.map((m) => ({ slug: m.slug, name: m.name, count: m.n })),
   };
-}
-
-/**
- * Hot words (spec §3 hotWords): curated words first (hot_words table, editable as data), then
- * what shoppers searched most in the last 30 days (at least 3 times), then the catalogue's
- * largest leaf categories; at most `limit`, no duplicates.
- */
-export async function hotWords(db: Queryable, limit = 10): Promise<string[]> {
-  const [curated, searched, leaves] = await Promise.all([
-    db.query<{ word: string }>(`SELECT word FROM hot_words ORDER BY weight DESC, word LIMIT $1`, [limit]),
-    db.query<{ term: string }>(
-      `SELECT term FROM search_terms WHERE day >= current_date - 30 GROUP BY term HAVING sum(count) >= 3 ORDER BY sum(count) DESC, term LIMIT $1`,
-      [limit],
-    ),
-    db.query<{ code: string; n: number }>(
-      `SELECT category_code AS code, count(*)::int AS n FROM products WHERE offer_count > 0 GROUP BY 1 ORDER BY 2 DESC LIMIT 40`,
-    ),
-  ]);
-  const leafTerm = new Map(LEAF_CATEGORIES.filter((l) => !l.other).map((l) => [l.code, l.term]));
-  const out: string[] = [];
-  const add = (w: string | undefined) => {
-    const t = w?.trim().toLowerCase();
-    if (t && !out.includes(t) && out.length < limit) out.push(t);
-  };
-  curated.rows.forEach((r) => add(r.word));
-  searched.rows.forEach((r) => add(r.term));
-  leaves.rows.forEach((r) => add(leafTerm.get(r.code)));
-  return out;
-}
-
-/** Counts a search term for today (feeds hot words). Terms are trimmed, lower-cased and capped at 60 characters. */
-export async function recordSearchTerm(db: Queryable, term: string): Promise<void> {
-  const t = term.trim().toLowerCase().replace(/\s+/g, ' ').slice(0, 60);
-  if (t.length < 2) return;
-  await db.query(
-    `INSERT INTO search_terms (term, day, count) VALUES ($1, current_date, 1) ON CONFLICT (term, day) DO UPDATE SET count = search_terms.count + 1`,
-    [t],
-  );
 }

@@ -9,6 +9,7 @@ import type { LowestPriceResponse, TopSellingResponse } from '@b-deals/contracts
 import type { Queryable } from '@b-deals/db';
 import { notFound } from '../errors.ts';
 import { CARD_COLUMNS, toCard, type CardRow } from './cards.ts';
+import type { OfferRow } from './rows.ts';
 
 /** Tabs of both landing pages: ALL, then each department (id = department code). */
 export function landingTabs(): Array<{ id: string; name: string }> {
@@ -58,7 +59,7 @@ export async function lowestPrice(db: Queryable, id: string, from: number, to: n
  * unknown or inactive offer.
  */
 export async function recordClick(db: Queryable, offerId: number): Promise<{ link: string }> {
-  const res = await db.query<{ link: string; product_id: number }>(`SELECT link, product_id FROM offers WHERE id = $1 AND active`, [offerId]);
+  const res = await db.query<Pick<OfferRow, 'link' | 'product_id'>>(`SELECT link, product_id FROM offers WHERE id = $1 AND active`, [offerId]);
   const offer = res.rows[0];
   if (!offer) throw notFound(`Offer ${offerId}`);
   await db.query(`INSERT INTO outbound_clicks (offer_id, product_id) VALUES ($1, $2)`, [offerId, offer.product_id]);

@@ -9,14 +9,13 @@ import type { Queryable } from '@b-deals/db';
 import { notFound } from '../errors.ts';
 import { CARD_COLUMNS, toCard, type CardRow } from './cards.ts';
 import { imageObject } from './media.ts';
+import type { ImageRow, MerchantRow, OfferRow, ProductRow } from './rows.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
 /** Loads everything the product page needs. Throws DomainError 404 when the product does not exist or has no active offer. */
 export async function productWithRecommend(db: Queryable, id: number, days: number, recommend: number, now = new Date()): Promise<ProductWithRecommend> {
-  const res = await db.query<
-    CardRow & { description: string; colors: string[]; sizes: string[]; gtin: string | null; mpn: string | null; offer_count: number }
-  >(
+  const res = await db.query<CardRow & Pick<ProductRow, 'description' | 'colors' | 'sizes' | 'gtin' | 'mpn' | 'offer_count'>>(
     `SELECT ${CARD_COLUMNS}, p.description, p.colors, p.sizes, p.gtin, p.mpn, p.offer_count
        FROM products p LEFT JOIN brands b ON b.id = p.brand_id WHERE p.id = $1`,
     [id],
@@ -25,7 +24,7 @@ export async function productWithRecommend(db: Queryable, id: number, days: numb
   if (!row || row.price_cents === null || row.offer_count === 0) throw notFound(`Product ${id}`);
   const [offers, images, history, similar] = await Promise.all([
     loadOffers(db, id),
-    db.query<{ url: string }>(`SELECT url FROM images WHERE product_id = $1 ORDER BY position`, [id]),
+    db.query<Pick<ImageRow, 'url'>>(`SELECT url FROM images WHERE product_id = $1 ORDER BY position`, [id]),
     priceHistory(db, id, days, now),
     recommend > 0 ? similarProducts(db, id, row.category_code, row.price_cents, recommend) : Promise.resolve([]),
   ]);
@@ -50,29 +49,33 @@ export async function productWithRecommend(db: Queryable, id: number, days: numb
 }
 
 async function loadOffers(db: Queryable, productId: number): Promise<Offer[]> {
-  const res = await db.query<{
-    id: number;
-    title: string;
-    price_cents: number;
-    sale_price_cents: number | null;
-    shipping_cents: number | null;
-    availability: Offer['availability'];
-    condition: Offer['condition'];
-    link: string;
-    sizes: string[];
-    colors: string[];
-    match_method: Offer['matchMethod'];
-    original_amount: number | null;
-    original_currency: string | null;
-    fx_rate_date: string | null;
-    fx_rate_source: 'ecb' | 'peg' | 'operator' | null;
-    last_seen_at: Date;
-    m_slug: string;
-    m_name: string;
-    m_logo: string | null;
-    m_marketplace: Offer['merchant']['marketplace'];
-    m_region: Offer['merchant']['region'];
-  }>(
+  const res = await db.query<
+    Pick<
+      OfferRow,
+      | 'id'
+      | 'title'
+      | 'price_cents'
+      | 'sale_price_cents'
+      | 'shipping_cents'
+      | 'availability'
+      | 'condition'
+      | 'link'
+      | 'sizes'
+      | 'colors'
+      | 'match_method'
+      | 'original_amount'
+      | 'original_currency'
+      | 'fx_rate_date'
+      | 'fx_rate_source'
+      | 'last_seen_at'
+    > & {
+      m_slug: MerchantRow['slug'];
+      m_name: MerchantRow['name'];
+      m_logo: MerchantRow['logo_url'];
+      m_marketplace: MerchantRow['marketplace'];
+      m_region: MerchantRow['region'];
+    }
+  >(
     `SELECT o.id, o.title, o.price_cents, o.sale_price_cents, o.shipping_cents, o.availability, o.condition, o.link, o.sizes, o.colors,
             o.match_method, o.original_amount, o.original_currency, to_char(o.fx_rate_date, 'YYYY-MM-DD') AS fx_rate_date, o.fx_rate_source,
             coalesce((SELECT max(po.last_seen_at) FROM price_observations po WHERE po.offer_id = o.id), o.last_seen_at) AS last_seen_at,

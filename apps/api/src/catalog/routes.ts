@@ -1,7 +1,8 @@
 /**
  * Catalogue routes of the `/inventory/api/v1` namespace (spec §7), registered by app.ts under that
- * prefix: merchants, brands, hot words, search, the standard product with its offers and
- * history, the landing-page tabs (Top Selling, Lowest Price) and the outbound click. Handlers are
+ * prefix: merchants, brands, the standard product with its offers and history, the catalogue
+ * version, the landing-page tabs (Top Selling, Lowest Price) and the outbound click. Search and
+ * hot words are the search domain's (`search/routes.ts`). Handlers are
  * thin: queries live beside this file. Errors: 400 `{code, message, details}` for invalid input
  * (zod schemas of @b-deals/contracts), 404 for unknown ids.
  */
@@ -15,7 +16,6 @@ import {
   CatalogVersionSchema,
   ClickResponseSchema,
   ErrorBodySchema,
-  HotWordsResponseSchema,
   LowestPriceResponseSchema,
   MerchantsQuerySchema,
   MerchantsResponseSchema,
@@ -23,19 +23,16 @@ import {
   ProductParamsSchema,
   ProductQuerySchema,
   ProductWithRecommendSchema,
-  SearchConditionSchema,
-  SearchResponseSchema,
   TabParamsSchema,
   TabQuerySchema,
   TabsResponseSchema,
   TopSellingResponseSchema,
 } from '@b-deals/contracts';
 import type { Database } from '@b-deals/db';
-import { brandDetail, hotWords, listBrands, listMerchants, recordSearchTerm } from './directory.ts';
+import { brandDetail, listBrands, listMerchants } from './directory.ts';
 import { landingTabs, lowestPrice, recordClick, topSelling } from './landing.ts';
 import { productWithRecommend } from './product.ts';
-import { SearchCache } from './search-cache.ts';
-import { searchProducts, type SearchDeps } from './search.ts';
+import type { SearchCache, SearchDeps } from '../search/index.ts';
 
 /** What the catalogue routes run on. */
 export interface CatalogRouteOptions {
@@ -60,25 +57,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRouteOptions> = async (
   r.get('/brand/:id', { schema: { params: BrandParamsSchema, response: { 200: BrandDetailSchema, ...errors } } }, async (req) =>
     brandDetail(db, req.params.id),
   );
-
-  // Asked for on every page view; cached per catalogue version like search answers (it scans the catalogue).
-  r.get('/search/hot-words', { schema: { response: { 200: HotWordsResponseSchema } } }, async () => {
-    const key = JSON.stringify(['hot-words', await SearchCache.version(db)]);
-    const cached = search.cache.get<string[]>(key);
-    if (cached) return { hotWords: cached };
-    const words = await hotWords(db);
-    search.cache.set(key, words);
-    return { hotWords: words };
-  });
-
-  r.post('/search/condition', { schema: { body: SearchConditionSchema, response: { 200: SearchResponseSchema, ...errors } } }, async (req) => {
-    const result = await searchProducts(db, req.body, search);
-    // Only searches that found something count toward hot words: a typo or a probe must not become a suggestion.
-    if (req.body.q && req.body.from === 0 && result.total > 0) {
-      recordSearchTerm(db, result.correctedQuery ?? req.body.q).catch((err) => req.log.warn({ err }, 'could not record search term'));
-    }
-    return result;
-  });
 
   r.get(
     '/standard-product/product/:id/with-recommend',

@@ -15,7 +15,8 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { IngestReport } from '@b-deals/contracts';
-import { finishIngest, ingestSource, isHistoryFile, isPromotionsFile } from '@b-deals/feeds';
+import { finishIngest, ingestSource, isHistoryFile } from '../ingest/index.ts';
+import { isPromotionsFile } from '../editorial/index.ts';
 import { loadConfig, type Config } from '../env.ts';
 import { loadFx, openConfiguredDatabase, runningServer } from '../runtime.ts';
 

@@ -4,14 +4,14 @@
  * prices. `npm run matches -- accept <offerId>` / `reject <offerId>` records the operator's
  * decision; every later ingest honours it. `npm run matches -- rematch [--json]` re-runs matching
  * over the whole catalogue after the matcher changed, keeping every offer's price history
- * (packages/feeds src/ingest/review.ts).
+ * (apps/api/src/matching/review.ts).
  *
  * Exit codes: 0 done; 1 the decision could not be taken (unknown offer, no candidate) or the
  * embedded database is held by a running server; 2 bad arguments.
  */
 import { parseArgs } from 'node:util';
 import { formatPrice } from '@b-deals/core';
-import { ReviewError, decideMatch, rematch, reviewQueue, type ReviewPair } from '@b-deals/feeds';
+import { ReviewError, decideMatch, rematch, reviewQueue, type ReviewPair } from '../matching/index.ts';
 import { loadConfig } from '../env.ts';
 import { openConfiguredDatabase, runningServer } from '../runtime.ts';
 

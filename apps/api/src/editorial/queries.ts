@@ -5,33 +5,22 @@ import { listingHref } from '@b-deals/core';
 import type { Queryable } from '@b-deals/db';
 import { notFound } from '../errors.ts';
 import { readingMinutes } from '../content.ts';
-import { listBrands } from '../catalog/directory.ts';
-import { publicMediaUrl } from '../catalog/media.ts';
-import { searchProducts, type SearchDeps } from '../catalog/search.ts';
+import { listBrands, publicMediaUrl, type MerchantRow } from '../catalog/index.ts';
+import { searchProducts, type SearchDeps } from '../search/index.ts';
+import type { PromotionFields, PromotionRow } from './rows.ts';
 
-interface PromotionRow {
-  id: number;
-  slug: string;
-  title: string;
-  description: string;
-  coupon_code: string | null;
-  discount_percent: number | null;
-  discount_amount_cents: number | null;
-  minimum_order_cents: number | null;
-  starts_at: Date;
-  ends_at: Date | null;
-  terms: string;
-  link: string;
-  m_slug: string;
-  m_name: string;
-  m_logo: string | null;
+/** A deal as the queries below select it: the promotion, its merchant and the number of deals listed. */
+type DealRow = Pick<PromotionRow, 'id' | keyof PromotionFields> & {
+  m_slug: MerchantRow['slug'];
+  m_name: MerchantRow['name'];
+  m_logo: MerchantRow['logo_url'];
   total: number;
-}
+};
 
 const PROMOTION_SELECT = `SELECT p.*, m.slug AS m_slug, m.name AS m_name, m.logo_url AS m_logo, count(*) OVER ()::int AS total
   FROM promotions p JOIN merchants m ON m.id = p.merchant_id`;
 
-function toPromotion(r: PromotionRow): Promotion {
+function toPromotion(r: DealRow): Promotion {
   return {
     id: Number(r.id),
     slug: r.slug,
@@ -51,7 +40,7 @@ function toPromotion(r: PromotionRow): Promotion {
 
 /** Deals running now (started, not ended, still in the merchant's feed), ending soonest first; optionally one merchant's. */
 export async function listDeals(db: Queryable, opts: { merchant?: string; from: number; to: number }): Promise<{ deals: Promotion[]; total: number }> {
-  const res = await db.query<PromotionRow>(
+  const res = await db.query<DealRow>(
     `${PROMOTION_SELECT} WHERE p.active AND p.starts_at <= now() AND (p.ends_at IS NULL OR p.ends_at > now()) AND ($1::text IS NULL OR m.slug = $1)
       ORDER BY p.ends_at NULLS LAST, p.id LIMIT $2 OFFSET $3`,
     [opts.merchant ?? null, opts.to - opts.from, opts.from],
@@ -61,7 +50,7 @@ export async function listDeals(db: Queryable, opts: { merchant?: string; from: 
 
 /** One deal by id, also after it ended (its page says so). Throws 404 when unknown. */
 export async function dealById(db: Queryable, id: number): Promise<Promotion> {
-  const res = await db.query<PromotionRow>(`${PROMOTION_SELECT} WHERE p.id = $1`, [id]);
+  const res = await db.query<DealRow>(`${PROMOTION_SELECT} WHERE p.id = $1`, [id]);
   if (!res.rows[0]) throw notFound(`Deal ${id}`);
   return toPromotion(res.rows[0]);
 }

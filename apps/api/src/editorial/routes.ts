@@ -20,8 +20,7 @@ import {
   PromotionSchema,
 } from '@b-deals/contracts';
 import type { Database } from '@b-deals/db';
-import type { SearchCache } from '../catalog/search-cache.ts';
-import type { SearchDeps } from '../catalog/search.ts';
+import type { SearchCache, SearchDeps } from '../search/index.ts';
 import { articleBy, dealById, listArticles, listDeals, listModes } from './queries.ts';
 
 /** What the editorial routes run on (home modules embed live searches). */

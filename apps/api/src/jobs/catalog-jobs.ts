@@ -9,8 +9,8 @@
  *   move with the calendar even when no feed arrives, so the Lowest Price pages stay true.
  */
 import type { Database } from '@b-deals/db';
-import { refreshPriceStats } from '@b-deals/feeds';
-import { refreshClickCounts } from '../catalog/landing.ts';
+import { refreshPriceStats } from '../pricing/index.ts';
+import { refreshClickCounts } from '../catalog/index.ts';
 import type { JobDefinition } from './queue.ts';
 
 /** Job names, as stored in pg-boss. */

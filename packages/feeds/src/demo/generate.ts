@@ -23,7 +23,7 @@ import { logoSvg, productSvg, renderWebp } from './images.ts';
 import { planDemoCatalogue } from './plan.ts';
 import { promotionsFeed } from './promotions.ts';
 import { DEMO_MEDIA_ORIGIN, type Marketplace, type Region } from '@b-deals/core';
-import type { MerchantInput } from '../ingest/ingest.ts';
+import type { MerchantInput } from '../merchant.ts';
 import type { DemoOffer, DemoProduct } from './plan.ts';
 
 /** Options of `generateDemoCatalogue`. */

@@ -1,0 +1,15 @@
+/**
+ * Catalogue domain: merchants, brands, standard products and their offers. Writes of the ingest
+ * (`writes.ts`), derived product columns (`refresh.ts`), reads for pages (`directory.ts`,
+ * `product.ts`, `landing.ts`, `cards.ts`), media URLs (`media.ts`) and the routes (`routes.ts`).
+ */
+export { upsertMerchant, upsertBrands, merchantOffers, writeOffers, insertNewProducts } from './writes.ts';
+export { insertProducts, refreshProducts, syncImages, vacuumCatalogue, type NewProductRow } from './refresh.ts';
+export { CARD_COLUMNS, toCard, categoryIdsOf, type CardRow } from './cards.ts';
+export { listMerchants, listBrands, brandDetail } from './directory.ts';
+export { productWithRecommend } from './product.ts';
+export { landingTabs, topSelling, lowestPrice, recordClick, refreshClickCounts } from './landing.ts';
+export { publicMediaUrl, imageObject } from './media.ts';
+export { Params } from './sql.ts';
+export { catalogRoutes, type CatalogRouteOptions } from './routes.ts';
+export type { MerchantRow, BrandRow, ProductRow, OfferRow, ImageRow } from './rows.ts';

@@ -1,0 +1,191 @@
+/**
+ * Feed ingest (issue 2 §6–§8): parse a merchant feed, match its listings into standard
+ * products and write offers and price history, all in ONE transaction per feed, so a crash
+ * in the middle leaves the previous catalogue intact and a rerun completes. This module only
+ * orders the steps; each step is its domain's: parsing `@b-deals/feeds`, resolution
+ * `matching/`, merchants, brands, offers and products `catalog/`, price runs and statistics
+ * `pricing/`, the search vocabulary `search/`.
+ *
+ * - Unchanged bytes (same sha256 as the merchant's last ingest of that feed) write no rows;
+ *   they only confirm the current prices (last_seen_at moves to `observedAt`).
+ * - A changed price or availability appends one price run; an unchanged one extends the run.
+ * - With `full` (the default, GMC "primary feed"), active offers missing from the feed become
+ *   inactive: kept, with their history, but no longer shown or priced.
+ */
+import { createHash } from 'node:crypto';
+import type { IngestReport } from '@b-deals/contracts';
+import type { MatchMethod } from '@b-deals/core';
+import type { Database, Queryable } from '@b-deals/db';
+import { merchantFromFeed, parseFeed, type FxTable, type MerchantInput, type ParsedFeed } from '@b-deals/feeds';
+import { insertNewProducts, merchantOffers, refreshProducts, upsertBrands, upsertMerchant, vacuumCatalogue, writeOffers } from '../catalog/index.ts';
+import { effectivePrice, groupListings, resolveListings, type Listing, type Resolution } from '../matching/index.ts';
+import { confirmPrices, recordObservations, refreshPriceStats } from '../pricing/index.ts';
+import { refreshSearchWords } from '../search/index.ts';
+import type { OfferRow } from '../catalog/index.ts';
+import { lastRunSha256 } from './runs.ts';
+
+export interface IngestFeedOptions {
+  /** The feed's bytes. */
+  bytes: Buffer;
+  /** Feed name for reports and for recognising an unchanged re-ingest (usually the file name). */
+  feed: string;
+  /** The merchant; when absent it is taken from the feed's channel title or link host, else the file name. */
+  merchant?: MerchantInput;
+  /** When the prices were observed (default: now). */
+  observedAt?: Date;
+  /** Full feed (default true): active offers missing from it become inactive. */
+  full?: boolean;
+  fx: FxTable;
+  /** Currency of prices written without one (default USD). */
+  defaultCurrency?: string;
+  /**
+   * Called inside the transaction after each stage ('listings' written, 'deactivated',
+   * 'refreshed'); for progress and for crash tests that stop the process mid-ingest.
+   */
+  onStage?: (stage: 'listings' | 'deactivated' | 'refreshed') => void | Promise<void>;
+  /** Skip the search-vocabulary refresh and VACUUM ANALYZE (callers ingesting many feeds run `finishIngest` once at the end). */
+  skipMaintenance?: boolean;
+}
+
+const BATCH = 2000;
+
+/**
+ * Ingests one feed. Resolves with the report; items are rejected one by one with a reason
+ * while the rest land. Throws `FeedReadError` when the feed cannot be read at all, and any
+ * database error (after rolling the whole feed back).
+ */
+export async function ingestFeed(db: Database, opts: IngestFeedOptions): Promise<IngestReport> {
+  const started = Date.now();
+  const observedAt = opts.observedAt ?? new Date();
+  const sha256 = createHash('sha256').update(opts.bytes).digest('hex');
+  const parsed = parseFeed(opts.bytes, { filename: opts.feed, defaultCurrency: opts.defaultCurrency, fx: opts.fx, now: observedAt });
+  const merchant = opts.merchant ?? merchantFromFeed(parsed, opts.feed);
+  const report = buildReport(parsed, opts.feed, merchant.slug);
+
+  await db.transaction(async (tx) => {
+    const merchantId = await upsertMerchant(tx, merchant);
+    if ((await lastRunSha256(tx, merchantId, opts.feed)) === sha256) {
+      report.unchanged = true;
+      await confirmPrices(tx, merchantId, observedAt);
+      return;
+    }
+    const listings = groupListings(parsed.items.flatMap((p) => (p.item ? [p.item] : [])));
+    const { touched, methods } = await writeListings(tx, merchantId, listings, observedAt);
+    report.matchMethods = methods;
+    await opts.onStage?.('listings');
+    if (opts.full ?? true) {
+      const gone = await tx.query<Pick<OfferRow, 'product_id'>>(
+        `UPDATE offers SET active = false WHERE merchant_id = $1 AND active AND NOT (offer_key = ANY($2::text[])) RETURNING product_id`,
+        [merchantId, listings.map((l) => l.offerKey)],
+      );
+      for (const r of gone.rows) touched.add(Number(r.product_id));
+      await opts.onStage?.('deactivated');
+    }
+    const ids = [...touched];
+    for (let i = 0; i < ids.length; i += BATCH * 5) await refreshProducts(tx, ids.slice(i, i + BATCH * 5));
+    await opts.onStage?.('refreshed');
+    await tx.query(`INSERT INTO ingest_runs (merchant_id, feed, format, sha256, report, observed_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
+      merchantId,
+      opts.feed,
+      parsed.format,
+      sha256,
+      JSON.stringify(report),
+      observedAt,
+    ]);
+  });
+  if (!report.unchanged && !opts.skipMaintenance) {
+    await refreshSearchWords(db);
+    if (report.accepted >= 500) await vacuumCatalogue(db);
+  }
+  report.durationMs = Date.now() - started;
+  return report;
+}
+
+function buildReport(parsed: ParsedFeed, feed: string, merchant: string): IngestReport {
+  const reasons: Record<string, number> = {};
+  let accepted = 0;
+  let warnings = 0;
+  let rejected = 0;
+  let unknownCurrencies: Record<string, number> | undefined;
+  for (const p of parsed.items) {
+    if (p.rejection) {
+      rejected++;
+      reasons[p.rejection.code] = (reasons[p.rejection.code] ?? 0) + 1;
+      if (p.rejection.code === 'unknown_currency' && p.rejection.currency) {
+        unknownCurrencies ??= {};
+        unknownCurrencies[p.rejection.currency] = (unknownCurrencies[p.rejection.currency] ?? 0) + 1;
+      }
+      continue;
+    }
+    accepted++;
+    if (p.warnings.length) warnings++;
+    for (const w of new Set(p.warnings.map((w) => w.code))) reasons[w] = (reasons[w] ?? 0) + 1;
+  }
+  const report: IngestReport = { feed, format: parsed.format, merchant, items: parsed.items.length, accepted, warnings, rejected, reasons };
+  if (unknownCurrencies) report.unknownCurrencies = unknownCurrencies;
+  return report;
+}
+
+/**
+ * Matches listings to products, writes products, keys, offers and price runs. Returns the touched
+ * product ids (existing products whose offers changed; new products are written whole) and how
+ * many listings each match method resolved.
+ */
+async function writeListings(
+  tx: Queryable,
+  merchantId: number,
+  listings: Listing[],
+  observedAt: Date,
+): Promise<{ touched: Set<number>; methods: Partial<Record<MatchMethod, number>> }> {
+  const brandIds = await upsertBrands(
+    tx,
+    listings.flatMap((l) => (l.brand ? [l.brand] : [])),
+  );
+  const existing = await merchantOffers(tx, merchantId);
+  const resolved = await resolveListings(tx, merchantId, listings, existing);
+
+  // Only listings that are new, changed, or coming back are written; the others only confirm their price run.
+  const offerIds = new Map<string, number>();
+  const changed: Resolution[] = [];
+  for (const r of resolved) {
+    const ex = existing.get(r.listing.offerKey);
+    if (ex && ex.active && ex.contentHash === r.listing.contentHash) offerIds.set(r.listing.offerKey, ex.id);
+    else changed.push(r);
+  }
+  const written = await writeOffers(tx, merchantId, changed, observedAt);
+  for (const [key, id] of written.offerIds) offerIds.set(key, id);
+  const touched = written.touched;
+  // Fresh offer statistics for the aggregate queries that follow inside this transaction (a first load has none).
+  if (changed.length >= 5000) await tx.query('ANALYZE offers');
+
+  // New products are written once, after their offers, with their offer-derived columns; only
+  // products that existed before are refreshed by the caller.
+  const fresh = await insertNewProducts(
+    tx,
+    resolved.filter((r) => r.isNewProduct),
+    brandIds,
+  );
+  for (const id of fresh) touched.delete(id);
+  for (let i = 0; i < resolved.length; i += BATCH * 5) {
+    await recordObservations(
+      tx,
+      resolved.slice(i, i + BATCH * 5).map(({ listing: l }) => ({
+        offerId: offerIds.get(l.offerKey)!,
+        price: effectivePrice(l),
+        regular: l.priceCents,
+        availability: l.availability,
+      })),
+      observedAt,
+    );
+  }
+  const methods: Partial<Record<MatchMethod, number>> = {};
+  for (const r of resolved) methods[r.method] = (methods[r.method] ?? 0) + 1;
+  return { touched, methods };
+}
+
+/** After a batch of ingests: price statistics, the search vocabulary, and planner statistics, once. */
+export async function finishIngest(db: Database): Promise<void> {
+  await refreshPriceStats(db);
+  await refreshSearchWords(db);
+  await vacuumCatalogue(db);
+}

@@ -1,0 +1,16 @@
+/**
+ * Ingest runs: one row per ingested file (`ingest_runs`), whose newest id is the catalogue
+ * version. A file whose bytes equal the merchant's last run of the same feed name is unchanged
+ * and writes nothing (issue 2 §7).
+ */
+import type { Queryable } from '@b-deals/db';
+import type { IngestRunRow } from './rows.ts';
+
+/** The sha256 (hex) of the merchant's newest run of `feed`, or null when it was never ingested. */
+export async function lastRunSha256(tx: Queryable, merchantId: number, feed: string): Promise<string | null> {
+  const last = await tx.query<Pick<IngestRunRow, 'sha256'>>(`SELECT sha256 FROM ingest_runs WHERE merchant_id = $1 AND feed = $2 ORDER BY id DESC LIMIT 1`, [
+    merchantId,
+    feed,
+  ]);
+  return last.rows[0]?.sha256 ?? null;
+}

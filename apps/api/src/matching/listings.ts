@@ -1,0 +1,116 @@
+/**
+ * From feed items to merchant listings, and the keys that match listings into standard
+ * products (issue 2 §8). Pure: no I/O.
+ *
+ * A listing is one offer: a GMC item, or all items sharing an `item_group_id` (its variants).
+ * Matching keys, strongest first:
+ *   1. `gtin:<GTIN-14>` for every valid GTIN of the listing (GMC `gtin`),
+ *   2. `mpn:<brand-slug>:<MPN>` (GMC `brand` + `mpn`),
+ *   3. `title:<brand-slug>:<normalised title>[:<colour>]` (brand + title, plus the colour when the listing has one).
+ */
+import { createHash } from 'node:crypto';
+import { slugify, type Availability, type MatchMethod } from '@b-deals/core';
+import type { FeedItem } from '@b-deals/feeds';
+import { modelNumbers } from './record.ts';
+
+export interface Listing {
+  /** GMC `item_group_id` when the items are variants, else the item's GMC `id`. */
+  offerKey: string;
+  items: FeedItem[];
+  /** The variant shown: the lowest effective price among available variants. */
+  lead: FeedItem;
+  title: string;
+  brand: string | null;
+  priceCents: number;
+  salePriceCents: number | null;
+  shippingCents: number | null;
+  availability: Availability;
+  sizes: string[];
+  colors: string[];
+  gtins: string[];
+  mpn: string | null;
+  /** Matching keys, strongest first, each with the method it stands for. */
+  keys: Array<{ key: string; method: MatchMethod }>;
+  /**
+   * Blocking keys `m:<model key>` (`modelNumbers` of `record.ts`, of the lead item): a
+   * listing without an exact key is scored against the products holding one of these.
+   */
+  modelKeys: string[];
+  /** sha256 of everything stored about the listing; equal hash → nothing changed. */
+  contentHash: string;
+}
+
+const AVAILABILITY_RANK: Record<Availability, number> = { in_stock: 0, preorder: 1, backorder: 2, out_of_stock: 3 };
+
+/** Price the shopper pays: sale price when set, else price (cents). */
+export const effectivePrice = (i: { priceCents: number; salePriceCents: number | null }): number => i.salePriceCents ?? i.priceCents;
+
+/** Size tokens removed from titles before title matching ("- Size M", "US 6", "XL"). */
+const SIZE_WORDS = /\b(?:size\s+\S+|xxs|xs|s|m|l|xl|xxl|xxxl|\d{1,2}(?:\.5)?\s*(?:us|eu|uk)|(?:us|eu|uk)\s*\d{1,2}(?:\.5)?|one size|os)\b/gi;
+
+/**
+ * Normalises a title for brand + title matching: brand name, colour, size words and
+ * punctuation removed, words slugified and de-duplicated in order.
+ */
+export function normaliseTitle(title: string, brand: string | null, color: string | null): string {
+  let t = ` ${title.toLowerCase()} `;
+  for (const remove of [brand, color]) {
+    if (remove) t = t.split(remove.toLowerCase()).join(' ');
+  }
+  t = t.replace(SIZE_WORDS, ' ');
+  const words = slugify(t).split('-').filter(Boolean);
+  return [...new Set(words)].join('-');
+}
+
+/** Groups accepted items into listings (by `item_group_id`, else `id`), in first-seen order. */
+export function groupListings(items: readonly FeedItem[]): Listing[] {
+  const groups = new Map<string, FeedItem[]>();
+  for (const item of items) {
+    const key = item.itemGroupId ?? item.id;
+    const g = groups.get(key);
+    if (g) g.push(item);
+    else groups.set(key, [item]);
+  }
+  return [...groups].map(([offerKey, group]) => toListing(offerKey, group));
+}
+
+function toListing(offerKey: string, items: FeedItem[]): Listing {
+  const lead = [...items].sort((a, b) => AVAILABILITY_RANK[a.availability] - AVAILABILITY_RANK[b.availability] || effectivePrice(a) - effectivePrice(b))[0]!;
+  const uniq = (xs: Array<string | null>) => [...new Set(xs.filter((x): x is string => !!x))];
+  const colors = uniq(items.map((i) => i.color));
+  const sizes = uniq(items.flatMap((i) => i.sizes));
+  const gtins = uniq(items.map((i) => i.gtin));
+  const mpn = lead.mpn ?? items.find((i) => i.mpn)?.mpn ?? null;
+  const brand = lead.brand;
+  const keys: Listing['keys'] = gtins.map((g) => ({ key: `gtin:${g}`, method: 'gtin' as const }));
+  if (brand) {
+    const b = slugify(brand);
+    if (mpn) keys.push({ key: `mpn:${b}:${mpn}`, method: 'brand_mpn' });
+    const colour = colors.length === 1 ? colors[0]! : null;
+    const title = normaliseTitle(lead.title, brand, colour);
+    if (title) keys.push({ key: `title:${b}:${title}${colour ? `:${slugify(colour)}` : ''}`, method: 'brand_title' });
+  }
+  const modelKeys = modelNumbers({ title: lead.title, description: lead.description, mpn }).models.map((m) => `m:${m}`);
+  const listing: Omit<Listing, 'contentHash'> = {
+    offerKey,
+    items,
+    lead,
+    title: lead.title,
+    brand,
+    priceCents: lead.priceCents,
+    salePriceCents: lead.salePriceCents,
+    shippingCents: lead.shippingCents,
+    availability: lead.availability,
+    sizes,
+    colors,
+    gtins,
+    mpn,
+    keys,
+    modelKeys,
+  };
+  const contentHash = createHash('sha256')
+    .update(JSON.stringify([items, sizes, colors]))
+    .digest('base64url')
+    .slice(0, 22);
+  return { ...listing, contentHash };
+}

@@ -1,0 +1,262 @@
+/**
+ * The operator's review queue for offer matching (issue 11 point 1): borderline pairs, an offer
+ * that started its own product and the catalogue product it scored just under the threshold
+ * against, listed with both titles and prices; accept and reject decisions are stored in
+ * match_decisions and honoured by every later ingest (ingest.ts `loadDecisions`).
+ */
+import type { Database, Queryable } from '@b-deals/db';
+import type { MatchMethod } from '@b-deals/core';
+import { refreshProducts } from '../catalog/index.ts';
+import { modelNumbers, prepareRecord, type MatchInput } from './record.ts';
+import { loadDecisions, modelCandidates } from './resolve.ts';
+import { MATCH_THRESHOLD, WordStats, bestMatch } from './score.ts';
+import type { BrandRow, MerchantRow, OfferRow, ProductRow } from '../catalog/index.ts';
+
+/** How far under the threshold a pair still counts as borderline (score units). */
+export const REVIEW_MARGIN = 0.2;
+
+/** One borderline pair. Prices are the shopper's price now, USD cents. */
+export interface ReviewPair {
+  offerId: number;
+  merchant: string;
+  offerTitle: string;
+  offerPriceCents: number;
+  score: number;
+  productId: number;
+  productTitle: string;
+  productPriceCents: number | null;
+}
+
+/**
+ * Active offers whose own product was started for them ('new') although they scored within
+ * {@link REVIEW_MARGIN} under {@link MATCH_THRESHOLD} against a catalogue product, and on which
+ * no decision was taken yet; highest score first.
+ */
+export async function reviewQueue(db: Queryable, opts: { limit?: number } = {}): Promise<ReviewPair[]> {
+  const res = await db.query<
+    Pick<OfferRow, 'id' | 'title' | 'product_id'> & {
+      merchant: MerchantRow['slug'];
+      price: OfferRow['price_cents'];
+      match_score: NonNullable<OfferRow['match_score']>;
+      product_title: ProductRow['title'];
+      product_price: ProductRow['price_cents'];
+    }
+  >(
+    `SELECT o.id, m.slug AS merchant, o.title, coalesce(o.sale_price_cents, o.price_cents) AS price, o.match_score,
+            p.id AS product_id, p.title AS product_title, p.price_cents AS product_price
+       FROM offers o
+       JOIN merchants m ON m.id = o.merchant_id
+       JOIN products p ON p.id = o.match_candidate_id
+      WHERE o.active AND o.match_method = 'new' AND o.match_score >= $1 AND o.match_score < $2 AND p.id <> o.product_id
+        AND NOT EXISTS (SELECT 1 FROM match_decisions d
+                         WHERE d.merchant_id = o.merchant_id AND d.offer_key = o.offer_key AND d.product_id = o.match_candidate_id)
+      ORDER BY o.match_score DESC, o.id
+      LIMIT $3`,
+    [MATCH_THRESHOLD - REVIEW_MARGIN, MATCH_THRESHOLD, opts.limit ?? 50],
+  );
+  return res.rows.map((r) => ({
+    offerId: Number(r.id),
+    merchant: r.merchant,
+    offerTitle: r.title,
+    offerPriceCents: Number(r.price),
+    score: Number(r.match_score),
+    productId: Number(r.product_id),
+    productTitle: r.product_title,
+    productPriceCents: r.product_price === null ? null : Number(r.product_price),
+  }));
+}
+
+/** Raised for a decision that cannot be taken; `code` is `offer_not_found` or `no_candidate`. */
+export class ReviewError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'offer_not_found' | 'no_candidate',
+  ) {
+    super(message);
+    this.name = 'ReviewError';
+  }
+}
+
+/**
+ * Records the operator's decision on an offer's candidate pair (the product in
+ * `offers.match_candidate_id`) and applies it at once, in one transaction:
+ * - `accept`: the offer moves to the candidate product with method 'reviewed' (its price history
+ *   stays with the offer); when the product it leaves has no other offer, that product's
+ *   matching keys move to the candidate and the empty product is removed.
+ * - `reject`: only recorded; later ingests never join the offer to that product.
+ *
+ * @throws ReviewError when the offer does not exist or has no candidate product.
+ */
+export async function decideMatch(db: Database, offerId: number, decision: 'accept' | 'reject', now: Date = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const res = await tx.query<Pick<OfferRow, 'merchant_id' | 'offer_key' | 'product_id' | 'match_candidate_id'>>(
+      `SELECT o.merchant_id, o.offer_key, o.product_id, o.match_candidate_id FROM offers o
+        WHERE o.id = $1 AND (o.match_candidate_id IS NULL OR EXISTS (SELECT 1 FROM products p WHERE p.id = o.match_candidate_id))`,
+      [offerId],
+    );
+    const offer = res.rows[0];
+    if (!offer) throw new ReviewError(`offer ${offerId} does not exist`, 'offer_not_found');
+    const candidate = offer.match_candidate_id === null ? null : Number(offer.match_candidate_id);
+    if (candidate === null || candidate === Number(offer.product_id))
+      throw new ReviewError(`offer ${offerId} has no candidate product to decide on`, 'no_candidate');
+    await tx.query(
+      `INSERT INTO match_decisions (merchant_id, offer_key, product_id, decision, decided_at) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (merchant_id, offer_key, product_id) DO UPDATE SET decision = EXCLUDED.decision, decided_at = EXCLUDED.decided_at`,
+      [offer.merchant_id, offer.offer_key, candidate, decision, now],
+    );
+    if (decision === 'reject') return;
+    await moveOffer(tx, offerId, Number(offer.product_id), candidate);
+  });
+}
+
+/**
+ * Moves an offer to another product with its match method (its price history stays with it); an
+ * emptied product hands its keys and clicks over and is removed with its images.
+ *
+ * @returns true when the product it left was removed.
+ */
+async function moveOffer(tx: Queryable, offerId: number, from: number, to: number, method: MatchMethod = 'reviewed'): Promise<boolean> {
+  await tx.query(`UPDATE offers SET product_id = $2, match_method = $3 WHERE id = $1`, [offerId, to, method]);
+  const left = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM offers WHERE product_id = $1`, [from]);
+  if (Number(left.rows[0]!.n) === 0) {
+    await tx.query(`UPDATE product_keys SET product_id = $2 WHERE product_id = $1`, [from, to]);
+    await tx.query(`UPDATE outbound_clicks SET product_id = $2 WHERE product_id = $1`, [from, to]);
+    await tx.query(`DELETE FROM images WHERE product_id = $1`, [from]);
+    await tx.query(`DELETE FROM products WHERE id = $1`, [from]);
+    await refreshProducts(tx, [to]);
+    return true;
+  }
+  await refreshProducts(tx, [from, to]);
+  return false;
+}
+
+/** What {@link rematch} did. */
+export interface RematchReport {
+  /** Offers looked at (active, joined by 'model' or started their product: 'new'). */
+  offers: number;
+  /** Offers moved to another product (their price history moves with them). */
+  moved: number;
+  /** Products removed because their last offer moved away. */
+  removedProducts: number;
+  /** Model-number blocking keys added for products that had none (offers ingested before them). */
+  keysAdded: number;
+}
+
+const REMATCH_BATCH = 2000;
+
+/**
+ * Re-runs matching over the whole catalogue after the matcher changed (`npm run matches --
+ * rematch`), keeping every offer's price history (history belongs to the offer, which only
+ * changes product):
+ * 1. every product gets the `m:<model>` blocking keys of its offers' model numbers (first holder
+ *    keeps a key);
+ * 2. each active offer joined by 'model' or that started its product ('new') is scored against
+ *    the products sharing its model numbers (not its own; not the ones the operator rejected for
+ *    it); an accepted review decision wins; at or above {@link MATCH_THRESHOLD} it moves there,
+ *    else its score and candidate are updated for the review queue. Offers joined by an exact key
+ *    (GTIN, brand + MPN, brand + title) or by review stay.
+ * One transaction per batch of offers; re-running it is harmless.
+ */
+export async function rematch(db: Database, opts: { onBatch?: (done: number, total: number) => void } = {}): Promise<RematchReport> {
+  const report: RematchReport = { offers: 0, moved: 0, removedProducts: 0, keysAdded: 0 };
+  const ids = (await db.query<Pick<OfferRow, 'id'>>(`SELECT id FROM offers WHERE active AND match_method IN ('new', 'model') ORDER BY id`)).rows.map((r) =>
+    Number(r.id),
+  );
+  report.offers = ids.length;
+  for (let i = 0; i < ids.length; i += REMATCH_BATCH) {
+    await db.transaction(async (tx) => {
+      const batch = await loadOffers(tx, ids.slice(i, i + REMATCH_BATCH));
+      const keyRows = batch.flatMap((o) => o.modelKeys.map((key) => ({ key, product_id: o.productId })));
+      const added = await tx.query(
+        `INSERT INTO product_keys (key, product_id) SELECT key, product_id FROM jsonb_to_recordset($1::jsonb) AS r(key text, product_id bigint)
+         ON CONFLICT (key) DO NOTHING RETURNING key`,
+        [JSON.stringify(keyRows)],
+      );
+      report.keysAdded += added.rows.length;
+      for (const o of batch) {
+        const { moved, removed } = await rematchOffer(tx, o);
+        if (moved) report.moved++;
+        if (removed) report.removedProducts++;
+      }
+    });
+    opts.onBatch?.(Math.min(i + REMATCH_BATCH, ids.length), ids.length);
+  }
+  return report;
+}
+
+interface OfferToMatch {
+  id: number;
+  merchantId: number;
+  offerKey: string;
+  productId: number;
+  input: MatchInput;
+  modelKeys: string[];
+}
+
+async function loadOffers(tx: Queryable, ids: number[]): Promise<OfferToMatch[]> {
+  const res = await tx.query<
+    Pick<OfferRow, 'id' | 'merchant_id' | 'offer_key' | 'product_id' | 'title' | 'gtin' | 'mpn' | 'colors' | 'condition'> & {
+      description: ProductRow['description'];
+      brand: BrandRow['name'] | null;
+      price: OfferRow['price_cents'];
+    }
+  >(
+    `SELECT o.id, o.merchant_id, o.offer_key, o.product_id, o.title, left(p.description, 500) AS description, b.name AS brand,
+            o.gtin, o.mpn, coalesce(o.sale_price_cents, o.price_cents) AS price, o.colors, o.condition
+       FROM offers o JOIN products p ON p.id = o.product_id LEFT JOIN brands b ON b.id = p.brand_id
+      WHERE o.id = ANY($1::bigint[]) ORDER BY o.id`,
+    [ids],
+  );
+  return res.rows.map((r) => {
+    const input: MatchInput = {
+      title: r.title,
+      description: r.description,
+      brand: r.brand,
+      gtin: r.gtin,
+      mpn: r.mpn,
+      priceCents: Number(r.price),
+      color: r.colors.length === 1 ? r.colors[0] : null,
+      condition: r.condition,
+    };
+    return {
+      id: Number(r.id),
+      merchantId: Number(r.merchant_id),
+      offerKey: r.offer_key,
+      productId: Number(r.product_id),
+      input,
+      modelKeys: modelNumbers(input).models.map((m) => `m:${m}`),
+    };
+  });
+}
+
+/** Scores one offer against the products sharing its model numbers and moves it when it belongs elsewhere. */
+async function rematchOffer(tx: Queryable, o: OfferToMatch): Promise<{ moved: boolean; removed: boolean }> {
+  // The offer may have moved, or its product gone, earlier in this batch.
+  const cur = await tx.query<Pick<OfferRow, 'product_id'>>(`SELECT product_id FROM offers WHERE id = $1`, [o.id]);
+  const productId = Number(cur.rows[0]!.product_id);
+  const decisions = await loadDecisions(tx, o.merchantId, [o.offerKey]);
+  const accepted = decisions.accepted.get(o.offerKey);
+  if (accepted !== undefined) {
+    if (accepted === productId) return { moved: false, removed: false };
+    await tx.query(`UPDATE offers SET match_candidate_id = $2 WHERE id = $1`, [o.id, accepted]);
+    return { moved: true, removed: await moveOffer(tx, o.id, productId, accepted) };
+  }
+  const { byKey, lexicon } = await modelCandidates(tx, o.modelKeys);
+  const rejected = decisions.rejected.get(o.offerKey);
+  const others = [...new Map([...byKey.values()].map((c) => [c.productId, c])).values()].filter(
+    (c) => c.productId !== productId && !rejected?.has(c.productId),
+  );
+  if (others.length === 0) return { moved: false, removed: false };
+  const record = prepareRecord(o.input, lexicon);
+  const stats = new WordStats();
+  stats.add(record.words);
+  for (const c of others) stats.add(c.record.words);
+  const best = bestMatch(record, others, stats);
+  if (!best) return { moved: false, removed: false };
+  if (best.score < MATCH_THRESHOLD) {
+    await tx.query(`UPDATE offers SET match_score = $2, match_candidate_id = $3 WHERE id = $1 AND match_method = 'new'`, [o.id, best.score, best.productId]);
+    return { moved: false, removed: false };
+  }
+  await tx.query(`UPDATE offers SET match_score = $2, match_candidate_id = $3 WHERE id = $1`, [o.id, best.score, best.productId]);
+  return { moved: true, removed: await moveOffer(tx, o.id, productId, best.productId, 'model') };
+}

@@ -1,0 +1,9 @@
+/**
+ * Pricing domain: price runs of offers (`observations.ts`), imported price histories
+ * (`history.ts`) and product price statistics (`stats.ts`). The pure price rules (cents,
+ * best offer, bands) live in `@b-deals/core`.
+ */
+export { OBSERVATION_GAP_MS, confirmPrices, recordObservations } from './observations.ts';
+export { ingestPriceHistory, type IngestHistoryOptions } from './history.ts';
+export { refreshPriceStats } from './stats.ts';
+export type { PriceObservationRow } from './rows.ts';

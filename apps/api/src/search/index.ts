@@ -1,0 +1,17 @@
+/**
+ * Search domain (issue 10): one engine in one home.
+ * - written by the ingest: each product's vector and the vocabulary (`vocabulary.ts`);
+ * - the in-memory index, rebuilt on each catalogue event (`search-index.ts`);
+ * - queries, filters, facets and sorts (`search.ts`), typo judging (`spelling.ts`);
+ * - answers cached per catalogue version (`search-cache.ts`);
+ * - hot words and the searches that feed them (`hot-words.ts`);
+ * - the routes (`routes.ts`).
+ */
+export { productSearchVector, refreshSearchWords } from './vocabulary.ts';
+export { SearchIndex, buildSnapshot, matchTerms, parseTsvector, LABEL_BITS, LEXEME_WEIGHTS, type Snapshot, type Term } from './search-index.ts';
+export { searchProducts, queryWords, topK, SEARCH_LABELS, type SearchDeps } from './search.ts';
+export { SearchCache } from './search-cache.ts';
+export { editDistance, spellingDistance, maxDistance } from './spelling.ts';
+export { hotWords, recordSearchTerm } from './hot-words.ts';
+export { searchRoutes, type SearchRouteOptions } from './routes.ts';
+export type { SearchWordRow, SearchTermRow, HotWordRow } from './rows.ts';

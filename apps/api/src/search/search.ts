@@ -1,0 +1,447 @@
+/**
+ * Product search for POST /inventory/api/v1/search/condition (issue 2 §10–§11; decision 0003).
+ *
+ * - Text: PostgreSQL's weighted full-text vectors (title A > brand B > category C > description
+ *   D) and its `english` analyser, matched through the in-memory inverted file of
+ *   `SearchIndex`: every word required, the last one as a prefix. When nothing matches as typed,
+ *   words missing from the catalogue vocabulary are replaced by their closest pg_trgm neighbour
+ *   and the search runs again (`correctedQuery`).
+ * - Filters: brands (with their sub-brands), merchants, category ids (prefix, comma-union and
+ *   minus semantics, DESIGN.md), price band or min/max cents, labels, marketplace.
+ * - Sorts of spec §9. "Our Recommendation" with words ranks by relevance (the summed weights of
+ *   the matched lexemes) lifted by popularity: relevance × (1 + 0.1 × popularity); without words
+ *   by popularity. Ties go to the lower product id, so paging is stable.
+ * - Facets are disjunctive: each facet is counted under every active filter but its own (one
+ *   pass: a product failing only facet F's filter counts for F alone).
+ * The catalogue image lives in memory (`SearchIndex`); a search reads only the catalogue version
+ * from the database (and the vocabulary when a word needs correcting).
+ */
+import { DEPARTMENTS, MARKETPLACES, PRICE_BANDS, bandByKey, matchesCategory, parseCategoryIds, type CategoryFilter, type SortKey } from '@b-deals/core';
+import type { FacetCount, ProductCard, SearchCondition, SearchResponse } from '@b-deals/contracts';
+import type { Queryable } from '@b-deals/db';
+import { badRequest } from '../errors.ts';
+import { toCard } from '../catalog/index.ts';
+import { maxDistance, spellingDistance } from './spelling.ts';
+import { SearchCache } from './search-cache.ts';
+import { LABEL_BITS, matchTerms, type SearchIndex, type Snapshot, type Term } from './search-index.ts';
+
+/** Labels (`l`) a search can require. */
+export const SEARCH_LABELS = Object.keys(LABEL_BITS) as Array<keyof typeof LABEL_BITS>;
+
+/** Facet lengths: the most frequent brands and merchants are listed (count desc). */
+const MAX_BRAND_FACETS = 40;
+const MAX_MERCHANT_FACETS = 60;
+
+/** What a search runs on: the in-memory index (required) and, optionally, a response cache. */
+export interface SearchDeps {
+  index: SearchIndex;
+  cache?: SearchCache;
+}
+
+/** Words of a query, lower-cased letters and digits only (at most 8). */
+export function queryWords(q: string): string[] {
+  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+}
+
+/**
+ * Runs a search condition, answering from `deps.cache` when the same condition was answered for
+ * the current catalogue version. Throws DomainError 400 for an invalid category id or label.
+ */
+export async function searchProducts(db: Queryable, c: SearchCondition, deps: SearchDeps): Promise<SearchResponse> {
+  const plan = planFilters(c); // validates before any work
+  const snap = await deps.index.snapshot(db);
+  const key = deps.cache && SearchCache.key(c, snap.version);
+  const hit = key ? deps.cache!.get(key) : undefined;
+  if (hit) return hit;
+
+  const words = queryWords(c.q);
+  let correctedQuery: string | null = null;
+  let result = evaluate(snap, c, plan, words.length ? await deps.index.terms(db, words) : null);
+  if (result.total === 0 && words.length) {
+    const corrected = await correctWords(db, words, {
+      count: async (tried) => evaluate(snap, { ...c, from: 0, to: 1, facets: false }, plan, await deps.index.terms(db, tried)).total,
+      stopWord: async (w) => (await deps.index.terms(db, [w])).length === 0,
+    });
+    if (corrected.join(' ') !== words.join(' ')) {
+      const retry = evaluate(snap, c, plan, await deps.index.terms(db, corrected));
+      if (retry.total > 0) {
+        result = retry;
+        correctedQuery = corrected.join(' ');
+      }
+    }
+  }
+  const answer: SearchResponse = { items: cards(snap, result.page), total: result.total, facets: result.facets, correctedQuery };
+  if (key) deps.cache!.set(key, answer);
+  return answer;
+}
+
+/** Trigram similarity below which a vocabulary word is not considered as a correction at all. */
+const CANDIDATE_SIMILARITY = 0.15;
+/** Candidates judged per misspelt word (the most similar by trigrams). */
+const CANDIDATES_PER_WORD = 60;
+/** Candidates within this much of the nearest one compete on product counts. */
+const DISTANCE_SLACK = 0.5;
+
+/**
+ * Corrects the words of a query that matched nothing (issue 20 §3). Each word missing from the
+ * catalogue vocabulary (`search_words`) takes its pg_trgm neighbours (similarity ≥ 0.15, length
+ * within 2, and the most similar words of its first letter and length within 1) as candidates, judged by `spellingDistance` (transpositions, doubled letters, vowel
+ * and sound-alike slips, same Double Metaphone code) up to `maxDistance`. Among the candidates
+ * nearest to the typed word (within 0.5 of the nearest), the one whose query — the other words
+ * as they stand plus the filters — matches the most products wins: the query's other words and
+ * filters are its department. A word that matches products by itself is kept. Words are corrected left to right, each with the earlier ones
+ * already corrected. `count(words)` returns the number of products a word list matches;
+ * `stopWord(w)` says the analyser drops the word (`the`, `and`): those are never corrected.
+ * Returns the words unchanged where nothing is close enough.
+ */
+async function correctWords(
+  db: Queryable,
+  words: string[],
+  { count, stopWord }: { count: (words: string[]) => Promise<number>; stopWord: (word: string) => Promise<boolean> },
+): Promise<string[]> {
+  const res = await db.query<{ w: string; known: boolean; word: string | null; ndoc: number | null }>(
+    `SELECT x.w, EXISTS (SELECT 1 FROM search_words WHERE word = x.w) AS known, c.word, c.ndoc
+       FROM unnest($1::text[]) AS x(w)
+       LEFT JOIN LATERAL (
+         (SELECT word, ndoc FROM search_words
+           WHERE length(word) BETWEEN length(x.w) - 2 AND length(x.w) + 2 AND similarity(word, x.w) >= $2
+           ORDER BY similarity(word, x.w) DESC, ndoc DESC LIMIT $3)
+         UNION
+         -- Short words share few trigrams with their transpositions (caot/coat): same first letter, length within 1.
+         (SELECT word, ndoc FROM search_words
+           WHERE left(word, 1) = left(x.w, 1) AND length(word) BETWEEN length(x.w) - 1 AND length(x.w) + 1
+           ORDER BY similarity(word, x.w) DESC, ndoc DESC LIMIT $3)) c
+         ON NOT EXISTS (SELECT 1 FROM search_words WHERE word = x.w)`,
+    [[...new Set(words)], CANDIDATE_SIMILARITY, CANDIDATES_PER_WORD],
+  );
+  const known = new Set(res.rows.filter((r) => r.known).map((r) => r.w));
+  const out = [...words];
+  for (let i = 0; i < out.length; i++) {
+    const typed = words[i]!;
+    // A word the catalogue knows, or one that finds products on its own (`mens` through the
+    // english stemmer, though the vocabulary holds `men`), stays as typed.
+    if (known.has(typed) || /^\d+$/.test(typed) || (await stopWord(typed)) || (await count([typed])) > 0) continue;
+    const judged = res.rows
+      .filter((r) => r.w === typed && r.word !== null)
+      .map((r) => ({ word: r.word!, ndoc: Number(r.ndoc), distance: spellingDistance(typed, r.word!) }))
+      .filter((r) => r.distance <= maxDistance(typed.length));
+    if (judged.length === 0) continue;
+    const nearest = Math.min(...judged.map((r) => r.distance));
+    let best: { word: string; distance: number; ndoc: number; total: number } | null = null;
+    for (const r of judged.filter((x) => x.distance <= nearest + DISTANCE_SLACK)) {
+      const total = await count(out.map((w, j) => (j === i ? r.word : w)));
+      if (!best || total > best.total || (total === best.total && (r.distance < best.distance || (r.distance === best.distance && r.ndoc > best.ndoc))))
+        best = { ...r, total };
+    }
+    out[i] = best!.word;
+  }
+  return out;
+}
+
+/** The page's product cards, from the snapshot's card fields, in the page's order. */
+function cards(s: Snapshot, rows: number[]): ProductCard[] {
+  return rows.map((r) => {
+    const brand = s.brandOf[r]!;
+    const was = s.wasPrice[r]!;
+    const item = s.itemPrice[r]!;
+    const ship = s.shipping[r]!;
+    return toCard({
+      id: s.ids[r]!,
+      slug: s.slug[r]!,
+      title: s.title[r]!,
+      price_cents: s.price[r]! < 0 ? null : s.price[r]!,
+      item_price_cents: item < 0 ? null : item,
+      shipping_cents: ship < 0 ? null : ship,
+      was_price_cents: was < 0 ? null : was,
+      discount_pct: s.discount[r]!,
+      category_code: s.codes[s.codeOf[r]!]!,
+      in_stock: (s.labels[r]! & LABEL_BITS.in_stock) !== 0,
+      image_url: s.imageUrl[r]!,
+      merchant_count: s.merchantStart[r + 1]! - s.merchantStart[r]!,
+      brand_slug: brand < 0 ? null : s.brands[brand]!.slug,
+      brand_name: brand < 0 ? null : s.brands[brand]!.name,
+    });
+  });
+}
+
+/** A condition's filters, validated and independent of the snapshot. */
+interface FilterPlan {
+  categories: CategoryFilter[] | null;
+  price: { low: number; high: number } | null;
+  labelMask: number;
+  marketBit: number; // 0 = any marketplace
+}
+
+function planFilters(c: SearchCondition): FilterPlan {
+  let categories: CategoryFilter[] | null = null;
+  if (c.cids.length) {
+    try {
+      categories = parseCategoryIds(c.cids);
+    } catch (err) {
+      throw badRequest((err as Error).message, { field: 'cids' });
+    }
+  }
+  const band = c.price ? bandByKey(c.price) : undefined;
+  const price =
+    band || c.minPrice !== undefined || c.maxPrice !== undefined
+      ? { low: Math.max(band?.low ?? 0, c.minPrice ?? 0), high: Math.min(band?.high ?? Infinity, c.maxPrice !== undefined ? c.maxPrice + 1 : Infinity) }
+      : null;
+  let labelMask = 0;
+  for (const l of c.l) {
+    if (!(l in LABEL_BITS)) throw badRequest(`Unknown label "${l}"`, { field: 'l', allowed: SEARCH_LABELS });
+    labelMask |= LABEL_BITS[l as keyof typeof LABEL_BITS];
+  }
+  const marketBit = c.marketplace === 'ALL' ? 0 : 1 << MARKETPLACES.indexOf(c.marketplace);
+  return { categories, price, labelMask, marketBit };
+}
+
+/** Which facet's own filter a row failed (disjunctive counting). */
+const Facet = { Department: 0, Brand: 1, Merchant: 2, Band: 3 } as const;
+const NO_FACET = -1;
+
+interface Evaluated {
+  page: number[];
+  total: number;
+  facets: SearchResponse['facets'];
+}
+
+/** Filters, counts and ranks the snapshot's rows for a condition; `terms` null means no text. */
+function evaluate(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: Term[] | null): Evaluated {
+  const text = terms !== null;
+  const count = text ? matchTerms(s, terms) : s.n;
+
+  const catAllowed = plan.categories && Uint8Array.from(s.codes, (code) => (matchesCategory(code, plan.categories!) ? 1 : 0));
+  let brandAllowed: Uint8Array | null = null;
+  if (c.b.length) {
+    brandAllowed = new Uint8Array(s.brands.length);
+    for (const slug of c.b) {
+      const i = s.brandBySlug.get(slug);
+      if (i !== undefined) brandAllowed[i] = 1;
+    }
+    // A brand includes its sub-brands ("Northvale" → "Northvale Kids").
+    for (let i = 0; i < s.brands.length; i++) if (s.brandParent[i]! >= 0 && brandAllowed[s.brandParent[i]!]) brandAllowed[i] = 1;
+  }
+  let merchAllowed: Uint8Array | null = null;
+  if (c.m.length) {
+    merchAllowed = new Uint8Array(s.merchants.length);
+    for (const slug of c.m) {
+      const i = s.merchantBySlug.get(slug);
+      if (i !== undefined) merchAllowed[i] = 1;
+    }
+  }
+  const withFacets = c.facets;
+  const counts = {
+    departments: new Int32Array(DEPARTMENTS.length),
+    brands: new Int32Array(s.brands.length),
+    merchants: new Int32Array(s.merchants.length),
+    bands: new Int32Array(PRICE_BANDS.length),
+  };
+  const total = scan(s, text ? count : -1, { catAllowed, brandAllowed, merchAllowed, plan, withFacets, counts });
+  const deptCounts = counts.departments;
+  const brandCounts = counts.brands;
+  const merchCounts = counts.merchants;
+  const bandCounts = counts.bands;
+
+  const page = topK(s.scratch.matched.subarray(0, total), c.to, rowOrder(s, c.sort, text)).slice(c.from, c.to);
+  const facets: SearchResponse['facets'] = { departments: [], brands: [], merchants: [], priceBands: [] };
+  if (withFacets) {
+    facets.departments = DEPARTMENTS.flatMap((d, i) => (deptCounts[i] && d.code ? [{ key: d.code, label: d.term, count: deptCounts[i]! }] : [])).sort(
+      (a, b) => b.count - a.count,
+    );
+    facets.brands = topFacets(brandCounts, s.brands, MAX_BRAND_FACETS, c.b);
+    facets.merchants = topFacets(merchCounts, s.merchants, MAX_MERCHANT_FACETS, c.m);
+    facets.priceBands = PRICE_BANDS.flatMap((b, i) => (bandCounts[i] ? [{ key: b.key, label: b.label, count: bandCounts[i]! }] : []));
+  }
+  return { page, total, facets };
+}
+
+interface ScanArgs {
+  catAllowed: Uint8Array | null;
+  brandAllowed: Uint8Array | null;
+  merchAllowed: Uint8Array | null;
+  plan: FilterPlan;
+  withFacets: boolean;
+  counts: { departments: Int32Array; brands: Int32Array; merchants: Int32Array; bands: Int32Array };
+}
+
+/**
+ * One pass over the candidates (the first `found` rows of the text match, or every row when
+ * `found` is -1): rows passing every filter go to `scratch.matched` (returns how many) with their
+ * text score; facet counts are disjunctive. Kept apart from `evaluate` so the optimiser compiles
+ * this loop on its own.
+ */
+function scan(s: Snapshot, found: number, a: ScanArgs): number {
+  const { catAllowed, brandAllowed, merchAllowed, plan, withFacets } = a;
+  const { labelMask, marketBit } = plan;
+  const hasPrice = plan.price !== null;
+  const low = plan.price?.low ?? 0;
+  const high = plan.price?.high ?? Infinity;
+  const text = found >= 0;
+  const count = text ? found : s.n;
+  const candidates = s.scratch.found;
+  const { relevance, score, matched } = s.scratch;
+  const deptCounts = a.counts.departments;
+  const brandCounts = a.counts.brands;
+  const merchCounts = a.counts.merchants;
+  const bandCounts = a.counts.bands;
+  // Locals, not property loads, in the loop below: it visits up to every product of the catalogue.
+  const { labels, marketMask, codeOf, deptOf, brandOf, merchantStart, merchantList, price, bandOf, popularity } = s;
+  let total = 0;
+
+  for (let i = 0; i < count; i++) {
+    const r = text ? candidates[i]! : i;
+    if ((labels[r]! & labelMask) !== labelMask) continue;
+    if (marketBit !== 0 && (marketMask[r]! & marketBit) === 0) continue;
+    // The facet whose own filter the row failed (at most one, else the row counts nowhere).
+    let failed = NO_FACET;
+    if (catAllowed !== null && catAllowed[codeOf[r]!] === 0) failed = Facet.Department;
+    const brand = brandOf[r]!;
+    if (brandAllowed !== null && (brand < 0 || brandAllowed[brand] === 0)) {
+      if (failed !== NO_FACET) continue;
+      failed = Facet.Brand;
+    }
+    const m0 = merchantStart[r]!;
+    const m1 = merchantStart[r + 1]!;
+    if (merchAllowed !== null) {
+      let any = false;
+      for (let k = m0; k < m1 && !any; k++) any = merchAllowed[merchantList[k]!] === 1;
+      if (!any) {
+        if (failed !== NO_FACET) continue;
+        failed = Facet.Merchant;
+      }
+    }
+    if (hasPrice) {
+      const p = price[r]!;
+      if (p < low || p >= high) {
+        if (failed !== NO_FACET) continue;
+        failed = Facet.Band;
+      }
+    }
+    if (failed === NO_FACET) {
+      matched[total++] = r;
+      if (text) score[r] = relevance[r]! * (1 + 0.1 * popularity[r]!);
+    }
+    if (!withFacets) continue;
+    if (failed === NO_FACET || failed === Facet.Department) {
+      const d = deptOf[r]!;
+      if (d >= 0) deptCounts[d]!++;
+    }
+    if ((failed === NO_FACET || failed === Facet.Brand) && brand >= 0) brandCounts[brand]!++;
+    if (failed === NO_FACET || failed === Facet.Merchant) for (let k = m0; k < m1; k++) merchCounts[merchantList[k]!]!++;
+    if (failed === NO_FACET || failed === Facet.Band) {
+      const b = bandOf[r]!;
+      if (b >= 0) bandCounts[b]!++;
+    }
+  }
+
+  return total;
+}
+
+/** The `max` entries with the highest counts (ties by name), keyed by slug. */
+/**
+ * The `max` values with the most products, most first; values the condition selects (`selected`
+ * slugs) are always listed, also past `max` or with a count of 0, so the storefront can show
+ * every active filter by its name (issue 20 §9).
+ */
+function topFacets(counts: Int32Array, refs: ReadonlyArray<{ slug: string; name: string }>, max: number, selected: readonly string[] = []): FacetCount[] {
+  const out: FacetCount[] = [];
+  counts.forEach((n, i) => {
+    if (n > 0) out.push({ key: refs[i]!.slug, label: refs[i]!.name, count: n });
+  });
+  const top = out.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)).slice(0, max);
+  for (const slug of selected) {
+    if (top.some((f) => f.key === slug)) continue;
+    const i = refs.findIndex((r) => r.slug === slug);
+    if (i >= 0) top.push({ key: slug, label: refs[i]!.name, count: counts[i]! });
+  }
+  return top;
+}
+
+type Compare = (a: number, b: number) => number;
+
+/** A row order: the full comparison, and its first key (`sign` 1: higher first, -1: lower first) for a cheap early reject. */
+interface Order {
+  compare: Compare;
+  primary: ArrayLike<number>;
+  sign: 1 | -1;
+}
+
+/** Row order of a sort key (spec §9). Ties: lower product id first. */
+function rowOrder(s: Snapshot, sort: SortKey, text: boolean): Order {
+  const compare = comparator(s, sort, text);
+  const primary: Record<SortKey, [ArrayLike<number>, 1 | -1]> = {
+    none: [text ? s.scratch.score : s.popularity, 1],
+    sales: [s.clicks, 1],
+    recency: [s.createdMs, 1],
+    priceDescTag: [s.price, 1],
+    priceAscTag: [s.price, -1],
+    discountAsc: [s.discount, -1],
+    discount: [s.discount, 1],
+  };
+  const [values, sign] = primary[sort];
+  return { compare, primary: values, sign };
+}
+
+/** Row comparison of a sort key (spec §9); negative when row a comes first. Ties: lower product id first. */
+function comparator(s: Snapshot, sort: SortKey, text: boolean): Compare {
+  const { popularity: pop, ids } = s;
+  const score = s.scratch.score;
+  const byId: Compare = (a, b) => ids[a]! - ids[b]!;
+  const then =
+    (primary: Compare): Compare =>
+    (a, b) =>
+      primary(a, b) || byId(a, b);
+  switch (sort) {
+    case 'none':
+      return text ? then((a, b) => score[b]! - score[a]!) : then((a, b) => pop[b]! - pop[a]!);
+    case 'sales':
+      return then((a, b) => s.clicks[b]! - s.clicks[a]! || pop[b]! - pop[a]!);
+    case 'recency':
+      return then((a, b) => s.createdMs[b]! - s.createdMs[a]!);
+    case 'priceDescTag':
+      return then((a, b) => s.price[b]! - s.price[a]!);
+    case 'priceAscTag':
+      return then((a, b) => s.price[a]! - s.price[b]!);
+    case 'discountAsc':
+      return then((a, b) => s.discount[a]! - s.discount[b]! || pop[b]! - pop[a]!);
+    case 'discount':
+      return then((a, b) => s.discount[b]! - s.discount[a]! || pop[b]! - pop[a]!);
+  }
+}
+
+/**
+ * The first `k` rows of `rows` in `order`, sorted: a bounded max-heap keeps the k best seen
+ * (O(n log k)), so a page of 24 out of 50,000 matches does not sort all of them.
+ */
+export function topK(rows: ArrayLike<number>, k: number, { compare: order, primary, sign }: Order): number[] {
+  if (rows.length <= k) return Array.from(rows).sort(order);
+  const heap: number[] = []; // heap[0] is the worst of the best k
+  const down = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let worst = i;
+      if (l < heap.length && order(heap[l]!, heap[worst]!) > 0) worst = l;
+      if (r < heap.length && order(heap[r]!, heap[worst]!) > 0) worst = r;
+      if (worst === i) return;
+      [heap[i], heap[worst]] = [heap[worst]!, heap[i]!];
+      i = worst;
+    }
+  };
+  for (let j = 0; j < rows.length; j++) {
+    const row = rows[j]!;
+    if (heap.length < k) {
+      heap.push(row);
+      for (let i = heap.length - 1; i > 0;) {
+        const parent = (i - 1) >> 1;
+        if (order(heap[i]!, heap[parent]!) <= 0) break;
+        [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+        i = parent;
+      }
+    } else if (sign * (primary[row]! - primary[heap[0]!]!) >= 0 && order(row, heap[0]!) < 0) {
+      heap[0] = row;
+      down(0);
+    }
+  }
+  return heap.sort(order);
+}

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '@b-deals/db';
+import { createTestDatabase, testDrivers, truncateAll } from '@b-deals/db/testing';
+import { loadDefaultFxTable } from '@b-deals/feeds';
+import { rssFeed, type TestItem } from '@b-deals/feeds/testing';
+import { ingestFeed } from '../../src/index.ts';
+import { ReviewError, decideMatch, rematch, reviewQueue } from '../../src/matching/index.ts';
+
+const fx = loadDefaultFxTable();
+const day = (n: number) => new Date(Date.UTC(2026, 10, n, 12));
+const turntable: TestItem = {
+  id: 'T1',
+  title: 'Sony PS-LX350H Belt-Drive Turntable',
+  price: '99.99 USD',
+  brand: 'Sony',
+};
+// Same model number, no title word in common and three times the price: scored just under the threshold.
+const recordPlayer = (price: string): TestItem => ({
+  id: 'S1',
+  title: 'Sony PSLX350H record player',
+  price,
+  brand: 'Sony',
+});
+
+describe.each(testDrivers())('match review on %s', (driver) => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await createTestDatabase(driver);
+  });
+  afterAll(async () => db?.close());
+  beforeEach(async () => truncateAll(db));
+
+  const ingest = (merchant: string, items: TestItem[], at: Date) =>
+    ingestFeed(db, {
+      bytes: rssFeed(merchant, items),
+      feed: `${merchant}.xml`,
+      merchant: { slug: merchant, name: merchant },
+      fx,
+      observedAt: at,
+    });
+  const offer = async (key: string) =>
+    (await db.query<{ id: number; product_id: number; match_method: string }>(`SELECT id, product_id, match_method FROM offers WHERE offer_key = $1`, [key]))
+      .rows[0]!;
+
+  it('lists a borderline pair with both titles and prices; accept joins the offer and keeps its history', async () => {
+    await ingest('north', [turntable], day(1));
+    await ingest('south', [recordPlayer('299.99 USD')], day(2));
+    const queue = await reviewQueue(db);
+    expect(queue).toHaveLength(1);
+    const pair = queue[0]!;
+    expect(pair).toMatchObject({
+      merchant: 'south',
+      offerTitle: 'Sony PSLX350H record player',
+      offerPriceCents: 29999,
+      productTitle: turntable.title,
+      productPriceCents: 9999,
+    });
+    expect(pair.score).toBeLessThan(0.741);
+    const before = await offer('S1');
+    expect(before.product_id).not.toBe(pair.productId);
+
+    await decideMatch(db, pair.offerId, 'accept', day(3));
+    const after = await offer('S1');
+    expect(after).toMatchObject({
+      product_id: (await offer('T1')).product_id,
+      match_method: 'reviewed',
+    });
+    // the emptied product is gone, the offer's price history is not
+    expect((await db.query(`SELECT 1 FROM products WHERE id = $1`, [before.product_id])).rows).toHaveLength(0);
+    expect((await db.query(`SELECT 1 FROM price_observations WHERE offer_id = $1`, [after.id])).rows).toHaveLength(1);
+    const p = await db.query<{ offer_count: number }>(`SELECT offer_count FROM products WHERE id = $1`, [after.product_id]);
+    expect(p.rows[0]!.offer_count).toBe(2);
+    expect(await reviewQueue(db)).toEqual([]);
+  });
+
+  it('a rejected pair stays apart in later ingests, even when the score would now join it', async () => {
+    await ingest('north', [turntable], day(1));
+    await ingest('south', [recordPlayer('299.99 USD')], day(2));
+    const [pair] = await reviewQueue(db);
+    await decideMatch(db, pair!.offerId, 'reject', day(3));
+    expect(await reviewQueue(db)).toEqual([]);
+    // The merchant's listings are rebuilt (a new feed from scratch); at a normal price the pair would score above the threshold.
+    const own = (await offer('S1')).product_id;
+    await db.query(`DELETE FROM offers WHERE merchant_id = (SELECT id FROM merchants WHERE slug = 'south')`);
+    await db.query(`DELETE FROM product_keys WHERE product_id = $1`, [own]);
+    await db.query(`DELETE FROM products WHERE id = $1`, [own]);
+    await ingest('south', [recordPlayer('104.99 USD')], day(4));
+    expect((await offer('S1')).product_id).not.toBe((await offer('T1')).product_id);
+    // …and without the decision it would have joined: a second merchant's same listing does.
+    await ingest('west', [{ ...recordPlayer('104.99 USD'), id: 'W1', title: 'Sony PSLX350H vinyl record player' }], day(4));
+    expect(await offer('W1')).toMatchObject({
+      product_id: (await offer('T1')).product_id,
+      match_method: 'model',
+    });
+  });
+
+  it('rematch joins offers matched before the matcher knew model numbers, keeping their price history', async () => {
+    await ingest('north', [turntable], day(1));
+    // As an ingest before this matcher: no model-number keys, so the south offer started its own product.
+    await db.query(`DELETE FROM product_keys WHERE key LIKE 'm:%'`);
+    await ingest('south', [recordPlayer('104.99 USD')], day(2));
+    await db.query(`DELETE FROM product_keys WHERE key LIKE 'm:%'`);
+    await ingest('south', [recordPlayer('99.00 USD')], day(3));
+    const before = await offer('S1');
+    expect(before.match_method).toBe('new');
+    expect(before.product_id).not.toBe((await offer('T1')).product_id);
+    const history = (await db.query(`SELECT price_cents FROM price_observations WHERE offer_id = $1 ORDER BY valid_from`, [before.id])).rows;
+    expect(history).toHaveLength(2);
+
+    const report = await rematch(db);
+    expect(report).toMatchObject({ offers: 2, moved: 1, removedProducts: 1 });
+    expect(report.keysAdded).toBeGreaterThanOrEqual(1);
+    const after = await offer('S1');
+    expect(after).toMatchObject({
+      id: before.id,
+      product_id: (await offer('T1')).product_id,
+      match_method: 'model',
+    });
+    expect((await db.query(`SELECT price_cents FROM price_observations WHERE offer_id = $1 ORDER BY valid_from`, [after.id])).rows).toEqual(history);
+    expect((await db.query(`SELECT count(*)::int AS n FROM products`)).rows[0]).toEqual({ n: 1 });
+    // a second run changes nothing
+    expect(await rematch(db)).toMatchObject({ moved: 0, removedProducts: 0, keysAdded: 0 });
+  });
+
+  it('rematch honours a rejection', async () => {
+    await ingest('north', [turntable], day(1));
+    await ingest('south', [recordPlayer('299.99 USD')], day(2));
+    const [pair] = await reviewQueue(db);
+    await decideMatch(db, pair!.offerId, 'reject', day(3));
+    await ingest('south', [recordPlayer('104.99 USD')], day(4)); // now it would score above the threshold
+    expect(await rematch(db)).toMatchObject({ moved: 0 });
+    expect((await offer('S1')).product_id).not.toBe((await offer('T1')).product_id);
+  });
+
+  it('refuses a decision on an unknown offer or one without a candidate', async () => {
+    await ingest('north', [turntable], day(1));
+    await expect(decideMatch(db, 999999, 'accept')).rejects.toBeInstanceOf(ReviewError);
+    await expect(decideMatch(db, (await offer('T1')).id, 'accept')).rejects.toMatchObject({
+      code: 'no_candidate',
+    });
+  });
+});
