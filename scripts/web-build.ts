@@ -40,3 +40,6 @@ export function ensureWebBuild(log: (line: string) => void = console.log): void 
   if (r.status !== 0) throw new Error('The storefront build failed (see above)');
   writeFileSync(STAMP, hash);
 }
+
+// `tsx scripts/web-build.ts`: build when stale (used by `npm run start:web`).
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) ensureWebBuild();

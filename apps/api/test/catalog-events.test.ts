@@ -177,4 +177,21 @@ describe.runIf(testDrivers().includes('postgres'))('pg-boss job queue on postgre
       await db.close();
     }
   });
+
+  it('starts an API and a worker at once on a fresh database (both create the same queues)', async () => {
+    const db = await createTestDatabase('postgres');
+    const fail = (err: unknown) => {
+      throw err;
+    };
+    const jobs = ['test-a', 'test-b', 'test-c', 'test-d', 'test-e'].map((name) => ({ name, handler: async () => undefined }));
+    const queues = Array.from({ length: 3 }, () => new PgBossQueue(db.url!, fail));
+    try {
+      await Promise.all(queues.map((q, i) => q.start(jobs, { work: i === 0 })));
+      const res = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.queue WHERE name LIKE 'test-%'`);
+      expect(res.rows[0]!.n).toBe(jobs.length);
+    } finally {
+      for (const q of queues) await q.stop(1000);
+      await db.close();
+    }
+  });
 });

@@ -261,12 +261,24 @@ export async function migrateDatabase(database: Database): Promise<void> {
     await migratePglite(database.db as PgliteDatabase<Schema>, { migrationsFolder: MIGRATIONS });
     return;
   }
-  const lock = new pg.Client({ connectionString: database.url });
+  await withAdvisoryLock(database.url!, MIGRATION_LOCK, () => migratePg(database.db as NodePgDatabase<Schema>, { migrationsFolder: MIGRATIONS }));
+}
+
+/**
+ * Runs `fn` while this process holds a PostgreSQL session-level advisory lock on `key` (a 64-bit
+ * number), taken on a connection of its own: other processes asking for the same key wait until
+ * `fn` settles. For start-up work that several processes may do at once (migrations, creating
+ * job queues) and that is not safe to run concurrently. Rejects with `fn`'s error, or the
+ * connection's.
+ */
+export async function withAdvisoryLock<T>(url: string, key: number, fn: () => Promise<T>): Promise<T> {
+  const lock = new pg.Client({ connectionString: url, application_name: 'b-deals-lock' });
+  lock.on('error', () => undefined);
   await lock.connect();
   try {
-    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migratePg(database.db as NodePgDatabase<Schema>, { migrationsFolder: MIGRATIONS });
+    await lock.query('SELECT pg_advisory_lock($1)', [key]);
+    return await fn();
   } finally {
-    await lock.end(); // ending the session releases its advisory lock
+    await lock.end().catch(() => undefined); // ending the session releases its advisory lock
   }
 }

@@ -12,6 +12,7 @@
  */
 import cronParser from 'cron-parser';
 import PgBoss from 'pg-boss';
+import { withAdvisoryLock } from '@b-deals/db';
 
 /** A kind of background job: its name, optional cron schedule (5 fields, UTC) and handler. */
 export interface JobDefinition<T extends object = Record<string, unknown>> {
@@ -111,6 +112,9 @@ export class EmbeddedQueue implements JobQueue {
   }
 }
 
+/** Advisory-lock key that serialises queue creation across processes (any fixed 64-bit number; ours spells "bdjobs"). */
+const QUEUE_SETUP_LOCK = 0x62_64_6a_6f_62_73;
+
 /** Jobs in PostgreSQL through pg-boss (its tables live in the `pgboss` schema of the same database). */
 export class PgBossQueue implements JobQueue {
   readonly kind = 'pg-boss' as const;
@@ -118,18 +122,25 @@ export class PgBossQueue implements JobQueue {
   private readonly names = new Set<string>();
 
   constructor(
-    connectionString: string,
+    private readonly connectionString: string,
     private readonly onError: JobErrorReporter,
   ) {
     this.boss = new PgBoss({ connectionString, max: 2, application_name: 'b-deals-jobs' });
     this.boss.on('error', (err) => this.onError(err, 'pg-boss'));
   }
 
+  /**
+   * Starts pg-boss and creates the queues of `jobs`, then (unless `work` is false) works them and
+   * registers their schedules. Queue creation runs under an advisory lock: an API and a worker
+   * starting at once on a fresh database otherwise deadlock creating the same queue's partition.
+   */
   async start(jobs: readonly JobDefinition[], opts: { work?: boolean } = {}): Promise<void> {
     await this.boss.start();
+    await withAdvisoryLock(this.connectionString, QUEUE_SETUP_LOCK, async () => {
+      for (const job of jobs) await this.boss.createQueue(job.name);
+    });
     for (const job of jobs) {
       this.names.add(job.name);
-      await this.boss.createQueue(job.name);
       if (opts.work === false) continue;
       await this.boss.work<Record<string, unknown>>(job.name, async (batch) => {
         for (const j of batch) await (job as JobDefinition).handler(j.data ?? {});
