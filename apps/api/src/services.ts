@@ -15,8 +15,9 @@ import type { FxTable } from '@b-deals/feeds';
 import { loadDefaultFxTable } from '@b-deals/feeds';
 import type { Logger } from 'pino';
 import { SearchIndex } from './search/index.ts';
-import { catalogJobs } from './jobs/catalog-jobs.ts';
-import { EmbeddedQueue, PgBossQueue, type JobQueue } from './jobs/queue.ts';
+import { catalogJobs } from './catalog/index.ts';
+import { EmbeddedQueue, PgBossQueue, type JobQueue } from './jobs/index.ts';
+import { pricingJobs } from './pricing/index.ts';
 import type { Config } from './env.ts';
 
 export type ServicesRole = 'api' | 'worker' | 'all';
@@ -50,7 +51,8 @@ export async function createServices(config: Config, db: Database, role: Service
   const fx = loadFx(config);
   const onJobError = (err: unknown, job: string) => log.error({ err, job }, 'background job failed');
   const jobs: JobQueue = db.kind === 'postgres' && config.databaseUrl ? new PgBossQueue(config.databaseUrl, onJobError) : new EmbeddedQueue(onJobError);
-  await jobs.start(catalogJobs(db), { work: role !== 'api' });
+  // Every domain's jobs (a new domain adds its own list here).
+  await jobs.start([...catalogJobs(db), ...pricingJobs(db)], { work: role !== 'api' });
   let searchIndex: SearchIndex | null = null;
   let unwatch: (() => Promise<void>) | null = null;
   if (role !== 'worker') {

@@ -1,6 +1,6 @@
 /**
  * The worker entry (`npm run start:worker`; issue 10 §2): works the background jobs of
- * jobs/catalog-jobs.ts (and every later domain's) through pg-boss on PostgreSQL, so API processes
+ * each domain's jobs (catalog/jobs.ts, pricing/jobs.ts, and every later domain's) through pg-boss on PostgreSQL, so API processes
  * only serve requests (start them with `JOBS=worker`). Requires `DATABASE_URL`: the embedded
  * database admits one process, and there the API works the jobs itself. Stops gracefully on
  * SIGINT/SIGTERM, letting a job in progress finish (up to 10 s).

@@ -13,3 +13,4 @@ export { publicMediaUrl, imageObject } from './media.ts';
 export { Params } from './sql.ts';
 export { catalogRoutes, type CatalogRouteOptions } from './routes.ts';
 export type { MerchantRow, BrandRow, ProductRow, OfferRow, ImageRow } from './rows.ts';
+export { catalogJobs } from './jobs.ts';

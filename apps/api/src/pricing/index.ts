@@ -7,3 +7,4 @@ export { OBSERVATION_GAP_MS, confirmPrices, recordObservations } from './observa
 export { ingestPriceHistory, type IngestHistoryOptions } from './history.ts';
 export { refreshPriceStats } from './stats.ts';
 export type { PriceObservationRow } from './rows.ts';
+export { pricingJobs } from './jobs.ts';
