@@ -21,6 +21,7 @@ import type { Database } from '@b-deals/db';
 import type { FxTable } from '@b-deals/feeds';
 import { DomainError, frameworkErrorHandler, registerErrorHandling } from './errors.ts';
 import { catalogRoutes } from './catalog/index.ts';
+import { pricingRoutes } from './pricing/index.ts';
 import { SearchCache, SearchIndex, searchRoutes } from './search/index.ts';
 import { articleRoutes, dealRoutes, modeRoutes } from './editorial/index.ts';
 import { adminRoutes } from './admin/routes.ts';
@@ -140,6 +141,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     async (inventory) => {
       await inventory.register(catalogRoutes, { db, search, answers });
       await inventory.register(searchRoutes, { db, search });
+      await inventory.register(pricingRoutes, { db, index: searchIndex, answers });
       await inventory.register(dealRoutes, { db, search, answers });
     },
     { prefix: '/inventory/api/v1' },

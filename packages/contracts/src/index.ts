@@ -10,3 +10,4 @@ export * from './product.ts';
 export * from './ingest.ts';
 export * from './auth.ts';
 export * from './content.ts';
+export * from './pricing.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRICE_BANDS, SORT_KEYS, SORT_URL_ALIASES, resolveSort } from '@b-deals/core';
+import { PRICE_BADGES, PRICE_BANDS, SORT_KEYS, SORT_URL_ALIASES, WAS_CHECKS, resolveSort } from '@b-deals/core';
 import { CentsSchema, ImageSchema, manyStrings, PAGE_FROM_MAX, PAGE_SIZE_MAX, PG_INT_MAX, refinePageWindow, textSchema } from './common.ts';
 import { MarketplaceFilterSchema } from './catalog.ts';
 
@@ -27,6 +27,20 @@ export const ProductCardSchema = z.object({
   /** Category codes of the product, the deepest first (e.g. ["811", "81", "8"]). */
   categoryIds: z.array(z.string()),
   inStock: z.boolean(),
+  /**
+   * What the price is against our observed history (core `priceBadge`, issue 16): 'lowest_90'
+   * (at or below every observed day of the last 90, all observed), 'good_deal' (within 5 % of the
+   * lowest of the last 365 days, after 5+ weeks of observations), or null.
+   */
+  priceBadge: z.enum(PRICE_BADGES).nullable(),
+  /**
+   * The was-price checked against the best offer's observed history (core `wasCheck`, EU Omnibus
+   * Art. 6a): 'verified', 'inflated' (higher than its lowest price in the 30 days before the sale),
+   * 'claimed' (we did not observe those days: the merchant's claim); null when not on sale.
+   */
+  wasCheck: z.enum(WAS_CHECKS).nullable(),
+  /** The reference price of that check (lowest observed item price in those 30 days), cents; null when unknown or not on sale. */
+  referencePrice: CentsSchema.nullable(),
 });
 export type ProductCard = z.infer<typeof ProductCardSchema>;
 

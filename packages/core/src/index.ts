@@ -12,3 +12,4 @@ export * from './marketplace.ts';
 export * from './links.ts';
 export * from './password.ts';
 export * from './http-limits.ts';
+export * from './price-truth.ts';

@@ -108,6 +108,29 @@ export const products = pgTable(
     low365Cents: integer('low_365_cents'),
     /** Average of the daily lowest total over the observed days of the last 90, cents; refreshed after ingest. */
     avg90Cents: integer('avg_90_cents'),
+    /**
+     * Lowest daily best total over the observed days among the 30, 90 and 365 days before today
+     * (UTC), cents; null when none of those days was observed. Refreshed daily and after a batch
+     * of ingests (pricing `refreshPriceStats`); the price badges and lowest-price events compare
+     * today's price with them (issue 16).
+     */
+    low30PriorCents: integer('low_30_prior_cents'),
+    low90PriorCents: integer('low_90_prior_cents'),
+    low365PriorCents: integer('low_365_prior_cents'),
+    /** How many of the 30, 90 and 365 days before today had an observed price (a badge never speaks for unobserved days). */
+    observedDays30: integer('observed_days_30').notNull().default(0),
+    observedDays90: integer('observed_days_90').notNull().default(0),
+    observedDays365: integer('observed_days_365').notNull().default(0),
+    /**
+     * The was-price of the best offer checked against its observed history (issue 16 §2; EU
+     * Omnibus Directive Art. 6a reference price): 'verified' when it is no higher than the
+     * offer's lowest observed price in the 30 days before its current price began, 'inflated'
+     * when it is higher, 'claimed' when we did not observe the offer in those 30 days; null when
+     * the best offer is not on sale. Written with the derived columns after every ingest.
+     */
+    wasCheck: text('was_check').$type<'verified' | 'claimed' | 'inflated'>(),
+    /** That reference price (lowest observed item price of the best offer in the 30 days before its current price), cents; null when unknown. */
+    referencePriceCents: integer('reference_price_cents'),
     /** Popularity score for "Our Recommendation" (merchants carrying it, clicks, discount); higher first. */
     popularity: doublePrecision('popularity').notNull().default(0),
     /** Weighted full-text vector: title A, brand B, category terms C, description D. */

@@ -8,3 +8,6 @@ export { ingestPriceHistory, type IngestHistoryOptions } from './history.ts';
 export { refreshPriceStats } from './stats.ts';
 export type { PriceObservationRow } from './rows.ts';
 export { pricingJobs } from './jobs.ts';
+export { referencePriceSql } from './reference.ts';
+export { lowestPriceEvents } from './events.ts';
+export { pricingRoutes, type PricingRouteOptions } from './routes.ts';

@@ -27,7 +27,7 @@
  * (which change popularity and "Best Sellers") are applied in place; a snapshot older than
  * `maxAgeMs` is rebuilt in the background (the daily click recount).
  */
-import { DEPARTMENTS, MARKETPLACES, PRICE_BANDS } from '@b-deals/core';
+import { DEPARTMENTS, MARKETPLACES, PRICE_BANDS, WAS_CHECKS } from '@b-deals/core';
 import type { Database, Queryable } from '@b-deals/db';
 import type { BrandRow, MerchantRow, ProductRow } from '../catalog/index.ts';
 
@@ -94,6 +94,18 @@ export interface Snapshot {
   wasPrice: Int32Array;
   itemPrice: Int32Array;
   shipping: Int32Array;
+  /**
+   * Price-truth facts for the cards' badges (core `priceBadge`, `wasCheck`; issue 16): lowest total
+   * of the 90 days before today and of the last 365 (cents, -1 none), observed days among the 90
+   * and 365 before today, the was-price check (index into core WAS_CHECKS, -1 none) and its
+   * reference price (cents, -1 none).
+   */
+  low90Prior: Int32Array;
+  observed90: Int16Array;
+  low365: Int32Array;
+  observed365: Int16Array;
+  wasCheck: Int8Array;
+  reference: Int32Array;
   popularity: Float64Array;
   clicks: Int32Array;
   createdMs: Float64Array;
@@ -200,6 +212,12 @@ type IndexedProduct = Pick<
   | 'offer_count'
   | 'popularity'
   | 'clicks_30d'
+  | 'low_90_prior_cents'
+  | 'observed_days_90'
+  | 'low_365_cents'
+  | 'observed_days_365'
+  | 'was_check'
+  | 'reference_price_cents'
 > & { created_ms: number; search: string | null };
 
 /** The catalogue version (newest ingest run id) and newest outbound click id, in one round trip. */
@@ -231,7 +249,8 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
   for (;;) {
     const batch = await db.query<IndexedProduct>(
       `SELECT id, slug, title, image_url, was_price_cents, item_price_cents, shipping_cents, category_code, brand_id, price_cents, merchant_ids, marketplaces, discount_pct, in_stock, offer_count,
-              popularity, clicks_30d, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms, search::text AS search
+              popularity, clicks_30d, low_90_prior_cents, observed_days_90, low_365_cents, observed_days_365, was_check, reference_price_cents,
+              (extract(epoch FROM created_at) * 1000)::float8 AS created_ms, search::text AS search
          FROM products WHERE offer_count > 0 AND id > $1 ORDER BY id LIMIT ${BUILD_BATCH}`,
       [after],
     );
@@ -257,6 +276,12 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
   const wasPrice = new Int32Array(n);
   const itemPrice = new Int32Array(n);
   const shipping = new Int32Array(n);
+  const low90Prior = new Int32Array(n);
+  const observed90 = new Int16Array(n);
+  const low365 = new Int32Array(n);
+  const observed365 = new Int16Array(n);
+  const wasCheck = new Int8Array(n);
+  const reference = new Int32Array(n);
   const popularity = new Float64Array(n);
   const clicks = new Int32Array(n);
   const createdMs = new Float64Array(n);
@@ -292,6 +317,12 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
     wasPrice[row] = r.was_price_cents ?? -1;
     itemPrice[row] = r.item_price_cents ?? -1;
     shipping[row] = r.shipping_cents ?? -1;
+    low90Prior[row] = r.low_90_prior_cents ?? -1;
+    observed90[row] = r.observed_days_90;
+    low365[row] = r.low_365_cents ?? -1;
+    observed365[row] = r.observed_days_365;
+    wasCheck[row] = r.was_check === null ? -1 : WAS_CHECKS.indexOf(r.was_check);
+    reference[row] = r.reference_price_cents ?? -1;
     popularity[row] = r.popularity;
     clicks[row] = r.clicks_30d;
     createdMs[row] = Number(r.created_ms);
@@ -359,6 +390,12 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
     wasPrice,
     itemPrice,
     shipping,
+    low90Prior,
+    observed90,
+    low365,
+    observed365,
+    wasCheck,
+    reference,
     popularity,
     clicks,
     createdMs,

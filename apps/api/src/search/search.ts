@@ -16,7 +16,17 @@
  * The catalogue image lives in memory (`SearchIndex`); a search reads only the catalogue version
  * from the database (and the vocabulary when a word needs correcting).
  */
-import { DEPARTMENTS, MARKETPLACES, PRICE_BANDS, bandByKey, matchesCategory, parseCategoryIds, type CategoryFilter, type SortKey } from '@b-deals/core';
+import {
+  DEPARTMENTS,
+  MARKETPLACES,
+  PRICE_BANDS,
+  WAS_CHECKS,
+  bandByKey,
+  matchesCategory,
+  parseCategoryIds,
+  type CategoryFilter,
+  type SortKey,
+} from '@b-deals/core';
 import type { FacetCount, ProductCard, SearchCondition, SearchResponse } from '@b-deals/contracts';
 import type { Queryable } from '@b-deals/db';
 import { badRequest } from '../errors.ts';
@@ -138,6 +148,9 @@ async function correctWords(
   return out;
 }
 
+/** A snapshot amount (-1 for none) as a nullable cents value. */
+const orNull = (cents: number): number | null => (cents < 0 ? null : cents);
+
 /** The page's product cards, from the snapshot's card fields, in the page's order. */
 function cards(s: Snapshot, rows: number[]): ProductCard[] {
   return rows.map((r) => {
@@ -160,6 +173,12 @@ function cards(s: Snapshot, rows: number[]): ProductCard[] {
       merchant_count: s.merchantStart[r + 1]! - s.merchantStart[r]!,
       brand_slug: brand < 0 ? null : s.brands[brand]!.slug,
       brand_name: brand < 0 ? null : s.brands[brand]!.name,
+      low_90_prior_cents: orNull(s.low90Prior[r]!),
+      observed_days_90: s.observed90[r]!,
+      low_365_cents: orNull(s.low365[r]!),
+      observed_days_365: s.observed365[r]!,
+      was_check: s.wasCheck[r]! < 0 ? null : WAS_CHECKS[s.wasCheck[r]!]!,
+      reference_price_cents: orNull(s.reference[r]!),
     });
   });
 }

@@ -1,4 +1,4 @@
-import { formatPrice } from '@b-deals/core';
+import { formatPrice, type PriceBadge as PriceBadgeKind, type WasCheck } from '@b-deals/core';
 
 /**
  * How shipping reads beside a price: "Free shipping", "+ $5.95 shipping", or "Shipping not
@@ -65,4 +65,54 @@ export function Price({
 export function DiscountBadge({ discount }: { discount: number }) {
   if (discount <= 0) return null;
   return <span className="rounded bg-sale px-1.5 py-0.5 text-xs font-bold text-white">-{discount}%</span>;
+}
+
+/**
+ * The discount badge of a card or page with the was-price check beside it (issue 16 §2): a
+ * discount we verified against the offer's observed history shows as "-30%"; one we could not
+ * verify, or found inflated, shows in an outlined style as "-30% claimed" (the merchant's claim,
+ * labelled rather than hidden). Renders nothing for a 0 discount.
+ */
+export function CheckedDiscountBadge({ discount, check }: { discount: number; check: WasCheck | null }) {
+  if (discount <= 0) return null;
+  if (check === 'verified' || check === null) return <DiscountBadge discount={discount} />;
+  return (
+    <span data-testid="claimed-discount" className="rounded border border-sale bg-white px-1.5 py-0.5 text-xs font-bold text-sale">
+      -{discount}% claimed
+    </span>
+  );
+}
+
+const BADGE_TEXT: Record<PriceBadgeKind, { short: string; long: string }> = {
+  lowest_90: { short: 'Lowest in 90 days', long: 'Lowest price we have seen in the last 90 days' },
+  good_deal: { short: 'Good deal', long: 'Good deal: within 5% of the lowest price we have seen' },
+};
+
+/** "Lowest in 90 days" or "Good deal" (core `priceBadge`), from our observed history; nothing for null. */
+export function PriceBadge({ badge, long = false }: { badge: PriceBadgeKind | null; long?: boolean }) {
+  if (!badge) return null;
+  return (
+    <span data-testid="price-badge" className="rounded bg-emerald-700 px-1.5 py-0.5 text-xs font-semibold text-white">
+      {long ? BADGE_TEXT[badge].long : BADGE_TEXT[badge].short}
+    </span>
+  );
+}
+
+/**
+ * What we know of a was-price, in a sentence for the product page (issue 16 §2; EU Omnibus
+ * Art. 6a reference price): verified, inflated (with the reference), or claimed. Cents in.
+ */
+export function WasCheckNote({ check, reference }: { check: WasCheck | null; reference: number | null }) {
+  if (!check) return null;
+  const text =
+    check === 'verified'
+      ? `Discount checked: this offer was ${reference === null ? 'at its regular price' : formatPrice(reference)} or more in the 30 days before the sale.`
+      : check === 'inflated'
+        ? `Claimed discount: the lowest price we saw for this offer in the 30 days before the sale was ${formatPrice(reference ?? 0)}, below the "was" price.`
+        : 'Claimed discount: we did not watch this offer before the sale, so the "was" price is the store\'s claim, not ours.';
+  return (
+    <p data-testid="was-check" className="mt-1 text-sm text-stone-700">
+      {text}
+    </p>
+  );
 }

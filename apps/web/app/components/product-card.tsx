@@ -2,11 +2,11 @@ import type { ProductCard as Card } from '@b-deals/contracts';
 import { productHref } from '@b-deals/core';
 import { Link } from 'react-router';
 import { HydrateLater } from './hydrate-later';
-import { DiscountBadge, Price } from './price';
+import { CheckedDiscountBadge, Price, PriceBadge } from './price';
 
 /**
- * A product tile: image, brand, name, price with was price struck through, discount badge,
- * merchant count. `eager` loads the image at once (cards above the fold); `priority` also asks
+ * A product tile: image, brand, name, price with was price struck through, discount badge (marked
+ * "claimed" unless its was-price checked out), price badge from observed history, merchant count. `eager` loads the image at once (cards above the fold); `priority` also asks
  * for it first (the likely largest paint of a listing on a phone).
  */
 export function ProductCard({ product, eager = false, priority = false }: { product: Card; eager?: boolean; priority?: boolean }) {
@@ -26,8 +26,9 @@ export function ProductCard({ product, eager = false, priority = false }: { prod
             className="h-full w-full object-contain mix-blend-multiply"
           />
         ) : null}
-        <span className="absolute top-2 left-2">
-          <DiscountBadge discount={product.discount} />
+        <span className="absolute top-2 left-2 flex flex-col items-start gap-1">
+          <CheckedDiscountBadge discount={product.discount} check={product.wasCheck} />
+          <PriceBadge badge={product.priceBadge} />
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, data, redirect } from 'react-router';
 import type { Route } from './+types/product';
 import { Breadcrumb } from '../components/breadcrumb';
-import { DiscountBadge, Price, shippingText } from '../components/price';
+import { CheckedDiscountBadge, Price, PriceBadge, WasCheckNote, shippingText } from '../components/price';
 import { PriceHistory } from '../components/price-history';
 import { ProductRail } from '../components/product-card';
 import { apiFrom } from '../lib/api.server';
@@ -257,6 +257,8 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   );
   // The headline, the Buy button and the table's "Best price" row are one offer (issue 20 §1).
   const best = shown[0];
+  // The price checks (issue 16) are of the product's best offer; they speak for the headline only when no variant filter changed it.
+  const lead = !color && !size;
   const headline = best
     ? { price: best.total, itemPrice: best.price, shipping: best.shipping, wasPrice: best.wasPrice }
     : { price: product.priceTag, itemPrice: product.itemPrice, shipping: product.shipping, wasPrice: product.wasPrice };
@@ -280,8 +282,10 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-1 text-2xl leading-tight font-bold sm:text-3xl">{product.name}</h1>
           <div className="mt-4 flex flex-wrap items-center gap-3">
             <Price {...headline} size="lg" />
-            <DiscountBadge discount={best ? discountPercent(best.price, best.wasPrice) : product.discount} />
+            <CheckedDiscountBadge discount={best ? discountPercent(best.price, best.wasPrice) : product.discount} check={lead ? product.wasCheck : null} />
+            {lead ? <PriceBadge badge={product.priceBadge} long /> : null}
           </div>
+          {lead ? <WasCheckNote check={product.wasCheck} reference={product.referencePrice} /> : null}
           <p className="mt-1 text-sm text-stone-600">
             Best price from {offers.length === 1 ? '1 store' : `${offers.length} stores`}
             {product.inStock ? '' : ' · currently out of stock'}
