@@ -17,6 +17,7 @@ import {
   ArticlesResponseSchema,
   ClickResponseSchema,
   DealsResponseSchema,
+  LowestPriceEventsResponseSchema,
   LowestPriceResponseSchema,
   ModesResponseSchema,
   PromotionSchema,
@@ -132,6 +133,12 @@ export function createApiClient(baseUrl: string, forwardedFor?: string, requestI
     /** GET /inventory/api/v1/products/lowest-tab/{tab}: products at their 365-day low. */
     lowest: (tab: string, from = 0, to = 24) =>
       call(`/inventory/api/v1/products/lowest-tab/${encodeURIComponent(tab)}${query({ from, to })}`, LowestPriceResponseSchema),
+    /**
+     * GET /inventory/api/v1/product-history-event/lowest-price (spec §7, issue 16 §1): products whose
+     * best total today is below every observed day of the last `window` days (30, 90 or 365), all observed.
+     */
+    lowestEvents: (opts: { window: number; dept?: string; from?: number; to?: number }) =>
+      call(`/inventory/api/v1/product-history-event/lowest-price${query(opts)}`, LowestPriceEventsResponseSchema),
     /** POST /inventory/api/v1/offers/{id}/click: records an outbound click → `{link}` (the merchant URL); 404 when unknown. */
     offerClick: (offerId: number) => call(`/inventory/api/v1/offers/${offerId}/click`, ClickResponseSchema, {}),
     /** GET /inventory/api/v1/deals: current promotions, optionally of one merchant. */

@@ -2,6 +2,8 @@
  * Loader shared by the tabbed landing pages (/top-selling/ and /lowest-price/, spec §2.1): the
  * API's tabs (ALL and departments), the tab chosen by `?tab=` (the first when absent; an unknown
  * tab is a 404), its first `size` products, and the canonical URL (the bare path for the first tab).
+ * `keep` holds other query parameters of the page (e.g. Lowest Price's `window`) that every tab
+ * link and the canonical URL carry, after `tab`.
  */
 import { data as response } from 'react-router';
 import type { ProductCard } from '@b-deals/contracts';
@@ -22,6 +24,7 @@ export async function loadTabLanding<T extends ProductCard>(
     size: number;
     tabs: () => Promise<{ tabs: Array<{ id: string; name: string }> }>;
     items: (tab: string, from: number, to: number) => Promise<{ items: T[]; total: number }>;
+    keep?: Record<string, string>;
   },
 ): Promise<TabLandingData<T>> {
   const url = new URL(request.url);
@@ -29,7 +32,12 @@ export async function loadTabLanding<T extends ProductCard>(
   const tab = tabs.find((t) => t.id === (url.searchParams.get('tab') ?? tabs[0]?.id));
   if (!tab) throw response(null, { status: 404 });
   const { items, total } = await opts.items(tab.id, 0, opts.size);
-  const href = (id: string, first: boolean) => (first ? opts.path : `${opts.path}?tab=${encodeURIComponent(id)}`);
+  const href = (id: string, first: boolean) => {
+    const q = new URLSearchParams(first ? {} : { tab: id });
+    for (const [k, v] of Object.entries(opts.keep ?? {})) q.set(k, v);
+    const qs = q.toString();
+    return qs ? `${opts.path}?${qs}` : opts.path;
+  };
   return {
     tab: tab.id,
     tabName: tab.name,

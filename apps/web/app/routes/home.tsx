@@ -19,7 +19,8 @@ export const handle: RouteHandle = { page: 'HOME' };
 /**
  * Home: the modules of GET /tapestry/api/v2/modes (banners, product rails, brand walls) in
  * position order; when that call fails or returns none, the built-in rails: biggest price
- * drops (sort `discount`, label on_sale), lowest prices (sort priceAscTag), top brands.
+ * drops (sort `discount`, label on_sale), lowest prices (sort priceAscTag), top brands. Under
+ * either, the products at a new 90-day low today (GET /inventory/api/v1/product-history-event/lowest-price).
  */
 /** The built-in rails' conditions; each rail's "See all" opens the same list (core listingHref). */
 const DROPS = { sort: 'discount', l: ['on_sale'] };
@@ -29,17 +30,24 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const api = apiFrom(context);
   const url = new URL(request.url);
   const base = { origin: url.origin, ownHosts: [url.hostname] };
-  const modes = await api
-    .modes()
-    .then((r) => r.modes)
-    .catch(() => []);
-  if (modes.length > 0) return { ...base, modes, drops: [], lowest: [], brands: [] };
+  // New 90-day lows (issue 16 §1) sit under the modules whatever they are; a failure only hides the rail.
+  const [modes, newLows] = await Promise.all([
+    api
+      .modes()
+      .then((r) => r.modes)
+      .catch(() => []),
+    api
+      .lowestEvents({ window: 90, from: 0, to: RAIL_SIZE })
+      .then((r) => r.items)
+      .catch(() => []),
+  ]);
+  if (modes.length > 0) return { ...base, modes, newLows, drops: [], lowest: [], brands: [] };
   const [drops, lowest, brands] = await Promise.all([
     api.search({ ...DROPS, from: 0, to: RAIL_SIZE, facets: false }),
     api.search({ ...LOWEST, from: 0, to: RAIL_SIZE, facets: false }),
     api.brands({ from: 0, to: 12 }),
   ]);
-  return { ...base, modes, drops: drops.items, lowest: lowest.items, brands: brands.brands };
+  return { ...base, modes, newLows, drops: drops.items, lowest: lowest.items, brands: brands.brands };
 }
 
 /** Home meta: title, description, canonical, and the schema.org Organization and WebSite (with a SearchAction) of the site. */
@@ -71,7 +79,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
 export default function Home({ loaderData }: Route.ComponentProps) {
   const hotWords = useRouteLoaderData<typeof rootLoader>('root')?.hotWords ?? [];
   const departments = useDepartments();
-  const { drops, lowest, brands, modes, ownHosts } = loaderData;
+  const { drops, lowest, brands, modes, newLows, ownHosts } = loaderData;
   return (
     <>
       <HydrateLater>
@@ -90,6 +98,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </HydrateLater>
       <div className="container-page">
         <HomeModes modes={modes} ownHosts={ownHosts} />
+        <ProductRail title="New 90-day lows" products={newLows} moreHref="/lowest-price/" />
         <ProductRail title="Biggest price drops" products={drops} moreHref={listingHref(DROPS)} />
         <ProductRail title="Lowest prices" products={lowest} moreHref={listingHref(LOWEST)} />
         <BrandWall id="top-brands" title="Top brands" brands={brands} />

@@ -1,0 +1,69 @@
+/**
+ * Issue 16 §1–§2 as a shopper meets it: honest price badges and was-price checks on cards and the
+ * product page, the Lowest Price page over lowest-price events with a choice of window, and the
+ * home rail of new 90-day lows. The demo catalogue has a year of observed history.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import type { LowestPriceEventsResponse, ProductCard } from '@b-deals/contracts';
+import { formatPrice } from '../packages/core/src/price';
+import { expect, test } from './live-page';
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function onSale(page: Page): Promise<ProductCard[]> {
+  const res = await page.request.post('/inventory/api/v1/search/condition', { data: { l: ['on_sale'], to: 100, facets: false } });
+  return (await res.json()).items;
+}
+
+test('a discount whose was-price did not hold up says "claimed", with what we saw', async ({ page }) => {
+  const card = (await onSale(page)).find((c) => c.wasCheck === 'inflated');
+  expect(card, 'the demo catalogue has an inflated was-price').toBeTruthy();
+  await page.goto(`/prod/${card!.slug}/?id=${card!.id}`);
+  await expect(page.getByTestId('claimed-discount').first()).toHaveText(`-${card!.discount}% claimed`);
+  await expect(page.getByTestId('was-check')).toContainText('Claimed discount');
+  await expect(page.getByTestId('was-check')).toContainText(formatPrice(card!.referencePrice!));
+  await expectNoAxeViolations(page);
+});
+
+test('cards carry the price badges of the API, and a verified discount stays a plain badge', async ({ page }) => {
+  const cards = await onSale(page);
+  const verified = cards.find((c) => c.wasCheck === 'verified');
+  const badged = cards.find((c) => c.priceBadge === 'lowest_90');
+  expect(badged, 'some product on sale is at a 90-day low').toBeTruthy();
+  await page.goto('/searchList/?l=on_sale');
+  const tile = page.locator('article', { has: page.getByRole('link', { name: badged!.name, exact: true }) }).first();
+  await expect(tile.getByTestId('price-badge')).toHaveText('Lowest in 90 days');
+  if (verified) {
+    await page.goto(`/prod/${verified.slug}/?id=${verified.id}`);
+    await expect(page.getByTestId('claimed-discount')).toHaveCount(0);
+    await expect(page.getByTestId('was-check')).toContainText('Discount checked');
+  }
+});
+
+test('Lowest Price lists the events of a window, with 90 days by default and a choice of 30 or 365', async ({ page }) => {
+  const api = (await (await page.request.get('/inventory/api/v1/product-history-event/lowest-price?window=30&to=48')).json()) as LowestPriceEventsResponse;
+  await page.goto('/lowest-price/');
+  const windows = page.getByRole('navigation', { name: 'Lowest over' });
+  await expect(windows.getByRole('link', { name: '90 days' })).toHaveAttribute('aria-current', 'page');
+  await windows.getByRole('link', { name: '30 days' }).click();
+  await expect(page).toHaveURL(/\/lowest-price\/\?window=30$/);
+  await expect(windows.getByRole('link', { name: '30 days' })).toHaveAttribute('aria-current', 'page');
+  if (api.items.length > 0) await expect(page.locator('article h3').first()).toHaveText(api.items[0]!.name);
+  else await expect(page.getByText(/No product reached a new 30-day low/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  expect((await page.goto('/lowest-price/?window=7'))?.status()).toBe(404);
+});
+
+test('home shows the new 90-day lows, and "See all" opens the Lowest Price page', async ({ page }) => {
+  const api = (await (await page.request.get('/inventory/api/v1/product-history-event/lowest-price?window=90&to=12')).json()) as LowestPriceEventsResponse;
+  test.skip(api.items.length === 0, 'no product at a new 90-day low today');
+  await page.goto('/');
+  const rail = page.getByRole('region', { name: 'New 90-day lows' });
+  await expect(rail.locator('article h3').first()).toHaveText(api.items[0]!.name);
+  await rail.getByRole('link', { name: /See all/ }).click();
+  await expect(page).toHaveURL(/\/lowest-price\/$/);
+});
