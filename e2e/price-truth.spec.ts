@@ -67,3 +67,21 @@ test('home shows the new 90-day lows, and "See all" opens the Lowest Price page'
   await rail.getByRole('link', { name: /See all/ }).click();
   await expect(page).toHaveURL(/\/lowest-price\/$/);
 });
+
+test("pasting a store's product link opens that product's price history; an unknown page says so; words search", async ({ page }) => {
+  const [card] = await onSale(page);
+  const body = await (await page.request.get(`/inventory/api/v1/standard-product/product/${card!.id}/with-recommend?recommend=0`)).json();
+  const link = `${body.offers[0].link.replace(/\/$/, '')}/?utm_source=newsletter#details`;
+  await page.goto('/price-history-tracking/');
+  await page.getByLabel(/Paste a store.s product link/).fill(link);
+  await page.getByRole('button', { name: 'Find price history' }).click();
+  await expect(page).toHaveURL(new RegExp(`/prod/${card!.slug}/\\?id=${card!.id}#price-history$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(card!.name);
+
+  await page.goto(`/price-history-tracking/?link=${encodeURIComponent('https://nowhere.example/p/1')}`);
+  await expect(page.getByTestId('not-tracked')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.goto('/price-history-tracking/?link=linen+dress');
+  await expect(page).toHaveURL(/\/searchList\/\?q=linen%20dress$/);
+});

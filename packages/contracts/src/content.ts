@@ -33,6 +33,23 @@ export type LowestPriceResponse = z.infer<typeof LowestPriceResponseSchema>;
 export const OfferParamsSchema = z.object({ id: IdSchema });
 export const ClickResponseSchema = z.object({ link: z.string() });
 
+/**
+ * GET /inventory/api/v1/offers/lookup?link=…: the product we track behind a merchant's product
+ * page (issue 16 §6), found by core `productLinkKey` (query, fragment, scheme, `www.` and
+ * trailing slashes ignored). 404 when no offer has that page.
+ */
+export const OfferLookupQuerySchema = z.object({
+  link: textSchema(2000).refine((s) => /^https?:\/\/[^\s/]+\.[^\s/]+/i.test(s.trim()), { message: 'must be an http(s) link to a product page' }),
+});
+export const OfferLookupSchema = z.object({
+  productId: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  offerId: z.number().int(),
+  merchant: z.object({ slug: z.string(), name: z.string() }),
+});
+export type OfferLookup = z.infer<typeof OfferLookupSchema>;
+
 /** A merchant promotion (deal): coupon code or automatic discount, valid between two instants. */
 export const PromotionSchema = z.object({
   id: z.number().int(),

@@ -112,3 +112,24 @@ export function listingHref(query: ListingQuery): string {
   if (query.sort) p.set('sort', query.sort);
   return internalHref(page?.path ?? '/searchList/', p);
 }
+
+/**
+ * The key a merchant's product link is looked up by (issue 16 §6: "paste a merchant's product
+ * URL"): the link without fragment, query, scheme, leading `www.` and trailing slashes,
+ * lower-cased — so `https://www.Shop.example/p/Dress-1/?utm_source=x#top` and
+ * `http://shop.example/p/dress-1` are one product page. Same rule as {@link productLinkKeySql}.
+ */
+export function productLinkKey(link: string): string {
+  return link
+    .trim()
+    .split('#')[0]!
+    .split('?')[0]!
+    .replace(/^[a-z][a-z0-9+.-]*:\/\/(www\.)?/i, '')
+    .replace(/\/+$/, '')
+    .toLowerCase();
+}
+
+/** {@link productLinkKey} as a SQL expression over a text column (the `offers_link_key_idx` index is on `productLinkKeySql('link')`). */
+export function productLinkKeySql(column: string): string {
+  return `lower(regexp_replace(regexp_replace(split_part(split_part(btrim(${column}), '#', 1), '?', 1), '^[a-z][a-z0-9+.-]*://(www\\.)?', '', 'i'), '/+$', ''))`;
+}

@@ -5,7 +5,7 @@
  * Data flows feeds → these tables → API; only apps/api and packages/feeds touch them.
  */
 import { sql } from 'drizzle-orm';
-import type { Availability, Condition, Marketplace, MatchMethod, Region } from '@b-deals/core';
+import { productLinkKeySql, type Availability, type Condition, type Marketplace, type MatchMethod, type Region } from '@b-deals/core';
 import {
   bigint,
   boolean,
@@ -230,7 +230,12 @@ export const offers = pgTable(
     firstSeenAt: ts('first_seen_at').notNull(),
     lastSeenAt: ts('last_seen_at').notNull(),
   },
-  (t) => [uniqueIndex('offers_merchant_key_idx').on(t.merchantId, t.offerKey), index('offers_product_idx').on(t.productId)],
+  (t) => [
+    uniqueIndex('offers_merchant_key_idx').on(t.merchantId, t.offerKey),
+    index('offers_product_idx').on(t.productId),
+    // Looking a product up by a pasted merchant link (core productLinkKeySql; issue 16 §6).
+    index('offers_link_key_idx').using('btree', sql.raw(productLinkKeySql('link'))),
+  ],
 );
 
 /**

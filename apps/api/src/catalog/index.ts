@@ -14,3 +14,4 @@ export { Params } from './sql.ts';
 export { catalogRoutes, type CatalogRouteOptions } from './routes.ts';
 export type { MerchantRow, BrandRow, ProductRow, OfferRow, ImageRow } from './rows.ts';
 export { catalogJobs } from './jobs.ts';
+export { lookupOfferByLink } from './offers.ts';

@@ -19,6 +19,8 @@ import {
   LowestPriceResponseSchema,
   MerchantsQuerySchema,
   MerchantsResponseSchema,
+  OfferLookupQuerySchema,
+  OfferLookupSchema,
   OfferParamsSchema,
   ProductParamsSchema,
   ProductQuerySchema,
@@ -31,6 +33,7 @@ import {
 import type { Database } from '@b-deals/db';
 import { brandDetail, listBrands, listMerchants } from './directory.ts';
 import { landingTabs, lowestPrice, recordClick, topSelling } from './landing.ts';
+import { lookupOfferByLink } from './offers.ts';
 import { productWithRecommend } from './product.ts';
 import type { SearchCache, SearchDeps } from '../search/index.ts';
 
@@ -105,6 +108,17 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRouteOptions> = async (
     '/products/lowest-tab/:id',
     { schema: { params: TabParamsSchema, querystring: TabQuerySchema, response: { 200: LowestPriceResponseSchema, ...errors } } },
     async (req) => lowestPrice(db, req.params.id, req.query.from, req.query.to),
+  );
+  r.get(
+    '/offers/lookup',
+    {
+      schema: {
+        description: "The product behind a merchant's product link (query, fragment, scheme, www. and trailing slashes ignored); 404 when not tracked.",
+        querystring: OfferLookupQuerySchema,
+        response: { 200: OfferLookupSchema, ...errors },
+      },
+    },
+    async (req) => lookupOfferByLink(db, req.query.link),
   );
   r.post(
     '/offers/:id/click',

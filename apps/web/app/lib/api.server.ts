@@ -18,6 +18,7 @@ import {
   ClickResponseSchema,
   DealsResponseSchema,
   LowestPriceEventsResponseSchema,
+  OfferLookupSchema,
   LowestPriceResponseSchema,
   ModesResponseSchema,
   PromotionSchema,
@@ -139,6 +140,8 @@ export function createApiClient(baseUrl: string, forwardedFor?: string, requestI
      */
     lowestEvents: (opts: { window: number; dept?: string; from?: number; to?: number }) =>
       call(`/inventory/api/v1/product-history-event/lowest-price${query(opts)}`, LowestPriceEventsResponseSchema),
+    /** GET /inventory/api/v1/offers/lookup: the product behind a merchant's product link; 404 when not tracked. */
+    offerLookup: (link: string) => call(`/inventory/api/v1/offers/lookup${query({ link })}`, OfferLookupSchema),
     /** POST /inventory/api/v1/offers/{id}/click: records an outbound click → `{link}` (the merchant URL); 404 when unknown. */
     offerClick: (offerId: number) => call(`/inventory/api/v1/offers/${offerId}/click`, ClickResponseSchema, {}),
     /** GET /inventory/api/v1/deals: current promotions, optionally of one merchant. */

@@ -1,5 +1,5 @@
 import { productHref, formatPrice, formatCount } from '@b-deals/core';
-import { Link } from 'react-router';
+import { Form, Link, redirect } from 'react-router';
 import type { Route } from './+types/price-history-tracking';
 import { Breadcrumb } from '../components/breadcrumb';
 import { apiFrom } from '../lib/api.server';
@@ -11,13 +11,33 @@ const LEAD = 'How B-Deals records the price of every product day by day, and whi
 const SHOWN = 8;
 
 /**
- * /price-history-tracking/ (spec §2.1 content page): how prices are tracked, with real data
+ * /price-history-tracking/ (spec §2.1 content page; issue 16 §6): paste a store's product link
+ * (`?link=`) to land on that product's price history here (query, `www.` and trailing slashes do
+ * not matter; a page we do not track says so), or type words to search; then how prices are
+ * tracked, with real data
  * from GET /inventory/api/v1/products/lowest-tab/ALL (the first {@link SHOWN} products at
  * their 365-day low, priceTag against their 90-day average, cents).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const lowest = await apiFrom(context).lowest('ALL', 0, SHOWN);
-  return { lowest, canonical: new URL('/price-history-tracking/', request.url).href };
+  const api = apiFrom(context);
+  const asked = new URL(request.url).searchParams.get('link')?.trim() ?? '';
+  let notTracked: string | null = null;
+  if (asked && !/^https?:\/\//i.test(asked)) throw redirect(`/searchList/?q=${encodeURIComponent(asked)}`);
+  if (asked) {
+    const hit = await api.offerLookup(asked).catch((err: unknown) => {
+      if (isNotFound(err)) return null;
+      throw err;
+    });
+    if (hit) throw redirect(`${productHref(hit.slug, hit.productId)}#price-history`);
+    notTracked = asked;
+  }
+  const lowest = await api.lowest('ALL', 0, SHOWN);
+  return { lowest, notTracked, canonical: new URL('/price-history-tracking/', request.url).href };
+}
+
+/** True for the 404 the API client throws (a route response with status 404). */
+function isNotFound(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && 'init' in err && (err as { init?: { status?: number } }).init?.status === 404;
 }
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(TITLE, LEAD, data.canonical) : []);
@@ -31,11 +51,36 @@ export default function PriceHistoryTracking({ loaderData }: Route.ComponentProp
     <div className="container-page py-6">
       <Breadcrumb items={[{ label: 'Home', href: '/' }, { label: TITLE }]} />
       <h1 className="mt-3 text-2xl font-bold sm:text-3xl">{TITLE}</h1>
-      <div className="mt-4 max-w-3xl space-y-3 text-stone-700">
+      <Form method="get" action="/price-history-tracking/" className="mt-4 max-w-2xl">
+        <label htmlFor="track-link" className="block text-sm font-medium text-stone-800">
+          Paste a store&rsquo;s product link, or type what you are looking for
+        </label>
+        <div className="mt-1 flex gap-2">
+          <input
+            id="track-link"
+            name="link"
+            type="text"
+            inputMode="url"
+            required
+            defaultValue={loaderData.notTracked ?? ''}
+            placeholder="https://store.example/product/…"
+            className="min-w-0 flex-1 rounded-xl border border-stone-300 px-3 py-2"
+          />
+          <button type="submit" className="rounded-xl bg-accent-600 px-4 py-2 font-semibold text-white hover:bg-accent-700">
+            Find price history
+          </button>
+        </div>
+        {loaderData.notTracked ? (
+          <p role="status" data-testid="not-tracked" className="mt-2 text-sm text-stone-700">
+            We do not track that page yet. Try searching for the product by name instead.
+          </p>
+        ) : null}
+      </Form>
+      <div className="mt-6 max-w-3xl space-y-3 text-stone-700">
         <p>
           Stores send B-Deals their product feeds, and we record every price change we see. Because one product is often sold by several stores, we keep, for
-          each day, the lowest price a shopper could have paid at any store we track: sale prices count, out-of-stock offers do not, and shipping is left out.
-          Days run in UTC, and a day no store reported stays empty rather than guessed.
+          each day, the lowest price a shopper could have paid at any store we track: sale prices count, stated US shipping is added (as in every best price on
+          B-Deals), and out-of-stock offers do not count. Days run in UTC, and a day no store reported stays empty rather than guessed.
         </p>
         <p>
           Every product page shows that daily lowest price for up to the last 365 days, with the lowest, average and highest price of the period. Comparing

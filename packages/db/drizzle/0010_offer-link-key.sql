@@ -1,0 +1,1 @@
+CREATE INDEX "offers_link_key_idx" ON "offers" USING btree (lower(regexp_replace(regexp_replace(split_part(split_part(btrim(link), '#', 1), '?', 1), '^[a-z][a-z0-9+.-]*://(www\.)?', '', 'i'), '/+$', '')));
