@@ -98,4 +98,9 @@ export default tseslint.config(
     },
   },
   { files: ['apps/web/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  {
+    // A scrolling region must take focus so a keyboard can scroll it (WCAG 2.1.1; axe scrollable-region-focusable).
+    files: ['apps/web/**/*.tsx'],
+    rules: { 'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'] }] },
+  },
 );

@@ -85,3 +85,14 @@ test("pasting a store's product link opens that product's price history; an unkn
   await page.goto('/price-history-tracking/?link=linen+dress');
   await expect(page).toHaveURL(/\/searchList\/\?q=linen%20dress$/);
 });
+
+test('the product page gives the price history store by store', async ({ page }) => {
+  const res = await page.request.post('/inventory/api/v1/search/condition', { data: { l: ['multi_merchant'], to: 1, facets: false } });
+  const [card] = (await res.json()).items as ProductCard[];
+  const body = await (await page.request.get(`/inventory/api/v1/standard-product/product/${card!.id}/with-recommend?recommend=0`)).json();
+  await page.goto(`/prod/${card!.slug}/?id=${card!.id}`);
+  const table = page.getByTestId('store-history');
+  await expect(table.locator('tbody tr')).toHaveCount(body.priceHistory.merchants.length);
+  await expect(table.locator('tbody tr').first().locator('th')).toContainText(body.priceHistory.merchants[0].merchant.name);
+  await expectNoAxeViolations(page);
+});

@@ -89,6 +89,23 @@ describe.each(testDrivers())('best price on %s', (driver) => {
     expect(body.priceHistory.lowest).toBe(24100);
   });
 
+  it('gives the price history store by store in totals, cheapest now first (issue 16 §6)', async () => {
+    const [card] = await search({ q: 'crossbody' });
+    const body = (await app.inject(`/inventory/api/v1/standard-product/product/${card!.id}/with-recommend?days=30`)).json();
+    expect(
+      body.priceHistory.merchants.map((m: { merchant: { slug: string }; lowest: number; current: number; observedDays: number }) => [
+        m.merchant.slug,
+        m.lowest,
+        m.current,
+        m.observedDays,
+      ]),
+    ).toEqual([
+      ['harbor', 24100, 24100, 1],
+      ['quiet', 24300, 24300, 1],
+      ['north', 25400, 25400, 1],
+    ]);
+  });
+
   it('sorts and bands by the total', async () => {
     expect((await search({ sort: 'priceAscTag' })).map((c) => c.name)).toEqual(['Gorsemere Leather Mini Crossbody', 'Canvas Market Tote']);
     expect((await search({ minPrice: 25000 })).map((c) => c.name)).toEqual(['Canvas Market Tote']);

@@ -52,6 +52,21 @@ export const PriceHistorySchema = z.object({
   highest: CentsSchema.nullable(),
   /** Today's best price (the product's priceTag), even on a day no feed has confirmed yet. */
   current: CentsSchema.nullable(),
+  /**
+   * The window store by store (issue 16 §6): each store's daily lowest total as lowest, average
+   * and highest over the days it was observed, those days, and its best total now (null when it
+   * has nothing in stock). Cheapest now first.
+   */
+  merchants: z.array(
+    z.object({
+      merchant: z.object({ slug: z.string(), name: z.string() }),
+      lowest: CentsSchema,
+      average: CentsSchema,
+      highest: CentsSchema,
+      observedDays: z.number().int(),
+      current: CentsSchema.nullable(),
+    }),
+  ),
 });
 export type PriceHistory = z.infer<typeof PriceHistorySchema>;
 

@@ -8,10 +8,9 @@ import type { Offer, PriceHistory, ProductWithRecommend } from '@b-deals/contrac
 import type { Queryable } from '@b-deals/db';
 import { notFound } from '../errors.ts';
 import { CARD_COLUMNS, toCard, type CardRow } from './cards.ts';
+import { merchantPriceSummaries, priceHistory } from '../pricing/index.ts';
 import { imageObject } from './media.ts';
 import type { ImageRow, MerchantRow, OfferRow, ProductRow } from './rows.ts';
-
-const DAY_MS = 24 * 3600 * 1000;
 
 /** Loads everything the product page needs. Throws DomainError 404 when the product does not exist or has no active offer. */
 export async function productWithRecommend(db: Queryable, id: number, days: number, recommend: number, now = new Date()): Promise<ProductWithRecommend> {
@@ -22,10 +21,11 @@ export async function productWithRecommend(db: Queryable, id: number, days: numb
   );
   const row = res.rows[0];
   if (!row || row.price_cents === null || row.offer_count === 0) throw notFound(`Product ${id}`);
-  const [offers, images, history, similar] = await Promise.all([
+  const [offers, images, history, merchants, similar] = await Promise.all([
     loadOffers(db, id),
     db.query<Pick<ImageRow, 'url'>>(`SELECT url FROM images WHERE product_id = $1 ORDER BY position`, [id]),
     priceHistory(db, id, days, now),
+    merchantPriceSummaries(db, id, days, now),
     recommend > 0 ? similarProducts(db, id, row.category_code, row.price_cents, recommend) : Promise.resolve([]),
   ]);
   const node = categoryByCode(row.category_code);
@@ -43,7 +43,7 @@ export async function productWithRecommend(db: Queryable, id: number, days: numb
     },
     offers,
     // "current" is today's best offer, even when no feed has confirmed it today.
-    priceHistory: { ...history, current: row.price_cents },
+    priceHistory: { ...history, current: row.price_cents, merchants },
     recommend: similar,
   };
 }
@@ -108,35 +108,6 @@ async function loadOffers(db: Queryable, productId: number): Promise<Offer[]> {
       lastSeenAt: new Date(o.last_seen_at).toISOString(),
     };
   });
-}
-
-/**
- * Daily lowest total a shopper could pay (offers not out of stock; the observed item price plus
- * the offer's stated shipping, core `offerTotal`) over the last `days` days, from the price runs;
- * null on days no offer was observed. Figures are over the observed days, in cents.
- */
-export async function priceHistory(db: Queryable, productId: number, days: number, now: Date): Promise<Omit<PriceHistory, 'current'>> {
-  const end = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
-  const start = new Date(end.getTime() - (days - 1) * DAY_MS);
-  const res = await db.query<{ day: string; price: number | null }>(
-    `SELECT to_char(d, 'YYYY-MM-DD') AS day, min(r.price_cents) AS price
-       FROM generate_series($2::date, $3::date, interval '1 day') d
-       LEFT JOIN (SELECT po.price_cents + coalesce(o.shipping_cents, 0) AS price_cents, (po.valid_from AT TIME ZONE 'UTC')::date AS f, (po.last_seen_at AT TIME ZONE 'UTC')::date AS t
-                    FROM price_observations po JOIN offers o ON o.id = po.offer_id
-                   WHERE o.product_id = $1 AND po.availability <> 'out_of_stock' AND po.last_seen_at >= $2::date) r
-         ON r.f <= d::date AND r.t >= d::date
-      GROUP BY d ORDER BY d`,
-    [productId, start.toISOString().slice(0, 10), end.toISOString().slice(0, 10)],
-  );
-  const points = res.rows.map((r) => ({ date: r.day, price: r.price === null ? null : Number(r.price) }));
-  const seen = points.flatMap((p) => (p.price === null ? [] : [p.price]));
-  return {
-    days,
-    points,
-    lowest: seen.length ? Math.min(...seen) : null,
-    highest: seen.length ? Math.max(...seen) : null,
-    average: seen.length ? Math.round(seen.reduce((a, b) => a + b, 0) / seen.length) : null,
-  };
 }
 
 /** Products in the same leaf category, nearest in price first, then popular ones. */

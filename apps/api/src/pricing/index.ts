@@ -11,3 +11,4 @@ export { pricingJobs } from './jobs.ts';
 export { referencePriceSql } from './reference.ts';
 export { lowestPriceEvents } from './events.ts';
 export { pricingRoutes, type PricingRouteOptions } from './routes.ts';
+export { priceHistory, merchantPriceSummaries } from './queries.ts';

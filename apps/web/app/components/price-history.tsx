@@ -38,6 +38,56 @@ function Figure({ label, cents }: { label: string; cents: number | null }) {
   );
 }
 
+/**
+ * The window store by store (issue 16 §6): each store's lowest, average and highest daily total
+ * and its price now, with the days it was observed when it was not watched every day. Rendered
+ * only for two or more stores (with one, the figures above are its own).
+ */
+function StoreHistory({ merchants, days }: { merchants: History['merchants']; days: number }) {
+  if (merchants.length < 2) return null;
+  return (
+    // A scrolling box at 375 px: focusable, so keyboard users can scroll it (WCAG 2.1.1).
+    <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="Price history by store">
+      <table className="w-full min-w-[28rem] text-left text-sm" data-testid="store-history">
+        <caption className="sr-only">Price history by store over the last {days} days</caption>
+        <thead>
+          <tr className="border-b border-stone-200 text-xs tracking-wide text-stone-600 uppercase">
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Store
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium">
+              Lowest
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium">
+              Average
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium">
+              Highest
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Now
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {merchants.map((m) => (
+            <tr key={m.merchant.slug} className="border-b border-stone-100">
+              <th scope="row" className="py-2 pr-3 font-medium">
+                {m.merchant.name}
+                {m.observedDays < days ? <span className="block text-xs font-normal text-stone-600">seen on {m.observedDays} days</span> : null}
+              </th>
+              <td className="py-2 pr-3 text-right tabular-nums">{formatPrice(m.lowest)}</td>
+              <td className="py-2 pr-3 text-right tabular-nums">{formatPrice(m.average)}</td>
+              <td className="py-2 pr-3 text-right tabular-nums">{formatPrice(m.highest)}</td>
+              <td className="py-2 text-right tabular-nums">{m.current === null ? 'Out of stock' : formatPrice(m.current)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /** Price history section: lowest / average / highest / current rendered on the server, the chart lazily on the client. */
 export function PriceHistory({ history }: { history: History }) {
   const chartBox = useRef<HTMLDivElement>(null);
@@ -58,6 +108,7 @@ export function PriceHistory({ history }: { history: History }) {
         <Figure label="Highest" cents={history.highest} />
         <Figure label="Current" cents={history.current} />
       </dl>
+      <StoreHistory merchants={history.merchants} days={history.days} />
       {observed ? (
         <figure className="mt-4">
           <div ref={chartBox} className="h-64 w-full rounded-xl border border-stone-200 p-2 sm:h-72" data-testid="price-chart" role="img" aria-label={summary}>
