@@ -4,7 +4,7 @@
  * stated shipping; decision 0006), its daily price history, and similar products.
  */
 import { bestOfferSql, categoryByCode, categoryTrail, offerTotal, sortSizes } from '@b-deals/core';
-import type { Offer, PriceHistory, ProductWithRecommend } from '@b-deals/contracts';
+import type { Offer, ProductWithRecommend } from '@b-deals/contracts';
 import type { Queryable } from '@b-deals/db';
 import { notFound } from '../errors.ts';
 import { CARD_COLUMNS, toCard, type CardRow } from './cards.ts';
