@@ -28,7 +28,6 @@ const FEATURE_PAGES: Array<[path: string, heading: RegExp]> = [
   ['/nestor', /ShopGeni/],
   ['/discover-image/?origin=uploads%2Fshoe.jpg', /Search by image/],
   ['/ai-price-hunter/', /^AI Price Hunter$/],
-  ['/ai-price-hunter/2025/', /AI Price Hunter 2025/],
 ];
 
 for (const [path, heading] of FEATURE_PAGES) {

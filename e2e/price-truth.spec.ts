@@ -96,3 +96,18 @@ test('the product page gives the price history store by store', async ({ page })
   await expect(table.locator('tbody tr').first().locator('th')).toContainText(body.priceHistory.merchants[0].merchant.name);
   await expectNoAxeViolations(page);
 });
+
+test('the year in prices shows the months we observed, the departments and the sales weeks; an unobserved year is a 404', async ({ page }) => {
+  const api = await (await page.request.get('/inventory/api/v1/price-index/year/2026')).json();
+  const months = api.months.filter((m: { department: string }) => m.department === 'ALL');
+  await page.goto('/ai-price-hunter/2026/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('2026 in prices');
+  await expect(page.getByTestId('year-table').locator('thead th')).toHaveCount(1 + months.length);
+  await expect(page.getByTestId('year-table').locator('tbody tr').first().locator('td').first()).toHaveText(months[0].index.toFixed(1));
+  await expect(page.getByTestId('sales-weeks').locator('li')).toHaveCount(api.salesEvents.length);
+  await page.getByTestId('year-chart').scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('year-chart').locator('svg.recharts-surface')).toBeVisible();
+  await expectNoAxeViolations(page);
+  expect((await page.goto('/ai-price-hunter/1999/'))?.status()).toBe(404);
+  expect((await page.goto('/ai-price-hunter/2025/'))?.status()).toBe(200);
+});

@@ -40,3 +40,30 @@ export const LowestPriceEventSchema = ProductCardSchema.extend({
 });
 export const LowestPriceEventsResponseSchema = z.object({ items: z.array(LowestPriceEventSchema), total: z.number().int() });
 export type LowestPriceEventsResponse = z.infer<typeof LowestPriceEventsResponseSchema>;
+
+/** GET /inventory/api/v1/price-index/year/{year}: the year in prices (issue 16 §5), from observed price runs. */
+export const YearParamsSchema = z.object({ year: z.coerce.number().int().min(2000).max(2100) });
+export const YearInPricesSchema = z.object({
+  year: z.number().int(),
+  /** By month (YYYY-MM) and department (core DEPARTMENTS code, or ALL). Months without observations are absent. */
+  months: z.array(
+    z.object({
+      month: z.string().regex(/^\d{4}-\d{2}$/),
+      department: z.string(),
+      departmentName: z.string(),
+      /** Offers observed in the month. */
+      offers: z.number().int(),
+      /** 100 × the mean over offers of (month price ÷ the offer's price over the year); below 100 is cheaper than usual. One decimal. */
+      index: z.number(),
+      /** Percent of observed offer-days priced below the regular price. One decimal. */
+      saleShare: z.number(),
+      /** Mean discount on those days, percent; null when none. One decimal. */
+      depth: z.number().nullable(),
+    }),
+  ),
+  /** The weeks (Monday, YYYY-MM-DD) with the largest sale share, biggest first; weeks observed for too few offers are left out. */
+  salesEvents: z.array(
+    z.object({ weekStart: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), offers: z.number().int(), saleShare: z.number(), depth: z.number().nullable() }),
+  ),
+});
+export type YearInPrices = z.infer<typeof YearInPricesSchema>;

@@ -12,3 +12,4 @@ export { referencePriceSql } from './reference.ts';
 export { lowestPriceEvents } from './events.ts';
 export { pricingRoutes, type PricingRouteOptions } from './routes.ts';
 export { priceHistory, merchantPriceSummaries } from './queries.ts';
+export { yearInPrices } from './year.ts';

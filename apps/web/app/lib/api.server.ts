@@ -19,6 +19,7 @@ import {
   DealsResponseSchema,
   LowestPriceEventsResponseSchema,
   OfferLookupSchema,
+  YearInPricesSchema,
   LowestPriceResponseSchema,
   ModesResponseSchema,
   PromotionSchema,
@@ -140,6 +141,8 @@ export function createApiClient(baseUrl: string, forwardedFor?: string, requestI
      */
     lowestEvents: (opts: { window: number; dept?: string; from?: number; to?: number }) =>
       call(`/inventory/api/v1/product-history-event/lowest-price${query(opts)}`, LowestPriceEventsResponseSchema),
+    /** GET /inventory/api/v1/price-index/year/{year}: the year in prices from observed runs (issue 16 §5). */
+    yearInPrices: (year: number) => call(`/inventory/api/v1/price-index/year/${year}`, YearInPricesSchema),
     /** GET /inventory/api/v1/offers/lookup: the product behind a merchant's product link; 404 when not tracked. */
     offerLookup: (link: string) => call(`/inventory/api/v1/offers/lookup${query({ link })}`, OfferLookupSchema),
     /** POST /inventory/api/v1/offers/{id}/click: records an outbound click → `{link}` (the merchant URL); 404 when unknown. */

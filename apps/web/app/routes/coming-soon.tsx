@@ -43,12 +43,6 @@ const FEATURES: Record<string, Feature> = {
     about:
       'AI Price Hunter will study the price histories B-Deals records and report when products tend to be cheapest, with a yearly index of price movements.',
   },
-  'ai-price-hunter/2025': {
-    title: 'AI Price Hunter 2025',
-    heading: 'AI Price Hunter 2025',
-    about:
-      'The 2025 edition of AI Price Hunter will sum up how prices moved during the year, by category and season, from the price histories B-Deals records.',
-  },
 };
 
 const LINKS = [
@@ -59,7 +53,7 @@ const LINKS = [
 ];
 
 /**
- * /collection, /order, /nestor, /discover-image/, /ai-price-hunter/ and /ai-price-hunter/2025/
+ * /collection, /order, /nestor, /discover-image/ and /ai-price-hunter/
  * (spec §2.1 routes): an honest "not available yet" page, `noindex`, left out of the sitemap.
  * Any other path routed here is a 404.
  */
