@@ -43,7 +43,14 @@ export const meta: Route.MetaFunction = ({ data }) =>
     : [];
 
 const monthName = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', timeZone: 'UTC' });
-const weekName = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
+/** "June 29", or "December 29, 2025" for the week that began in the year before `year`. */
+const weekName = (day: string, year: number) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: day.startsWith(String(year)) ? undefined : 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** True once `target` comes within 400 px of the viewport (the chart's library loads then). */
 function useNear(target: React.RefObject<HTMLElement | null>): boolean {
@@ -149,7 +156,7 @@ export default function YearPage({ loaderData }: Route.ComponentProps) {
           <ol className="mt-3 space-y-2" data-testid="sales-weeks">
             {year.salesEvents.map((w) => (
               <li key={w.weekStart} className="rounded-xl border border-stone-200 p-3">
-                <span className="font-semibold">Week of {weekName(w.weekStart)}</span>: {w.saleShare.toFixed(1)}% of offer-days on sale
+                <span className="font-semibold">Week of {weekName(w.weekStart, year.year)}</span>: {w.saleShare.toFixed(1)}% of offer-days on sale
                 {w.depth === null ? '' : `, ${w.depth.toFixed(1)}% off on average`}, across {w.offers} offers.
               </li>
             ))}
