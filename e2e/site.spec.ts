@@ -28,6 +28,7 @@ const PAGES: Array<[path: string, heading: RegExp]> = [
   ['/contactus/', /Contact/],
   ['/faqs/', /F\.?A\.?Q|Frequently/i],
   ['/affiliates/', /Affiliate/],
+  ['/cookies/', /Cookie Notice/],
   ['/checkout/', /coming soon/i],
 ];
 

@@ -20,6 +20,7 @@ import { BODY_LIMITS, HTTP_TIMEOUTS, answerClientError, type HttpTimeouts } from
 import type { Database } from '@b-deals/db';
 import type { FxTable } from '@b-deals/feeds';
 import { DomainError, frameworkErrorHandler, registerErrorHandling } from './errors.ts';
+import { analyticsRoutes } from './analytics/index.ts';
 import { catalogRoutes } from './catalog/index.ts';
 import { pricingRoutes } from './pricing/index.ts';
 import { SearchCache, SearchIndex, searchRoutes } from './search/index.ts';
@@ -63,6 +64,8 @@ export interface AppOptions {
     mailer?: Mailer;
     rateLimits?: RateLimits;
   };
+  /** Analytics collector: batches per client address per minute (default 60). */
+  analytics?: { batchesPerMinute?: number };
 }
 
 /** Builds the app (not listening). Close it with `app.close()`; the database is the caller's. */
@@ -148,6 +151,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   );
   await app.register(articleRoutes, { prefix: '/article/api/v1', db, search, answers });
   await app.register(modeRoutes, { prefix: '/tapestry/api/v2', db, search, answers });
+  await app.register(analyticsRoutes, { prefix: '/analytics/api/v1', db, batchesPerMinute: opts.analytics?.batchesPerMinute });
   await app.register(accountRoutes, { auth, clients: opts.accounts.clients, rateLimits: opts.accounts.rateLimits ?? DEFAULT_RATE_LIMITS });
   await app.register(adminRoutes, { prefix: '/admin/api/v1', db, fx: opts.fx, operatorToken: opts.operatorToken, searchIndex, metrics });
   return app;

@@ -1,8 +1,9 @@
-import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useRouteLoaderData } from 'react-router';
+import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import { Suspense, lazy, useEffect, useLayoutEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { CookieBanner } from './components/cookie-banner';
+import { track, trackCampaign } from './lib/analytics';
 import { Footer } from './components/footer';
 import { HydrateLater } from './components/hydrate-later';
 import { Header } from './components/header';
@@ -155,6 +156,12 @@ function DocumentElement({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  const { pathname, search } = useLocation();
+  // A page visit, and the campaign a shopper arrived from (spec §4 UTM tracking), after consent only (lib/analytics).
+  useEffect(() => {
+    trackCampaign(search);
+    track('page_view', { page_title: document.title.slice(0, 300) });
+  }, [pathname, search]);
   return <Outlet />;
 }
 

@@ -43,6 +43,7 @@ export default [
   route('contactus', 'routes/document.tsx', { id: 'document-contactus' }),
   route('faqs', 'routes/document.tsx', { id: 'document-faqs' }),
   route('affiliates', 'routes/document.tsx', { id: 'document-affiliates' }),
+  route('cookies', 'routes/document.tsx', { id: 'document-cookies' }),
   route('login', 'routes/login.tsx'),
   route('login/register', 'routes/login.register.tsx'),
   route('register', 'routes/login.register.tsx', { id: 'register' }),

@@ -11,3 +11,4 @@ export * from './ingest.ts';
 export * from './auth.ts';
 export * from './content.ts';
 export * from './pricing.ts';
+export * from './analytics.ts';

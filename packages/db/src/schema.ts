@@ -459,3 +459,25 @@ export const homeModules = pgTable('home_modules', {
   position: integer('position').notNull(),
   active: boolean('active').notNull().default(true),
 });
+
+/**
+ * First-party analytics events (issue 19; spec §4, §7): what the storefront's browser code sends
+ * to `POST /analytics/api/v1/events` after the shopper's consent, one row per event. `name` is a
+ * GA4 event name or one of the spec's ('search_action', 'web_page_open', 'link_gift'); `params`
+ * its validated parameters. `anonymousId` is the browser's random id (no personal data).
+ */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    name: text('name').notNull(),
+    anonymousId: text('anonymous_id').notNull(),
+    /** Path of the page the event happened on. */
+    page: text('page').notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    /** When the browser says it happened (bounded to the last day at the collector). */
+    occurredAt: ts('occurred_at').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [index('analytics_events_name_time_idx').on(t.name, t.occurredAt), index('analytics_events_time_idx').on(t.occurredAt)],
+);

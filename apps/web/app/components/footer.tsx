@@ -16,6 +16,7 @@ const SUPPORT = [
 
 const POLICY = [
   ['Privacy Policy', '/privacy/'],
+  ['Cookie Notice', '/cookies/'],
   ['Terms of Service', '/termsofservices/'],
   ['Shipping Policy', '/shipping-policy/'],
   ['Payment Policy', '/payment-policy/'],

@@ -1,5 +1,7 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { internalHref } from '@b-deals/core';
+import { track } from '../lib/analytics';
 import { useHideOnScroll, useNewBadge, useScrolledPast } from '../lib/hooks';
 import { NAV_LINKS, useDepartments } from '../lib/nav';
 import { AccountMenu } from './account-menu';
@@ -117,6 +119,9 @@ function CheckoutHeader() {
 }
 
 /** A nav link with the NEW badge of spec §4 when it is the link's turn. */
+/** The gift assistant's link (spec §7 'link_gift' analytics event). */
+const GIFT_HREF = internalHref('/nestor');
+
 function NavItem({
   label,
   href,
@@ -131,7 +136,14 @@ function NavItem({
   className: (active: boolean) => string;
 }) {
   return (
-    <NavLink to={href} onClick={() => onSeen(href)} className={({ isActive }) => className(isActive)}>
+    <NavLink
+      to={href}
+      onClick={() => {
+        onSeen(href);
+        if (href === GIFT_HREF) track('link_gift', { link_url: href });
+      }}
+      className={({ isActive }) => className(isActive)}
+    >
       {label}
       {badge ? <span className="ml-1 rounded bg-sale px-1 py-px align-top text-[10px] leading-none font-bold text-white">NEW</span> : null}
     </NavLink>

@@ -2,6 +2,7 @@ import { internalHref, DEPARTMENTS, type CategoryNode } from '@b-deals/core';
 import * as Accordion from '@radix-ui/react-accordion';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from 'react-router';
+import { track } from '../lib/analytics';
 import { BRAND_TABS, MERCHANT_TABS } from '../lib/index-tabs';
 import { DrawerAccount } from './account-menu';
 import { NAV_LINKS, nodeHref } from '../lib/nav';
@@ -119,7 +120,13 @@ export default function MobileDrawer({
             ))}
           </ul>
           <h2 className={sectionTitle}>Giftly</h2>
-          <Link to={internalHref('/nestor')} onClick={close}>
+          <Link
+            to={internalHref('/nestor')}
+            onClick={() => {
+              track('link_gift', { link_url: internalHref('/nestor') });
+              close();
+            }}
+          >
             Find a gift with ShopGeni
           </Link>
           <h2 className={sectionTitle}>Shop by Category</h2>

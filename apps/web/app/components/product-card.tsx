@@ -1,6 +1,7 @@
 import type { ProductCard as Card } from '@b-deals/contracts';
 import { productHref } from '@b-deals/core';
 import { Link } from 'react-router';
+import { ga4Item, track } from '../lib/analytics';
 import { HydrateLater } from './hydrate-later';
 import { CheckedDiscountBadge, Price, PriceBadge } from './price';
 
@@ -37,7 +38,12 @@ export function ProductCard({ product, eager = false, priority = false }: { prod
             change the row's height. */}
         <p className="min-h-[1lh] truncate text-xs font-semibold tracking-wide text-stone-600 uppercase">{product.brand?.name}</p>
         <h3 className="line-clamp-2 min-h-[2lh] text-sm leading-snug font-normal text-stone-800">
-          <Link to={productHref(product.slug, product.id)} className="after:absolute after:inset-0 focus-visible:outline-none" prefetch="intent">
+          <Link
+            to={productHref(product.slug, product.id)}
+            className="after:absolute after:inset-0 focus-visible:outline-none"
+            prefetch="intent"
+            onClick={() => track('select_item', { items: [ga4Item(product)] })}
+          >
             {product.name}
           </Link>
         </h3>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { track } from '../lib/analytics';
 import { MOBILE_QUERY, useScrollLock } from '../lib/hooks';
 import { nodeHref } from '../lib/nav';
 import type { Suggestions, searchSuggestions } from '../lib/suggestions';
@@ -98,6 +99,7 @@ export function SearchBox({
     setText(q);
     setOpen(false);
     input.current?.blur();
+    track('search_action', { action: 'search_input', search_term: q.slice(0, 200) });
     if (pathname.startsWith('/searchList')) {
       const next = new URLSearchParams(search);
       next.set('q', q);
@@ -216,7 +218,7 @@ export function SearchBox({
                 <ul aria-label="Popular words" className="flex flex-wrap gap-2">
                   {hotWords.map((w) => (
                     <li key={w}>
-                      <Link to={searchHref(w)} className={chip}>
+                      <Link to={searchHref(w)} className={chip} onClick={() => track('search_action', { action: 'on_focus', search_term: w.slice(0, 200) })}>
                         {w}
                       </Link>
                     </li>
@@ -242,6 +244,7 @@ export function HotWordChips({ hotWords, label = 'Popular searches' }: { hotWord
           <li key={w}>
             <Link
               to={searchHref(w)}
+              onClick={() => track('search_action', { action: 'hot_words', search_term: w.slice(0, 200) })}
               className="block rounded-full border border-stone-300 bg-white px-3 py-1 text-sm hover:border-accent-600 hover:text-accent-800"
             >
               {w}

@@ -30,6 +30,7 @@ export const DOCUMENT_FILES: Readonly<Record<string, string>> = {
   contactus: 'contactus',
   faqs: 'faqs',
   affiliates: 'affiliates',
+  cookies: 'cookies',
 };
 
 /** The first `content/pages` folder found walking up from this module (source or build). */

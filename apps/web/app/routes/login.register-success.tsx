@@ -1,8 +1,10 @@
 /** /login/register-success — "check your inbox" after sign-up (issue 4; spec §2.1 register success). */
 import { internalHref } from '@b-deals/core';
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/login.register-success';
 import { AccountPage } from '../components/account-form';
+import { track } from '../lib/analytics';
 import { pageMeta } from '../lib/meta';
 
 export const meta: Route.MetaFunction = () => [
@@ -11,6 +13,10 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function RegisterSuccess() {
+  // GA4 `sign_up` (issue 19 §1): the account exists once this page is reached.
+  useEffect(() => {
+    track('sign_up', { method: 'password' });
+  }, []);
   const [params] = useSearchParams();
   const email = params.get('email');
   return (

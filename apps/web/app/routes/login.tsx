@@ -10,6 +10,7 @@ import { internalHref } from '@b-deals/core';
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/login';
 import { AccountPage, ErrorSummary, PasswordField, StatusNote, SubmitButton, TextField, useFormErrors } from '../components/account-form';
+import { track } from '../lib/analytics';
 import { browserSession } from '../lib/auth-client';
 import { collectErrors, currentPasswordProblem, emailProblem, safeRedirect, type FormResult } from '../lib/auth-forms';
 import { pageMeta } from '../lib/meta';
@@ -32,6 +33,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   if (errors) return { errors } satisfies FormResult;
   try {
     await browserSession().signIn(email, password);
+    track('login', { method: 'password' });
   } catch (err) {
     const known = err instanceof SessionError && (err.status === 400 || err.status === 429);
     return { errors: { fields: {}, form: known ? err.message : 'We could not sign you in just now. Try again in a moment.' } } satisfies FormResult;

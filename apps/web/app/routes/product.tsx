@@ -1,12 +1,13 @@
 import type { Offer, ProductWithRecommend } from '@b-deals/contracts';
 import { brandMerchantHref, categoryHref, productHref, bestOffer, sortOffers, discountPercent, formatPrice } from '@b-deals/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, data, redirect } from 'react-router';
 import type { Route } from './+types/product';
 import { Breadcrumb } from '../components/breadcrumb';
 import { CheckedDiscountBadge, Price, PriceBadge, WasCheckNote, shippingText } from '../components/price';
 import { PriceHistory } from '../components/price-history';
 import { ProductRail } from '../components/product-card';
+import { ga4Item, track } from '../lib/analytics';
 import { apiFrom } from '../lib/api.server';
 import { pageMeta } from '../lib/meta';
 
@@ -257,6 +258,9 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   );
   // The headline, the Buy button and the table's "Best price" row are one offer (issue 20 §1).
   const best = shown[0];
+  useEffect(() => {
+    track('view_item', { currency: 'USD', value: product.priceTag / 100, items: [ga4Item(product)] });
+  }, [product]);
   // The price checks (issue 16) are of the product's best offer; they speak for the headline only when no variant filter changed it.
   const lead = !color && !size;
   const headline = best

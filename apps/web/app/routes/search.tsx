@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
+import { ga4Item, track } from '../lib/analytics';
 import type { Route } from './+types/search';
 import { useDepartments } from '../lib/nav';
 import { Listing } from '../components/listing';
@@ -30,6 +32,19 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const hotWords = useRouteLoaderData<typeof rootLoader>('root')?.hotWords ?? [];
   const departments = useDepartments();
   const { params, result } = loaderData;
+  // GA4 `search` and `view_item_list` once per result set (issue 19 §1).
+  const listKey = JSON.stringify([params, result.total, result.items[0]?.id]);
+  useEffect(() => {
+    if (params.q) track('search', { search_term: params.q.slice(0, 200), results: result.total });
+    if (result.items.length > 0)
+      track('view_item_list', {
+        item_list_id: 'search_results',
+        item_list_name: params.q ? 'Search results' : 'All products',
+        items: result.items.slice(0, 50).map((p, i) => ga4Item(p, i)),
+      });
+    // The list key stands for params and result.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [listKey]);
   const heading = params.q ? `Results for “${params.q}”` : 'All products';
   const empty = (
     <div className="rounded-xl border border-dashed border-stone-300 px-6 py-12 text-center">

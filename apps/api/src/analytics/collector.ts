@@ -1,0 +1,30 @@
+/**
+ * The first-party collector (issue 19 §1): stores a validated batch of analytics events in one
+ * statement, so a batch lands whole or not at all. The browser's clock is not trusted beyond
+ * reason: an event time more than {@link MAX_AGE_MS} in the past or in the future is stored as
+ * the time it arrived.
+ */
+import type { AnalyticsBatch } from '@b-deals/contracts';
+import type { Queryable } from '@b-deals/db';
+
+/** How far an event time may lie from the arrival time and still be believed, ms (one day). */
+export const MAX_AGE_MS = 24 * 3600 * 1000;
+
+/**
+ * Stores the batch's events. `now` is the arrival time.
+ *
+ * @returns how many events were stored
+ */
+export async function storeEvents(db: Queryable, batch: AnalyticsBatch, now: Date = new Date()): Promise<number> {
+  const rows = batch.events.map((e) => {
+    const t = Date.parse(e.time);
+    const believable = Math.abs(now.getTime() - t) <= MAX_AGE_MS;
+    return { name: e.name, page: e.page, params: e.params, occurred_at: new Date(believable ? t : now.getTime()).toISOString() };
+  });
+  await db.query(
+    `INSERT INTO analytics_events (name, anonymous_id, page, params, occurred_at, received_at)
+     SELECT r.name, $1, r.page, r.params, r.occurred_at, $3 FROM jsonb_to_recordset($2::jsonb) AS r(name text, page text, params jsonb, occurred_at timestamptz)`,
+    [batch.anonymousId, JSON.stringify(rows), now],
+  );
+  return rows.length;
+}
