@@ -3,6 +3,9 @@
  * each event reaches `window.dataLayer` once, GA4-shaped, and the first-party collector receives
  * it; Global Privacy Control turns it all off; a campaign is reported once per session.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './live-page';
 
@@ -103,4 +106,34 @@ test('a campaign (utm_medium) is reported once per session as web_page_open, a n
   expect(await opens()).toEqual([]);
   await page.goto('/?utm_medium=social');
   await expect.poll(opens).toEqual([{ event: 'web_page_open', utm_medium: 'social' }]);
+});
+
+test("the operator's dashboard adds up the consented events: a search reaches Top searches; a wrong token is refused", async ({ page }) => {
+  const token = readFileSync(path.join(process.env.E2E_DATA_DIR!, 'operator-token'), 'utf8').trim();
+  const term = `e2e-${Date.now().toString(36)}`;
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Got It!' }).click();
+  await page.getByRole('searchbox').first().fill(term);
+  const stored = page.waitForResponse((r) => r.url().includes('/analytics/api/v1/events') && r.status() === 204);
+  await page.getByRole('searchbox').first().press('Enter');
+  await expect(page).toHaveURL(/\/searchList\//);
+  await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide')));
+  await stored.catch(() => undefined); // a beacon's answer is not always visible; the dashboard below is the check
+
+  await page.goto('/admin/analytics/');
+  await page.getByLabel('Operator token').fill('not-the-token-0123456789abcdef');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page.getByRole('alert')).toHaveText('That operator token is not valid.');
+
+  await expect
+    .poll(async () => {
+      await page.getByLabel('Operator token').fill(token);
+      await page.getByRole('button', { name: 'Show' }).click();
+      await page.getByTestId('dashboard').waitFor();
+      return page.getByTestId('top-searches').getByRole('rowheader', { name: term }).count();
+    })
+    .toBe(1);
+  await expect(page.getByTestId('funnel')).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
 });

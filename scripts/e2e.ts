@@ -87,7 +87,7 @@ try {
   // Asynchronous on purpose: the SMTP server above runs on this process's event loop.
   const pw = spawn(path.join(ROOT, 'node_modules/.bin/playwright'), ['test', ...process.argv.slice(2)], {
     cwd: ROOT,
-    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_MAIL_DIR: mailDir },
+    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_MAIL_DIR: mailDir, E2E_DATA_DIR: dataDir },
     stdio: 'inherit',
   });
   code = await new Promise<number>((resolve) => pw.once('exit', (c) => resolve(c ?? 1)));

@@ -114,4 +114,32 @@ describe.each(testDrivers())('analytics collector on %s', (driver) => {
       await limited.close();
     }
   });
+
+  it('adds the events up for the operator: per day, searches, no-result searches, product views and the funnel (401 without the token)', async () => {
+    const b2 = '1f8fad5b-d9cb-469f-a165-70867728950e';
+    await post(good());
+    await post({
+      anonymousId: b2,
+      events: [
+        { name: 'search', time: now(), page: '/searchList/?q=dress', params: { search_term: 'Dress', results: 12 } },
+        { name: 'search', time: now(), page: '/searchList/?q=zzq', params: { search_term: 'zzq', results: 0 } },
+        { name: 'view_item_list', time: now(), page: '/searchList/?q=dress', params: { item_list_id: 'search', item_list_name: 'Search', items: [item] } },
+        { name: 'select_item', time: now(), page: '/searchList/?q=dress', params: { items: [item] } },
+      ],
+    });
+    await post({ anonymousId: ANON, events: [{ name: 'search', time: now(), page: '/', params: { search_term: 'dress', results: 3 } }] });
+    expect((await app.inject('/admin/api/v1/analytics/summary')).statusCode).toBe(401);
+    const res = await app.inject({ url: '/admin/api/v1/analytics/summary?days=7', headers: { authorization: 'Bearer test-operator-token-0123456789abcdef' } });
+    expect(res.statusCode).toBe(200);
+    const summary = res.json();
+    expect(summary.perDay).toHaveLength(7);
+    expect(summary.perDay.at(-1)).toMatchObject({ events: 8, browsers: 2 });
+    expect(summary.topSearches).toEqual([
+      { term: 'dress', searches: 2, noResults: 0 },
+      { term: 'zzq', searches: 1, noResults: 1 },
+    ]);
+    expect(summary.noResultSearches).toEqual([{ term: 'zzq', searches: 1 }]);
+    expect(summary.funnel).toEqual({ viewItemList: 2, selectItem: 1, viewItem: 1 });
+    expect(summary.productViews).toEqual([]); // item 104 is not a product of this empty catalogue
+  });
 });

@@ -31,6 +31,7 @@ export default [
   route('discover-image', 'routes/coming-soon.tsx', { id: 'coming-soon-discover-image' }),
   route('ai-price-hunter', 'routes/coming-soon.tsx', { id: 'coming-soon-ai-price-hunter' }),
   route('ai-price-hunter/:year', 'routes/ai-price-hunter-year.tsx'),
+  route('admin/analytics', 'routes/admin.analytics.tsx'),
   route('sitemap.xml', 'routes/sitemap.tsx'),
   route('robots.txt', 'routes/robots.tsx'),
   route('privacy', 'routes/document.tsx', { id: 'document-privacy' }),

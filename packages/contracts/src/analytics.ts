@@ -76,3 +76,22 @@ export const AnalyticsBatchSchema = z
   })
   .strict();
 export type AnalyticsBatch = z.infer<typeof AnalyticsBatchSchema>;
+
+/** GET /admin/api/v1/analytics/summary?days=30 (operator): what the consented events add up to (issue 19 §3). */
+export const AnalyticsSummaryQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
+export const AnalyticsSummarySchema = z.object({
+  days: z.number().int(),
+  /** Each UTC day of the window: events and distinct browsers (anonymous ids). */
+  perDay: z.array(z.object({ day: z.string(), events: z.number().int(), browsers: z.number().int() })),
+  /** Most frequent search terms (GA4 `search`), with how many found nothing. */
+  topSearches: z.array(z.object({ term: z.string(), searches: z.number().int(), noResults: z.number().int() })),
+  /** Searches that found nothing, most frequent first. */
+  noResultSearches: z.array(z.object({ term: z.string(), searches: z.number().int() })),
+  /** Most viewed products (GA4 `view_item`). */
+  productViews: z.array(z.object({ productId: z.number().int(), name: z.string(), views: z.number().int() })),
+  /** Outbound clicks to each merchant (server-side, every visitor: not consent-bound, no personal data). */
+  outboundClicks: z.array(z.object({ merchant: z.object({ slug: z.string(), name: z.string() }), clicks: z.number().int() })),
+  /** Browsers that reached each step: saw a list, chose a product from it, viewed a product. */
+  funnel: z.object({ viewItemList: z.number().int(), selectItem: z.number().int(), viewItem: z.number().int() }),
+});
+export type AnalyticsSummary = z.infer<typeof AnalyticsSummarySchema>;

@@ -10,9 +10,10 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AdminFeedQuerySchema, ErrorBodySchema, IngestReportSchema } from '@b-deals/contracts';
+import { AdminFeedQuerySchema, AnalyticsSummaryQuerySchema, AnalyticsSummarySchema, ErrorBodySchema, IngestReportSchema } from '@b-deals/contracts';
 import type { Database } from '@b-deals/db';
 import { type FxTable } from '@b-deals/feeds';
+import { analyticsSummary } from '../analytics/index.ts';
 import { ingestSource } from '../ingest/index.ts';
 import type { SearchIndex } from '../search/index.ts';
 import { DomainError } from '../errors.ts';
@@ -64,5 +65,16 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (admi
       }
       return report;
     },
+  );
+  admin.get(
+    '/analytics/summary',
+    {
+      schema: {
+        description: 'Operator: what the consented analytics events add up to over the last `days` days (issue 19 §3).',
+        querystring: AnalyticsSummaryQuerySchema,
+        response: { 200: AnalyticsSummarySchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
+      },
+    },
+    async (req) => analyticsSummary(opts.db, req.query.days),
   );
 };

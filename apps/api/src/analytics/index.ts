@@ -5,3 +5,4 @@
 export { storeEvents, MAX_AGE_MS } from './collector.ts';
 export { analyticsRoutes, ANALYTICS_BODY_LIMIT, type AnalyticsRouteOptions } from './routes.ts';
 export type { AnalyticsEventRow } from './rows.ts';
+export { analyticsSummary } from './summary.ts';

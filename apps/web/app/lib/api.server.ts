@@ -18,6 +18,8 @@ import {
   ClickResponseSchema,
   DealsResponseSchema,
   LowestPriceEventsResponseSchema,
+  AnalyticsSummarySchema,
+  type AnalyticsSummary,
   OfferLookupSchema,
   YearInPricesSchema,
   LowestPriceResponseSchema,
@@ -102,6 +104,19 @@ export function createApiClient(baseUrl: string, forwardedFor?: string, requestI
     return schema.parse(json);
   }
 
+  /**
+   * GET /admin/api/v1/analytics/summary with the operator's token (issue 19 §3): the summary, or
+   * the refusal's status (401 for a wrong token). The token is only passed through, never kept.
+   */
+  async function analyticsSummary(operatorToken: string, days: number): Promise<{ summary: AnalyticsSummary } | { status: number }> {
+    const res = await fetch(new URL(`/admin/api/v1/analytics/summary?days=${days}`, baseUrl), {
+      headers: { ...headers, authorization: `Bearer ${operatorToken}` },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    if (!res.ok) return { status: res.status };
+    return { summary: AnalyticsSummarySchema.parse(await res.json()) };
+  }
+
   const query = (params: Record<string, string | number | undefined>) => {
     const p = new URLSearchParams();
     for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') p.set(k, String(v));
@@ -110,6 +125,7 @@ export function createApiClient(baseUrl: string, forwardedFor?: string, requestI
   };
 
   return {
+    analyticsSummary,
     /** GET /inventory/api/v1/search/hot-words → the popular search words (spec §3). */
     hotWords: async (): Promise<string[]> => (await call('/inventory/api/v1/search/hot-words', HotWordsResponseSchema)).hotWords,
     /** GET /inventory/api/v1/merchants, optionally narrowed to a marketplace or region. */

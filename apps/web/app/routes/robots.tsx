@@ -11,6 +11,7 @@ export function loader({ request }: Route.LoaderArgs) {
     'Disallow: /login',
     'Disallow: /order',
     'Disallow: /collection',
+    'Disallow: /admin/',
     'Allow: /',
     '',
     `Sitemap: ${origin}/sitemap.xml`,
