@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page, Request } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './live-page';
 
 const COLLECTOR = '**/analytics/api/v1/events';
@@ -25,11 +25,20 @@ function collect(page: Page): Sent[] {
 const layer = (page: Page) =>
   page.evaluate(() => ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []).map((e) => ({ ...e })));
 const named = (entries: Array<Record<string, unknown>>, event: string) => entries.filter((e) => e.event === event);
-/** Sends what is waiting now, as the page does when it is hidden or left. */
-async function flush(page: Page): Promise<Request> {
-  const sent = page.waitForRequest((r) => r.url().includes('/analytics/api/v1/events'));
+/** Opens home, agrees with 'Got It!' and searches `term` from the search box. */
+async function consentAndSearch(page: Page, term: string): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Got It!' }).click();
+  await page.getByRole('searchbox').first().fill(term);
+  await page.getByRole('searchbox').first().press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/searchList/\\?q=${term}`));
+}
+
+/** Sends what is waiting now, as the page does when it is hidden or left, and waits until the collector route has it. */
+async function flush(page: Page, batches: Sent[]): Promise<void> {
+  const before = batches.length;
   await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide')));
-  return sent;
+  await expect.poll(() => batches.length).toBeGreaterThan(before);
 }
 
 test('before consent nothing is recorded, stored or sent', async ({ page }) => {
@@ -48,11 +57,7 @@ test('before consent nothing is recorded, stored or sent', async ({ page }) => {
 
 test('after Got It!, a search, a list, a choice and a product view each fire once, to the dataLayer and the collector', async ({ page }) => {
   const batches = collect(page);
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Got It!' }).click();
-  await page.getByRole('searchbox').first().fill('dress');
-  await page.getByRole('searchbox').first().press('Enter');
-  await expect(page).toHaveURL(/\/searchList\/\?q=dress/);
+  await consentAndSearch(page, 'dress');
   await expect.poll(async () => named(await layer(page), 'view_item_list').length).toBe(1);
   let entries = await layer(page);
   expect(named(entries, 'search_action')).toEqual([{ event: 'search_action', action: 'search_input', search_term: 'dress' }]);
@@ -70,12 +75,12 @@ test('after Got It!, a search, a list, a choice and a product view each fire onc
   const viewed = named(entries, 'view_item')[0]!.ecommerce as { currency: string; value: number; items: Array<{ item_name: string }> };
   expect(viewed).toMatchObject({ currency: 'USD', items: [{ item_name: name }] });
 
-  await flush(page);
+  await flush(page, batches);
   const events = batches.flatMap((b) => b.events.map((e) => e.name));
   for (const n of ['search_action', 'search', 'view_item_list', 'select_item', 'view_item'])
     expect(
       events.filter((e) => e === n),
-      n,
+      `${n} among ${events.join(', ')}`,
     ).toHaveLength(1);
   const ids = new Set(batches.map((b) => b.anonymousId));
   expect(ids.size).toBe(1);
@@ -85,11 +90,7 @@ test('after Got It!, a search, a list, a choice and a product view each fire onc
 test('Global Privacy Control is honoured even after consent', async ({ page }) => {
   await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }));
   const batches = collect(page);
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Got It!' }).click();
-  await page.getByRole('searchbox').first().fill('dress');
-  await page.getByRole('searchbox').first().press('Enter');
-  await expect(page).toHaveURL(/\/searchList\/\?q=dress/);
+  await consentAndSearch(page, 'dress');
   await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide')));
   expect(await layer(page)).toEqual([]);
   expect(batches).toEqual([]);

@@ -9,6 +9,9 @@ export const CARD_COLUMNS = `p.id, p.slug, p.title, p.price_cents, p.item_price_
   p.image_url, cardinality(p.merchant_ids) AS merchant_count, b.slug AS brand_slug, b.name AS brand_name,
   p.low_90_prior_cents, p.observed_days_90, p.low_365_cents, p.observed_days_365, p.was_check, p.reference_price_cents`;
 
+/** The columns a card's price badges and was-price check are made from (core `priceBadge`, `wasCheck`; decision 0015). */
+export type PriceTruthColumn = 'low_90_prior_cents' | 'observed_days_90' | 'low_365_cents' | 'observed_days_365' | 'was_check' | 'reference_price_cents';
+
 /** A row of {@link CARD_COLUMNS}. */
 export type CardRow = Pick<
   ProductRow,
@@ -22,12 +25,7 @@ export type CardRow = Pick<
   | 'category_code'
   | 'in_stock'
   | 'image_url'
-  | 'low_90_prior_cents'
-  | 'observed_days_90'
-  | 'low_365_cents'
-  | 'observed_days_365'
-  | 'was_check'
-  | 'reference_price_cents'
+  | PriceTruthColumn
 > & { id: number | string; merchant_count: number; brand_slug: string | null; brand_name: string | null };
 
 /** Category codes of a product, deepest first: "811" → ["811", "81", "8"]. */

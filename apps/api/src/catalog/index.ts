@@ -5,7 +5,7 @@
  */
 export { upsertMerchant, upsertBrands, merchantOffers, writeOffers, insertNewProducts } from './writes.ts';
 export { insertProducts, refreshProducts, syncImages, vacuumCatalogue, type NewProductRow } from './refresh.ts';
-export { CARD_COLUMNS, toCard, categoryIdsOf, type CardRow } from './cards.ts';
+export { CARD_COLUMNS, toCard, categoryIdsOf, type CardRow, type PriceTruthColumn } from './cards.ts';
 export { listMerchants, listBrands, brandDetail } from './directory.ts';
 export { productWithRecommend } from './product.ts';
 export { landingTabs, topSelling, lowestPrice, recordClick, refreshClickCounts } from './landing.ts';

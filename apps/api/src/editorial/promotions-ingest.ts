@@ -14,7 +14,7 @@ import type { IngestReport } from '@b-deals/contracts';
 import type { Database } from '@b-deals/db';
 import { toUsdCents, type FxTable } from '@b-deals/feeds';
 import type { MerchantRow } from '../catalog/index.ts';
-import { lastRunSha256 } from '../ingest/index.ts';
+import { emptyReport, lastRunSha256 } from '../ingest/index.ts';
 import type { PromotionFields } from './rows.ts';
 
 export interface IngestPromotionsOptions {
@@ -89,16 +89,7 @@ export async function ingestPromotions(db: Database, opts: IngestPromotionsOptio
     bom: true,
   }) as Array<Record<string, string>>;
   if (rows.length && !('promotion_id' in rows[0]!)) throw new Error(`${opts.feed}: a promotions feed needs a promotion_id column`);
-  const report: IngestReport = {
-    feed: opts.feed,
-    format: 'promotions',
-    merchant: opts.merchant,
-    items: rows.length,
-    accepted: 0,
-    warnings: 0,
-    rejected: 0,
-    reasons: {},
-  };
+  const report = emptyReport(opts.feed, 'promotions', opts.merchant, rows.length);
   await db.transaction(async (tx) => {
     const m = await tx.query<Pick<MerchantRow, 'id' | 'homepage'>>(`SELECT id, homepage FROM merchants WHERE slug = $1`, [opts.merchant]);
     if (!m.rows[0]) throw new Error(`Unknown merchant "${opts.merchant}": ingest its product feed first`);

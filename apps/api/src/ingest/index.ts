@@ -6,5 +6,5 @@
  */
 export { ingestFeed, finishIngest, type IngestFeedOptions } from './ingest.ts';
 export { ingestSource, isHistoryFile, type IngestSourceOptions } from './source.ts';
-export { lastRunSha256 } from './runs.ts';
+export { lastRunSha256, emptyReport } from './runs.ts';
 export type { IngestRunRow } from './rows.ts';

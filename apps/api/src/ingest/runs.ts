@@ -3,6 +3,7 @@
  * version. A file whose bytes equal the merchant's last run of the same feed name is unchanged
  * and writes nothing (issue 2 §7).
  */
+import type { IngestReport } from '@b-deals/contracts';
 import type { Queryable } from '@b-deals/db';
 import type { IngestRunRow } from './rows.ts';
 
@@ -13,4 +14,9 @@ export async function lastRunSha256(tx: Queryable, merchantId: number, feed: str
     feed,
   ]);
   return last.rows[0]?.sha256 ?? null;
+}
+
+/** The report of a file of `items` rows before any is read: nothing accepted, warned or rejected yet. */
+export function emptyReport(feed: string, format: IngestReport['format'], merchant: string, items: number): IngestReport {
+  return { feed, format, merchant, items, accepted: 0, warnings: 0, rejected: 0, reasons: {} };
 }

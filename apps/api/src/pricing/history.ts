@@ -18,7 +18,7 @@ import type { IngestReport } from '@b-deals/contracts';
 import type { Database } from '@b-deals/db';
 import { toUsdCents, type FxTable } from '@b-deals/feeds';
 import type { MerchantRow, OfferRow } from '../catalog/index.ts';
-import { lastRunSha256 } from '../ingest/index.ts';
+import { emptyReport, lastRunSha256 } from '../ingest/index.ts';
 import type { PriceObservationRow } from './rows.ts';
 
 export interface IngestHistoryOptions {
@@ -55,16 +55,7 @@ export async function ingestPriceHistory(db: Database, opts: IngestHistoryOption
     Record<string, string>
   >;
   if (rows.length && !('id' in rows[0]!)) throw new Error(`${opts.feed}: price history needs the columns id, from, to, price, sale_price, availability`);
-  const report: IngestReport = {
-    feed: opts.feed,
-    format: 'price-history',
-    merchant: opts.merchant,
-    items: rows.length,
-    accepted: 0,
-    warnings: 0,
-    rejected: 0,
-    reasons: {},
-  };
+  const report = emptyReport(opts.feed, 'price-history', opts.merchant, rows.length);
   const reject = (code: string) => {
     report.rejected++;
     report.reasons[code] = (report.reasons[code] ?? 0) + 1;

@@ -29,7 +29,7 @@
  */
 import { DEPARTMENTS, MARKETPLACES, PRICE_BANDS, WAS_CHECKS } from '@b-deals/core';
 import type { Database, Queryable } from '@b-deals/db';
-import type { BrandRow, MerchantRow, ProductRow } from '../catalog/index.ts';
+import type { BrandRow, MerchantRow, PriceTruthColumn, ProductRow } from '../catalog/index.ts';
 
 /** Weight of one occurrence by tsvector weight class (PostgreSQL's default {D, C, B, A} = {0.1, 0.2, 0.4, 1.0}). */
 export const LEXEME_WEIGHTS: Readonly<Record<'A' | 'B' | 'C' | 'D', number>> = { A: 1, B: 0.4, C: 0.2, D: 0.1 };
@@ -212,12 +212,7 @@ type IndexedProduct = Pick<
   | 'offer_count'
   | 'popularity'
   | 'clicks_30d'
-  | 'low_90_prior_cents'
-  | 'observed_days_90'
-  | 'low_365_cents'
-  | 'observed_days_365'
-  | 'was_check'
-  | 'reference_price_cents'
+  | PriceTruthColumn
 > & { created_ms: number; search: string | null };
 
 /** The catalogue version (newest ingest run id) and newest outbound click id, in one round trip. */

@@ -22,6 +22,10 @@ export function CookieBanner() {
         We use cookies to keep you signed in and to understand how the site is used. See our{' '}
         <Link to="/privacy/" className="underline">
           Privacy Policy
+        </Link>{' '}
+        and{' '}
+        <Link to="/cookies/" className="underline">
+          Cookie Notice
         </Link>
         .
       </p>

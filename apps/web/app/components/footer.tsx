@@ -16,7 +16,6 @@ const SUPPORT = [
 
 const POLICY = [
   ['Privacy Policy', '/privacy/'],
-  ['Cookie Notice', '/cookies/'],
   ['Terms of Service', '/termsofservices/'],
   ['Shipping Policy', '/shipping-policy/'],
   ['Payment Policy', '/payment-policy/'],

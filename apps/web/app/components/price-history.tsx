@@ -52,21 +52,11 @@ function StoreHistory({ merchants, days }: { merchants: History['merchants']; da
         <caption className="sr-only">Price history by store over the last {days} days</caption>
         <thead>
           <tr className="border-b border-stone-200 text-xs tracking-wide text-stone-600 uppercase">
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Store
-            </th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">
-              Lowest
-            </th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">
-              Average
-            </th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">
-              Highest
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              Now
-            </th>
+            {['Store', 'Lowest', 'Average', 'Highest', 'Now'].map((h, i) => (
+              <th key={h} scope="col" className={`py-2 pr-3 font-medium ${i > 0 ? 'text-right' : ''}`}>
+                {h}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
