@@ -111,3 +111,15 @@ test('the year in prices shows the months we observed, the departments and the s
   expect((await page.goto('/ai-price-hunter/1999/'))?.status()).toBe(404);
   expect((await page.goto('/ai-price-hunter/2025/'))?.status()).toBe(200);
 });
+
+test('AI Price Hunter shows the day’s new lows, how prices are read, and links to the years we observed', async ({ page }) => {
+  const lows = (await (await page.request.get('/inventory/api/v1/product-history-event/lowest-price?window=90&to=8')).json()) as LowestPriceEventsResponse;
+  await page.goto('/ai-price-hunter/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('AI Price Hunter');
+  await expect(page.getByRole('region', { name: 'New 90-day lows today' }).locator('article')).toHaveCount(lows.items.length);
+  await expect(page.getByRole('heading', { name: 'How we read prices' })).toBeVisible();
+  await page.getByRole('link', { name: `${new Date().getUTCFullYear()} in prices` }).click();
+  await expect(page).toHaveURL(new RegExp(`/ai-price-hunter/${new Date().getUTCFullYear()}/$`));
+  await page.goBack();
+  await expectNoAxeViolations(page);
+});

@@ -29,7 +29,7 @@ export default [
   route('order', 'routes/coming-soon.tsx', { id: 'coming-soon-order' }),
   route('nestor', 'routes/coming-soon.tsx', { id: 'coming-soon-nestor' }),
   route('discover-image', 'routes/coming-soon.tsx', { id: 'coming-soon-discover-image' }),
-  route('ai-price-hunter', 'routes/coming-soon.tsx', { id: 'coming-soon-ai-price-hunter' }),
+  route('ai-price-hunter', 'routes/ai-price-hunter.tsx'),
   route('ai-price-hunter/:year', 'routes/ai-price-hunter-year.tsx'),
   route('admin/analytics', 'routes/admin.analytics.tsx'),
   route('sitemap.xml', 'routes/sitemap.tsx'),

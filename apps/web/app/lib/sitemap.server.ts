@@ -24,6 +24,7 @@ const STATIC_PATHS = [
   '/deals/',
   '/articles/',
   '/price-history-tracking/',
+  '/ai-price-hunter/',
 ];
 
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

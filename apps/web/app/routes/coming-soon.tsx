@@ -37,12 +37,6 @@ const FEATURES: Record<string, Feature> = {
     heading: 'Search by image',
     about: 'Image search will find products that look like a photo you upload and compare their prices across stores.',
   },
-  'ai-price-hunter': {
-    title: 'AI Price Hunter',
-    heading: 'AI Price Hunter',
-    about:
-      'AI Price Hunter will study the price histories B-Deals records and report when products tend to be cheapest, with a yearly index of price movements.',
-  },
 };
 
 const LINKS = [
@@ -53,7 +47,7 @@ const LINKS = [
 ];
 
 /**
- * /collection, /order, /nestor, /discover-image/ and /ai-price-hunter/
+ * /collection, /order, /nestor and /discover-image/
  * (spec §2.1 routes): an honest "not available yet" page, `noindex`, left out of the sitemap.
  * Any other path routed here is a 404.
  */
