@@ -1,9 +1,10 @@
-import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useRouteLoaderData } from 'react-router';
+import { Links, Meta, Outlet, PrefetchPageLinks, Scripts, isRouteErrorResponse, useLocation, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import { Suspense, lazy, useEffect, useLayoutEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { CookieBanner } from './components/cookie-banner';
 import { track, trackCampaign } from './lib/analytics';
+import { useViewportPrefetch } from './lib/prefetch';
 import { Footer } from './components/footer';
 import { HydrateLater } from './components/hydrate-later';
 import { Header } from './components/header';
@@ -162,7 +163,16 @@ export default function App() {
     trackCampaign(search);
     track('page_view', { page_title: document.title.slice(0, 300) });
   }, [pathname, search]);
-  return <Outlet />;
+  const prefetch = useViewportPrefetch(pathname + search);
+  return (
+    <>
+      <Outlet />
+      {prefetch.map((page) => (
+        <PrefetchPageLinks key={page} page={page} />
+      ))}
+      {prefetch.length > 0 ? <div hidden data-testid="prefetched" data-pages={prefetch.join(' ')} /> : null}
+    </>
+  );
 }
 
 /**
