@@ -8,8 +8,11 @@
  * - the routes (`routes.ts`).
  */
 export { productSearchVector, refreshSearchWords } from './vocabulary.ts';
-export { SearchIndex, buildSnapshot, matchTerms, parseTsvector, LABEL_BITS, LEXEME_WEIGHTS, type Snapshot, type Term } from './search-index.ts';
-export { searchProducts, queryWords, topK, SEARCH_LABELS, type SearchDeps } from './search.ts';
+export { SearchIndex } from './search-index.ts';
+export { buildSnapshot, parseTsvector, LABEL_BITS, LEXEME_WEIGHTS, type Snapshot } from './snapshot.ts';
+export { matchTerms, type Term } from './match.ts';
+export { searchProducts, queryWords, SEARCH_LABELS, type SearchDeps } from './search.ts';
+export { topK } from './sort.ts';
 export { SearchCache } from './search-cache.ts';
 export { editDistance, spellingDistance, maxDistance } from './spelling.ts';
 export { hotWords, recordSearchTerm } from './hot-words.ts';

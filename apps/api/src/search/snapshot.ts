@@ -1,0 +1,380 @@
+/**
+ * The in-memory image of the searchable catalogue (decision 0003): typed-array columns for
+ * filters, facets and sorts, card fields, and an inverted file of PostgreSQL's weighted tsvectors.
+ * `buildSnapshot` reads it from the database in id-ordered batches; `search-index.ts` keeps the
+ * current one fresh and `match.ts` runs text queries over it.
+ */
+import { DEPARTMENTS, MARKETPLACES, PRICE_BANDS, WAS_CHECKS } from '@b-deals/core';
+import type { Queryable } from '@b-deals/db';
+import type { BrandRow, MerchantRow, PriceTruthColumn, ProductRow } from '../catalog/index.ts';
+
+/** Weight of one occurrence by tsvector weight class (PostgreSQL's default {D, C, B, A} = {0.1, 0.2, 0.4, 1.0}). */
+export const LEXEME_WEIGHTS: Readonly<Record<'A' | 'B' | 'C' | 'D', number>> = { A: 1, B: 0.4, C: 0.2, D: 0.1 };
+
+/** Label bits of a product (`l` filter values). */
+export const LABEL_BITS = { on_sale: 1, in_stock: 2, multi_merchant: 4 } as const;
+
+/** Rows fetched per batch while building (keeps the peak memory of a build bounded). */
+const BUILD_BATCH = 20_000;
+
+export interface NamedRef {
+  id: number;
+  slug: string;
+  name: string;
+}
+
+/** One immutable image of the searchable catalogue, plus click counters updated in place. */
+export interface Snapshot {
+  /** Catalogue version: id of the newest ingest run when built. */
+  version: number;
+  /** Id of the newest outbound click applied. */
+  clickId: number;
+  builtAt: number;
+  /** Number of products (rows). */
+  n: number;
+  ids: Float64Array;
+  rowById: Map<number, number>;
+  /** Distinct category codes; `codeOf[row]` indexes it. */
+  codes: string[];
+  codeOf: Uint16Array;
+  /** Department (first code character) index in DEPARTMENTS per row, -1 when none. */
+  deptOf: Int8Array;
+  brands: NamedRef[];
+  brandBySlug: Map<string, number>;
+  /** Dense brand index per brand id. */
+  brandIdx: Map<number, number>;
+  /** Parent brand index per brand index, -1 for none. */
+  brandParent: Int32Array;
+  /** Dense brand index per row, -1 for none. */
+  brandOf: Int32Array;
+  merchants: NamedRef[];
+  merchantBySlug: Map<string, number>;
+  /** Merchants of row r: merchantList[merchantStart[r] .. merchantStart[r + 1]) (dense indexes). */
+  merchantStart: Uint32Array;
+  merchantList: Int32Array;
+  /** Lowest current price, cents (-1 when unknown). */
+  price: Int32Array;
+  /** Price band index (PRICE_BANDS) per row, -1 when none. */
+  bandOf: Int8Array;
+  /** Bit i set when the product is sold on MARKETPLACES[i]. */
+  marketMask: Uint8Array;
+  /** LABEL_BITS per row. */
+  labels: Uint8Array;
+  discount: Int16Array;
+  /**
+   * Card fields (the page of a search is answered from memory): slug, title, image URL, was price
+   * (cents, -1 none), the best offer's item price (cents, -1 none) and shipping (cents, -1 not stated).
+   */
+  slug: string[];
+  title: string[];
+  imageUrl: Array<string | null>;
+  wasPrice: Int32Array;
+  itemPrice: Int32Array;
+  shipping: Int32Array;
+  /**
+   * Price-truth facts for the cards' badges (core `priceBadge`, `wasCheck`; issue 16): lowest total
+   * of the 90 days before today and of the last 365 (cents, -1 none), observed days among the 90
+   * and 365 before today, the was-price check (index into core WAS_CHECKS, -1 none) and its
+   * reference price (cents, -1 none).
+   */
+  low90Prior: Int32Array;
+  observed90: Int16Array;
+  low365: Int32Array;
+  observed365: Int16Array;
+  wasCheck: Int8Array;
+  reference: Int32Array;
+  popularity: Float64Array;
+  clicks: Int32Array;
+  createdMs: Float64Array;
+  /** Sorted lexemes; postings of lexicon[i] are postRow/postWeight[postStart[i] .. postStart[i + 1]). */
+  lexicon: string[];
+  postStart: Uint32Array;
+  postRow: Int32Array;
+  postWeight: Float32Array;
+  /** Per-row work arrays reused by every search (a search evaluates synchronously, so one at a time). */
+  scratch: Scratch;
+}
+
+/** Work arrays of a snapshot's searches: entries of `seen` and `relevance` are valid for rows whose `stamp` is the current `gen`. */
+export interface Scratch {
+  gen: number;
+  stamp: Uint32Array;
+  seen: Uint8Array;
+  relevance: Float64Array;
+  /** Sort key of matched rows (relevance × popularity lift). */
+  score: Float64Array;
+  /** Rows found by the text match. */
+  found: Int32Array;
+  /** Rows passing every filter. */
+  matched: Int32Array;
+}
+
+function newScratch(n: number): Scratch {
+  return {
+    gen: 0,
+    stamp: new Uint32Array(n),
+    seen: new Uint8Array(n),
+    relevance: new Float64Array(n),
+    score: new Float64Array(n),
+    found: new Int32Array(n),
+    matched: new Int32Array(n),
+  };
+}
+
+/** Parses PostgreSQL's text form of a tsvector (`'dress':1A,5C 'o''neil':3`) into lexemes and the sum of their occurrence weights. */
+export function parseTsvector(text: string): Array<[lexeme: string, weight: number]> {
+  const out: Array<[string, number]> = [];
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    while (i < n && text[i] === ' ') i++;
+    if (i >= n) break;
+    if (text[i] !== "'") throw new SyntaxError(`tsvector: expected a quote at ${i}`);
+    i++;
+    let lexeme = '';
+    for (;;) {
+      if (i >= n) throw new SyntaxError('tsvector: unterminated lexeme');
+      const ch = text[i]!;
+      if (ch === '\\') {
+        lexeme += text[i + 1] ?? '';
+        i += 2;
+      } else if (ch === "'") {
+        if (text[i + 1] === "'") {
+          lexeme += "'";
+          i += 2;
+        } else {
+          i++;
+          break;
+        }
+      } else {
+        lexeme += ch;
+        i++;
+      }
+    }
+    let weight = 0;
+    if (text[i] === ':') {
+      i++;
+      while (i < n && text[i] !== ' ') {
+        while (i < n && text[i]! >= '0' && text[i]! <= '9') i++;
+        const cls = text[i];
+        if (cls === 'A' || cls === 'B' || cls === 'C' || cls === 'D') {
+          weight += LEXEME_WEIGHTS[cls];
+          i++;
+        } else weight += LEXEME_WEIGHTS.D;
+        if (text[i] === ',') i++;
+      }
+    } else weight = LEXEME_WEIGHTS.D; // a stripped vector: one occurrence of unknown class
+    out.push([lexeme, weight]);
+  }
+  return out;
+}
+
+/** What the snapshot reads of a product: the catalogue's columns, its creation time in ms and its search vector as text. */
+type IndexedProduct = Pick<
+  ProductRow,
+  | 'id'
+  | 'slug'
+  | 'title'
+  | 'image_url'
+  | 'was_price_cents'
+  | 'item_price_cents'
+  | 'shipping_cents'
+  | 'category_code'
+  | 'brand_id'
+  | 'price_cents'
+  | 'merchant_ids'
+  | 'marketplaces'
+  | 'discount_pct'
+  | 'in_stock'
+  | 'offer_count'
+  | 'popularity'
+  | 'clicks_30d'
+  | PriceTruthColumn
+> & { created_ms: number; search: string | null };
+
+/** The catalogue version (newest ingest run id) and newest outbound click id, in one round trip. */
+export async function readVersion(db: Queryable): Promise<{ version: number; clickId: number }> {
+  const res = await db.query<{ v: string | number | null; c: string | number | null }>(
+    `SELECT (SELECT max(id) FROM ingest_runs) AS v, (SELECT max(id) FROM outbound_clicks) AS c`,
+  );
+  return { version: Number(res.rows[0]?.v ?? 0), clickId: Number(res.rows[0]?.c ?? 0) };
+}
+
+/** Builds a snapshot of every product with an active offer. Reads in id-ordered batches of BUILD_BATCH rows. */
+export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
+  const { version, clickId } = await readVersion(db);
+  const [brandRes, merchantRes] = await Promise.all([
+    db.query<Pick<BrandRow, 'id' | 'slug' | 'name' | 'parent_id'>>(`SELECT id, slug, name, parent_id FROM brands ORDER BY id`),
+    db.query<Pick<MerchantRow, 'id' | 'slug' | 'name'>>(`SELECT id, slug, name FROM merchants ORDER BY id`),
+  ]);
+  const brands = brandRes.rows.map((r) => ({ id: Number(r.id), slug: r.slug, name: r.name }));
+  const brandIdx = new Map(brands.map((b, i) => [b.id, i]));
+  const brandParent = new Int32Array(brands.length).fill(-1);
+  brandRes.rows.forEach((r, i) => {
+    if (r.parent_id !== null) brandParent[i] = brandIdx.get(Number(r.parent_id)) ?? -1;
+  });
+  const merchants = merchantRes.rows.map((r) => ({ id: Number(r.id), slug: r.slug, name: r.name }));
+  const merchantIdx = new Map(merchants.map((m, i) => [m.id, i]));
+
+  const rows: IndexedProduct[] = [];
+  let after = -1;
+  for (;;) {
+    const batch = await db.query<IndexedProduct>(
+      `SELECT id, slug, title, image_url, was_price_cents, item_price_cents, shipping_cents, category_code, brand_id, price_cents, merchant_ids, marketplaces, discount_pct, in_stock, offer_count,
+              popularity, clicks_30d, low_90_prior_cents, observed_days_90, low_365_cents, observed_days_365, was_check, reference_price_cents,
+              (extract(epoch FROM created_at) * 1000)::float8 AS created_ms, search::text AS search
+         FROM products WHERE offer_count > 0 AND id > $1 ORDER BY id LIMIT ${BUILD_BATCH}`,
+      [after],
+    );
+    for (const r of batch.rows) rows.push(r);
+    if (batch.rows.length < BUILD_BATCH) break;
+    after = Number(batch.rows[batch.rows.length - 1]!.id);
+  }
+
+  const n = rows.length;
+  const codes: string[] = [];
+  const codeIndex = new Map<string, number>();
+  const codeOf = new Uint16Array(n);
+  const ids = new Float64Array(n);
+  const brandOf = new Int32Array(n);
+  const price = new Int32Array(n);
+  const bandOf = new Int8Array(n);
+  const marketMask = new Uint8Array(n);
+  const labels = new Uint8Array(n);
+  const discount = new Int16Array(n);
+  const slug: string[] = new Array<string>(n);
+  const title: string[] = new Array<string>(n);
+  const imageUrl: Array<string | null> = new Array<string | null>(n);
+  const wasPrice = new Int32Array(n);
+  const itemPrice = new Int32Array(n);
+  const shipping = new Int32Array(n);
+  const low90Prior = new Int32Array(n);
+  const observed90 = new Int16Array(n);
+  const low365 = new Int32Array(n);
+  const observed365 = new Int16Array(n);
+  const wasCheck = new Int8Array(n);
+  const reference = new Int32Array(n);
+  const popularity = new Float64Array(n);
+  const clicks = new Int32Array(n);
+  const createdMs = new Float64Array(n);
+  const merchantStart = new Uint32Array(n + 1);
+  const merchantItems: number[] = [];
+  const postings = new Map<string, { rows: number[]; weights: number[] }>();
+  const rowById = new Map<number, number>();
+
+  rows.forEach((r, row) => {
+    const id = Number(r.id);
+    ids[row] = id;
+    rowById.set(id, row);
+    let code = codeIndex.get(r.category_code);
+    if (code === undefined) {
+      code = codes.push(r.category_code) - 1;
+      codeIndex.set(r.category_code, code);
+    }
+    codeOf[row] = code;
+    brandOf[row] = r.brand_id === null ? -1 : (brandIdx.get(Number(r.brand_id)) ?? -1);
+    price[row] = r.price_cents ?? -1;
+    bandOf[row] = r.price_cents === null ? -1 : PRICE_BANDS.findIndex((b) => r.price_cents! >= b.low && (b.high === null || r.price_cents! < b.high));
+    let mask = 0;
+    for (const m of r.marketplaces) {
+      const bit = MARKETPLACES.indexOf(m as (typeof MARKETPLACES)[number]);
+      if (bit >= 0) mask |= 1 << bit;
+    }
+    marketMask[row] = mask;
+    labels[row] = (r.discount_pct > 0 ? LABEL_BITS.on_sale : 0) | (r.in_stock ? LABEL_BITS.in_stock : 0) | (r.offer_count >= 2 ? LABEL_BITS.multi_merchant : 0);
+    discount[row] = r.discount_pct;
+    slug[row] = r.slug;
+    title[row] = r.title;
+    imageUrl[row] = r.image_url;
+    wasPrice[row] = r.was_price_cents ?? -1;
+    itemPrice[row] = r.item_price_cents ?? -1;
+    shipping[row] = r.shipping_cents ?? -1;
+    low90Prior[row] = r.low_90_prior_cents ?? -1;
+    observed90[row] = r.observed_days_90;
+    low365[row] = r.low_365_cents ?? -1;
+    observed365[row] = r.observed_days_365;
+    wasCheck[row] = r.was_check === null ? -1 : WAS_CHECKS.indexOf(r.was_check);
+    reference[row] = r.reference_price_cents ?? -1;
+    popularity[row] = r.popularity;
+    clicks[row] = r.clicks_30d;
+    createdMs[row] = Number(r.created_ms);
+    merchantStart[row] = merchantItems.length;
+    for (const m of r.merchant_ids) {
+      const idx = merchantIdx.get(Number(m));
+      if (idx !== undefined) merchantItems.push(idx);
+    }
+    if (r.search) {
+      for (const [lexeme, weight] of parseTsvector(r.search)) {
+        let p = postings.get(lexeme);
+        if (!p) postings.set(lexeme, (p = { rows: [], weights: [] }));
+        p.rows.push(row);
+        p.weights.push(weight);
+      }
+    }
+  });
+  merchantStart[n] = merchantItems.length;
+
+  const lexicon = [...postings.keys()].sort();
+  let total = 0;
+  for (const l of lexicon) total += postings.get(l)!.rows.length;
+  const postStart = new Uint32Array(lexicon.length + 1);
+  const postRow = new Int32Array(total);
+  const postWeight = new Float32Array(total);
+  let at = 0;
+  lexicon.forEach((l, i) => {
+    postStart[i] = at;
+    const p = postings.get(l)!;
+    postRow.set(p.rows, at);
+    postWeight.set(p.weights, at);
+    at += p.rows.length;
+  });
+  postStart[lexicon.length] = at;
+
+  const deptCodes = DEPARTMENTS.map((d) => d.code);
+  const deptOfCode = codes.map((c) => deptCodes.indexOf(c.slice(0, 1)));
+  return {
+    version,
+    clickId,
+    builtAt: Date.now(),
+    n,
+    ids,
+    rowById,
+    codes,
+    codeOf,
+    deptOf: Int8Array.from(codeOf, (code) => deptOfCode[code]!),
+    brands,
+    brandBySlug: new Map(brands.map((b, i) => [b.slug, i])),
+    brandIdx,
+    brandParent,
+    brandOf,
+    merchants,
+    merchantBySlug: new Map(merchants.map((m, i) => [m.slug, i])),
+    merchantStart,
+    merchantList: Int32Array.from(merchantItems),
+    price,
+    bandOf,
+    marketMask,
+    labels,
+    discount,
+    slug,
+    title,
+    imageUrl,
+    wasPrice,
+    itemPrice,
+    shipping,
+    low90Prior,
+    observed90,
+    low365,
+    observed365,
+    wasCheck,
+    reference,
+    popularity,
+    clicks,
+    createdMs,
+    lexicon,
+    postStart,
+    postRow,
+    postWeight,
+    scratch: newScratch(n),
+  };
+}
