@@ -2,7 +2,7 @@
  * The B-Deals API as a Fastify plugin tree (DESIGN.md: `app.ts` builds, `server.ts` listens).
  * This file only composes: framework plugins (OpenAPI at /docs, media, rate limits, event-loop
  * pressure, bearer authentication, the error handler), then each domain's route plugin under its
- * URL namespace (spec §7): `/inventory/api/v1` (catalog/routes.ts, editorial deals),
+ * URL namespace (spec §7): `/inventory/api/v1` (catalog/routes.ts, editorial deals, favorites/routes.ts),
  * `/article/api/v1` and `/tapestry/api/v2` (editorial/routes.ts), `/user` (auth/routes.ts),
  * `/admin/api/v1` (admin/routes.ts), and `/health`, `/ready` (health.ts). Every route declares zod
  * schemas for params, query, body and response.
@@ -22,6 +22,7 @@ import type { FxTable } from '@b-deals/feeds';
 import { DomainError, frameworkErrorHandler, registerErrorHandling } from './errors.ts';
 import { analyticsRoutes } from './analytics/index.ts';
 import { catalogRoutes } from './catalog/index.ts';
+import { favoriteRoutes } from './favorites/index.ts';
 import { pricingRoutes } from './pricing/index.ts';
 import { SearchCache, SearchIndex, searchRoutes } from './search/index.ts';
 import { articleRoutes, dealRoutes, modeRoutes } from './editorial/index.ts';
@@ -146,6 +147,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await inventory.register(searchRoutes, { db, search });
       await inventory.register(pricingRoutes, { db, index: searchIndex, answers });
       await inventory.register(dealRoutes, { db, search, answers });
+      await inventory.register(favoriteRoutes, { db, auth, mailer, links: { publicUrl: opts.accounts.settings.publicUrl } });
     },
     { prefix: '/inventory/api/v1' },
   );

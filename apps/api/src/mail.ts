@@ -4,7 +4,6 @@
  * sign-up and password reset work with no mail server.
  */
 import nodemailer from 'nodemailer';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '@b-deals/db';
 
 export interface MailMessage {
@@ -12,6 +11,13 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * Message-ID (RFC 5322 §3.6.4, with its angle brackets) when the caller needs a stable one: alert
+   * mails use it as their idempotency key, so a receiver can tell a retry from a new message.
+   */
+  messageId?: string;
+  /** Extra header fields, e.g. RFC 8058 `List-Unsubscribe` and `List-Unsubscribe-Post`. */
+  headers?: Record<string, string>;
 }
 
 /** Sends one message. Rejects when the SMTP server refuses it. */
@@ -20,18 +26,25 @@ export interface Mailer {
 }
 
 /** The mailer for this configuration: SMTP when `smtpUrl` is set, else the outbox table. */
-export function createMailer(opts: { smtpUrl: string | null; from: string; db: Queryable; log: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: { smtpUrl: string | null; from: string; db: Queryable; log: { info(obj: object, msg: string): void } }): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       async send(m) {
-        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html, messageId: m.messageId, headers: m.headers });
       },
     };
   }
   return {
     async send(m) {
-      await opts.db.query(`INSERT INTO outbox ("to", subject, text, html) VALUES ($1, $2, $3, $4)`, [m.to, m.subject, m.text, m.html ?? null]);
+      const headers = m.messageId || m.headers ? { ...(m.messageId ? { 'Message-ID': m.messageId } : {}), ...m.headers } : null;
+      await opts.db.query(`INSERT INTO outbox ("to", subject, text, html, headers) VALUES ($1, $2, $3, $4, $5)`, [
+        m.to,
+        m.subject,
+        m.text,
+        m.html ?? null,
+        headers ? JSON.stringify(headers) : null,
+      ]);
       const link = m.text.match(/https?:\/\/\S+/)?.[0];
       opts.log.info({ to: m.to, subject: m.subject, link }, `mail kept in the outbox (no SMTP_URL)${link ? `: ${link}` : ''}`);
     },

@@ -64,6 +64,7 @@ export async function startApi(config: Config, db?: Database): Promise<RunningAp
       settings: { publicUrl: config.publicUrl, accessTokenTtl: config.accessTokenTtl, refreshTokenTtl: config.refreshTokenTtl },
       smtpUrl: config.smtpUrl,
       mailFrom: config.mailFrom,
+      mailer: services.mailer,
     },
   });
   await app.listen({ port: config.apiPort, host: config.host });

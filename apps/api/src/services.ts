@@ -18,6 +18,8 @@ import { SearchIndex } from './search/index.ts';
 import { catalogJobs } from './catalog/index.ts';
 import { EmbeddedQueue, PgBossQueue, type JobQueue } from './jobs/index.ts';
 import { pricingJobs } from './pricing/index.ts';
+import { favoriteJobs, watchIngests } from './favorites/index.ts';
+import { createMailer, type Mailer } from './mail.ts';
 import type { Config } from './env.ts';
 
 export type ServicesRole = 'api' | 'worker' | 'all';
@@ -29,6 +31,8 @@ export interface Services {
   /** The in-memory search index (decision 0003); absent in a worker. */
   searchIndex: SearchIndex | null;
   jobs: JobQueue;
+  /** Outgoing mail of the background jobs (SMTP_URL, else the outbox table). */
+  mailer: Mailer;
   role: ServicesRole;
   /** Stops jobs (waiting for runs in progress) and the index's watch. The database stays open: it is the caller's. */
   close(): Promise<void>;
@@ -47,12 +51,16 @@ export function apiRole(config: Config): ServicesRole {
  * opens, so the first search does not wait) and watched; the job queue is started, working jobs
  * unless the role is `api`. Errors: those of building the index or starting pg-boss.
  */
-export async function createServices(config: Config, db: Database, role: ServicesRole, log: Logger): Promise<Services> {
+export async function createServices(config: Config, db: Database, role: ServicesRole, log: Logger, opts: { mailer?: Mailer } = {}): Promise<Services> {
   const fx = loadFx(config);
   const onJobError = (err: unknown, job: string) => log.error({ err, job }, 'background job failed');
   const jobs: JobQueue = db.kind === 'postgres' && config.databaseUrl ? new PgBossQueue(config.databaseUrl, onJobError) : new EmbeddedQueue(onJobError);
+  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log });
+  const links = { publicUrl: config.publicUrl };
   // Every domain's jobs (a new domain adds its own list here).
-  await jobs.start([...catalogJobs(db), ...pricingJobs(db)], { work: role !== 'api' });
+  await jobs.start([...catalogJobs(db), ...pricingJobs(db), ...favoriteJobs({ db, mailer, links, log })], { work: role !== 'api' });
+  // Price-drop alerts follow every ingest, in the processes that work jobs.
+  const unwatchIngests = role !== 'api' ? await watchIngests(db, jobs, (err) => onJobError(err, 'price-alerts')) : null;
   let searchIndex: SearchIndex | null = null;
   let unwatch: (() => Promise<void>) | null = null;
   if (role !== 'worker') {
@@ -67,11 +75,13 @@ export async function createServices(config: Config, db: Database, role: Service
     fx,
     searchIndex,
     jobs,
+    mailer,
     role,
     async close() {
       if (closed) return;
       closed = true;
       await unwatch?.();
+      await unwatchIngests?.();
       await jobs.stop();
     },
   };

@@ -1,52 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { simpleParser } from 'mailparser';
 import { ResourceOwnerPassword } from 'simple-oauth2';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@b-deals/db';
 import { createTestDatabase, testDrivers } from '@b-deals/db/testing';
 import { buildApp } from '../src/app.ts';
+import { startSmtp } from './smtp.ts';
 import { testAppOptions } from './test-app.ts';
 
 const CLIENT = { id: 'b-deals-web', secret: 'test-web-secret-0123456789' };
 const basic = (id = CLIENT.id, secret = CLIENT.secret) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
-
-/** A real SMTP server on loopback that keeps what it receives. */
-async function startSmtp() {
-  const mails: Array<{ to: string; subject: string; text: string }> = [];
-  const waiters: Array<() => void> = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, done) {
-      simpleParser(stream).then((m) => {
-        const to = Array.isArray(m.to) ? m.to[0]?.text : m.to?.text;
-        mails.push({ to: to ?? '', subject: m.subject ?? '', text: m.text ?? '' });
-        waiters.splice(0).forEach((w) => w());
-        done();
-      }, done);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  /** Waits for the next mail to `to` matching `subject`, and returns the link in it. */
-  const linkIn = async (to: string, subject: RegExp): Promise<string> => {
-    for (let i = 0; i < 200; i++) {
-      const m = mails.find((x) => x.to.includes(to) && subject.test(x.subject));
-      if (m) {
-        mails.splice(mails.indexOf(m), 1);
-        return m.text.match(/https?:\/\/\S+/)![0];
-      }
-      await new Promise<void>((r) => {
-        waiters.push(r);
-        setTimeout(r, 50);
-      });
-    }
-    throw new Error(`no mail to ${to} matching ${subject}`);
-  };
-  return { url: `smtp://127.0.0.1:${port}`, mails, linkIn, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 describe.each(testDrivers())('accounts on %s', (driver) => {
   let db: Database;

@@ -12,3 +12,4 @@ export * from './auth.ts';
 export * from './content.ts';
 export * from './pricing.ts';
 export * from './analytics.ts';
+export * from './favorites.ts';

@@ -13,3 +13,4 @@ export * from './links.ts';
 export * from './password.ts';
 export * from './http-limits.ts';
 export * from './price-truth.ts';
+export * from './price-alerts.ts';

@@ -214,6 +214,15 @@ export const offers = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * Sizes in stock now (GMC `size` of the listing's items whose `availability` is in_stock) →
+     * the lowest item price (sale price when on sale) of those items, cents. B-LOVED size
+     * alerts read it (issue 14 §3).
+     */
+    sizeStock: jsonb('size_stock')
+      .$type<Record<string, number>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     gtin: text('gtin'),
     mpn: text('mpn'),
     /** GMC ids of the items behind this listing. */
@@ -402,6 +411,8 @@ export const outbox = pgTable('outbox', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html'),
+  /** Extra headers of the message (Message-ID, List-Unsubscribe, List-Unsubscribe-Post, …). */
+  headers: jsonb('headers').$type<Record<string, string>>(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
@@ -480,4 +491,115 @@ export const analyticsEvents = pgTable(
     receivedAt: ts('received_at').notNull().defaultNow(),
   },
   (t) => [index('analytics_events_name_time_idx').on(t.name, t.occurredAt), index('analytics_events_time_idx').on(t.occurredAt)],
+);
+
+/**
+ * B-LOVED (issue 14; spec §3 Favourite type PRODUCT): the products a shopper saved, with the
+ * price when saved, an optional price target and the sizes watched, and the alert rules' state.
+ * One row per shopper and product; the favourite id of the spec is the product id.
+ */
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: integer('user_id').notNull(),
+    productId: bigint('product_id', { mode: 'number' }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /** The product's best total when saved, cents; null when it had no active offer then. */
+    savedPriceCents: integer('saved_price_cents'),
+    /** The shopper's target (best total at or below it alerts), cents; null: the default drop rule. */
+    targetPriceCents: integer('target_price_cents'),
+    /** Sizes watched; empty: any size (and products without sizes). */
+    sizes: text('sizes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The price the default drop rule measures from: the saved price, then the price of each alert, cents. */
+    alertBaselineCents: integer('alert_baseline_cents'),
+    /** Target rule hysteresis: false after a target alert until the price rises above the target's re-arm level. */
+    targetArmed: boolean('target_armed').notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index('favorites_product_idx').on(t.productId),
+    index('favorites_user_time_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * Mail subscriptions (issue 14 §4; spec §3 Favourite type DISCOUNT): the weekly discount digest
+ * (`discount`, double opt-in) and a shopper's price-drop alerts (`price_alert`). Every mail of a
+ * kind carries the row's unsubscribe token (RFC 8058 one-click). E-mails are lower-cased.
+ */
+export const mailSubscriptions = pgTable(
+  'mail_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').$type<'discount' | 'price_alert'>().notNull(),
+    email: text('email').notNull(),
+    userId: integer('user_id'),
+    status: text('status').$type<'pending' | 'confirmed' | 'unsubscribed'>().notNull(),
+    /** SHA-256 of the confirmation link's token while pending. */
+    confirmTokenHash: text('confirm_token_hash').unique(),
+    confirmSentAt: ts('confirm_sent_at'),
+    /** Random capability of the unsubscribe links (only unsubscribes; kept so each mail can carry it). */
+    unsubscribeToken: text('unsubscribe_token').notNull().unique(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    confirmedAt: ts('confirmed_at'),
+    unsubscribedAt: ts('unsubscribed_at'),
+    /** When the last weekly digest went to this address. */
+    lastDigestAt: ts('last_digest_at'),
+  },
+  (t) => [uniqueIndex('mail_subscriptions_kind_email_idx').on(t.kind, t.email)],
+);
+
+/**
+ * Price-drop alerts (issue 14 §6): one row per rule that fired for a saved product, with the
+ * observed price and offer that fired it. States: pending → sending → sent; failed (retried
+ * with its mail); suppressed (the shopper turned alert mails off); unconfirmed (the process died
+ * while its mail was being handed to the mail server: never sent again).
+ */
+export const priceAlerts = pgTable(
+  'price_alerts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id').notNull(),
+    productId: bigint('product_id', { mode: 'number' }).notNull(),
+    /** target | drop */
+    rule: text('rule').$type<'target' | 'drop'>().notNull(),
+    /** The observed best total that fired it, cents. */
+    priceCents: integer('price_cents').notNull(),
+    /** What it is measured against: the target, or the drop rule's baseline, cents. */
+    thresholdCents: integer('threshold_cents').notNull(),
+    /** The offer (at its merchant) with that price, and the size when sizes are watched. */
+    offerId: bigint('offer_id', { mode: 'number' }).notNull(),
+    size: text('size'),
+    state: text('state').$type<'pending' | 'sending' | 'sent' | 'failed' | 'suppressed' | 'unconfirmed'>().notNull().default('pending'),
+    mailId: bigint('mail_id', { mode: 'number' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('price_alerts_state_idx').on(t.state, t.userId), index('price_alerts_mail_idx').on(t.mailId)],
+);
+
+/**
+ * Alert mails (issue 14 §6): at most one per shopper per UTC day (a unique index, not a check),
+ * each with a stable Message-ID that is its idempotency key. `sending` rows hold a lease; a row
+ * whose lease ran out was being sent when its process died and is marked `unconfirmed`, never
+ * sent again.
+ */
+export const alertMails = pgTable(
+  'alert_mails',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    state: text('state').$type<'sending' | 'sent' | 'failed' | 'unconfirmed'>().notNull(),
+    messageId: text('message_id').notNull().unique(),
+    attempts: integer('attempts').notNull().default(0),
+    leaseUntil: ts('lease_until'),
+    nextAttemptAt: ts('next_attempt_at'),
+    error: text('error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [uniqueIndex('alert_mails_user_day_idx').on(t.userId, t.day), index('alert_mails_state_idx').on(t.state)],
 );

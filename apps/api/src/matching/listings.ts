@@ -26,6 +26,8 @@ export interface Listing {
   shippingCents: number | null;
   availability: Availability;
   sizes: string[];
+  /** Sizes in stock (items whose `availability` is in_stock) → their lowest item price, cents (offers.size_stock). */
+  sizeStock: Record<string, number>;
   colors: string[];
   gtins: string[];
   mpn: string | null;
@@ -79,6 +81,11 @@ function toListing(offerKey: string, items: FeedItem[]): Listing {
   const uniq = (xs: Array<string | null>) => [...new Set(xs.filter((x): x is string => !!x))];
   const colors = uniq(items.map((i) => i.color));
   const sizes = uniq(items.flatMap((i) => i.sizes));
+  const sizeStock: Record<string, number> = {};
+  for (const i of items) {
+    if (i.availability !== 'in_stock') continue;
+    for (const size of i.sizes) sizeStock[size] = Math.min(sizeStock[size] ?? Infinity, effectivePrice(i));
+  }
   const gtins = uniq(items.map((i) => i.gtin));
   const mpn = lead.mpn ?? items.find((i) => i.mpn)?.mpn ?? null;
   const brand = lead.brand;
@@ -102,6 +109,7 @@ function toListing(offerKey: string, items: FeedItem[]): Listing {
     shippingCents: lead.shippingCents,
     availability: lead.availability,
     sizes,
+    sizeStock,
     colors,
     gtins,
     mpn,
@@ -109,7 +117,8 @@ function toListing(offerKey: string, items: FeedItem[]): Listing {
     modelKeys,
   };
   const contentHash = createHash('sha256')
-    .update(JSON.stringify([items, sizes, colors]))
+    // 'v2': the hash also stands for size_stock (migration 0012), so the first ingest after it writes every offer once.
+    .update(JSON.stringify(['v2', items, sizes, colors]))
     .digest('base64url')
     .slice(0, 22);
   return { ...listing, contentHash };

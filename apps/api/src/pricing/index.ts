@@ -11,5 +11,5 @@ export { pricingJobs } from './jobs.ts';
 export { referencePriceSql } from './reference.ts';
 export { lowestPriceEvents } from './events.ts';
 export { pricingRoutes, type PricingRouteOptions } from './routes.ts';
-export { priceHistory, merchantPriceSummaries } from './queries.ts';
+export { priceHistory, merchantPriceSummaries, dailyLowestTotals } from './queries.ts';
 export { yearInPrices } from './year.ts';

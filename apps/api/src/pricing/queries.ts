@@ -81,3 +81,38 @@ export async function merchantPriceSummaries(db: Queryable, productId: number, d
     current: r.current,
   }));
 }
+
+/**
+ * The daily lowest total (as {@link priceHistory}: offers not out of stock, observed item price plus
+ * stated shipping) of each of `productIds` over the last `days` days, oldest first, observed days
+ * only (days nobody observed are absent). One query for a page of products (B-LOVED sparklines,
+ * the alert job's 90-day medians). Cents; products without an observed day are absent.
+ */
+export async function dailyLowestTotals(
+  db: Queryable,
+  productIds: readonly number[],
+  days: number,
+  now: Date,
+): Promise<Map<number, Array<{ date: string; price: number }>>> {
+  const out = new Map<number, Array<{ date: string; price: number }>>();
+  if (productIds.length === 0) return out;
+  const { start, end } = windowDays(days, now);
+  const res = await db.query<{ product_id: number; day: string; price: number }>(
+    `SELECT r.product_id, to_char(d, 'YYYY-MM-DD') AS day, min(r.price_cents) AS price
+       FROM (SELECT o.product_id, po.price_cents + coalesce(o.shipping_cents, 0) AS price_cents,
+                    greatest((po.valid_from AT TIME ZONE 'UTC')::date, $2::date) AS f, least((po.last_seen_at AT TIME ZONE 'UTC')::date, $3::date) AS t
+               FROM price_observations po JOIN offers o ON o.id = po.offer_id
+              WHERE o.product_id = ANY($1::bigint[]) AND po.availability <> 'out_of_stock' AND po.last_seen_at >= $2::date) r,
+            generate_series(r.f, r.t, interval '1 day') d
+      WHERE r.t >= r.f
+      GROUP BY 1, 2 ORDER BY 1, 2`,
+    [productIds, start, end],
+  );
+  for (const r of res.rows) {
+    const id = Number(r.product_id);
+    let points = out.get(id);
+    if (!points) out.set(id, (points = []));
+    points.push({ date: r.day, price: Number(r.price) });
+  }
+  return out;
+}
