@@ -13,61 +13,16 @@
  * use database `bdeals_bench_ingest` (dropped and recreated per run) on BENCH_DATABASE_URL's
  * server; PGlite runs use ./data/bench/ingest_pglite/ (removed per run).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadDefaultFxTable, parseFeed } from '@b-deals/feeds';
-import { MERCHANT_DEFS, demoRssFeed as rssFeed, planDemoCatalogue, type FeedRow, type MerchantDef } from '@b-deals/feeds/testing';
 import { finishIngest, ingestFeed } from '../src/index.ts';
-import { BENCH_DIR, machineLine, median, ms, openBenchDatabase, parseDrivers, peakRssMiB, positiveInt, type Driver } from '@b-deals/db/testing';
+import { ensureFeed, MERCHANT } from './bench-feed.ts';
+import { machineLine, median, ms, openBenchDatabase, parseDrivers, peakRssMiB, positiveInt, type Driver } from '@b-deals/db/testing';
 
 const OBSERVED_AT = new Date(Date.UTC(2025, 0, 1));
 const TARGET_OFFERS_PER_S = 5000;
-
-/** The benchmark merchant: a US department store sending RSS 2.0 with every department, one item per offer. */
-const MERCHANT: MerchantDef = {
-  ...(MERCHANT_DEFS.find((m) => m.slug === 'parkside-market') as MerchantDef),
-  format: 'rss',
-  variants: false,
-  notation: 'std',
-};
-
-/** Writes (once) and returns the path of an RSS feed with `offers` items, one per planned standard product. */
-function ensureFeed(offers: number): string {
-  const file = path.join(BENCH_DIR, `ingest-${offers}.xml`);
-  if (existsSync(file)) return file;
-  const started = performance.now();
-  const plan = planDemoCatalogue({ products: offers });
-  const rows: FeedRow[] = plan.products.map((p, i) => {
-    const onSale = i % 5 === 0;
-    return {
-      id: `PM-${p.key}`,
-      itemGroupId: null,
-      title: p.title,
-      description: p.description,
-      link: `https://${MERCHANT.host}/products/${p.key}`,
-      imageLink: `https://media.b-deals.test/demo/${p.key}.webp`,
-      availability: i % 17 === 0 ? 'out_of_stock' : 'in_stock',
-      price: p.listCents,
-      salePrice: onSale ? Math.round(p.listCents * 0.8) : null,
-      currency: 'USD',
-      brand: p.brandName,
-      gtin: p.gtin,
-      mpn: p.mpn,
-      googleProductCategory: String(p.spec.gpc),
-      productType: p.productType,
-      color: p.color,
-      size: p.sizes.length ? p.sizes.join(', ') : null,
-      gender: p.spec.gender,
-      ageGroup: p.spec.ageGroup,
-      shipping: p.listCents >= 4900 ? 0 : 599,
-    };
-  });
-  mkdirSync(BENCH_DIR, { recursive: true });
-  writeFileSync(file, rssFeed(MERCHANT, rows));
-  console.log(`feed: wrote ${file} (${rows.length} items) in ${ms(performance.now() - started)} ms`);
-  return file;
-}
 
 interface Run {
   offersPerS: number;
