@@ -3,7 +3,8 @@
  * This file only composes: framework plugins (OpenAPI at /docs, media, rate limits, event-loop
  * pressure, bearer authentication, the error handler), then each domain's route plugin under its
  * URL namespace (spec §7): `/inventory/api/v1` (catalog/routes.ts, editorial deals, favorites/routes.ts),
- * `/article/api/v1` and `/tapestry/api/v2` (editorial/routes.ts), `/user` (auth/routes.ts),
+ * `/article/api/v1` and `/tapestry/api/v2` (editorial/routes.ts), `/order/api/v1` and
+ * `/api/v1/basic-data` (orders/routes.ts), `/user` (auth/routes.ts),
  * `/admin/api/v1` (admin/routes.ts), and `/health`, `/ready` (health.ts). Every route declares zod
  * schemas for params, query, body and response.
  */
@@ -23,6 +24,7 @@ import { DomainError, frameworkErrorHandler, registerErrorHandling } from './err
 import { analyticsRoutes } from './analytics/index.ts';
 import { catalogRoutes } from './catalog/index.ts';
 import { favoriteRoutes } from './favorites/index.ts';
+import { orderRoutes, TestPaymentProvider, worldAreaRoutes, type PaymentProvider } from './orders/index.ts';
 import { pricingRoutes } from './pricing/index.ts';
 import { SearchCache, SearchIndex, searchRoutes } from './search/index.ts';
 import { articleRoutes, dealRoutes, modeRoutes } from './editorial/index.ts';
@@ -65,6 +67,8 @@ export interface AppOptions {
     mailer?: Mailer;
     rateLimits?: RateLimits;
   };
+  /** Checkout's payment provider (default: the test provider over `db`). */
+  payments?: PaymentProvider;
   /** Analytics collector: batches per client address per minute (default 60). */
   analytics?: { batchesPerMinute?: number };
 }
@@ -151,6 +155,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/inventory/api/v1' },
   );
+  const payments = opts.payments ?? new TestPaymentProvider(db);
+  await app.register(orderRoutes, { prefix: '/order/api/v1', db, auth, payments, mailer, publicUrl: opts.accounts.settings.publicUrl, log: app.log });
+  await app.register(worldAreaRoutes);
   await app.register(articleRoutes, { prefix: '/article/api/v1', db, search, answers });
   await app.register(modeRoutes, { prefix: '/tapestry/api/v2', db, search, answers });
   await app.register(analyticsRoutes, { prefix: '/analytics/api/v1', db, batchesPerMinute: opts.analytics?.batchesPerMinute });

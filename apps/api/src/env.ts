@@ -61,6 +61,20 @@ const EnvSchema = z.object({
    * could take the request).
    */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /**
+   * Stripe PaymentIntents for checkout (issue 15 §3). Without STRIPE_SECRET_KEY the clearly
+   * labelled test provider takes payments. STRIPE_API_URL points the client elsewhere (a stub on
+   * loopback in tests).
+   */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
+    .optional(),
+  STRIPE_API_URL: z.url().optional(),
 });
 
 export interface Config {
@@ -85,6 +99,8 @@ export interface Config {
   jobs: 'inline' | 'worker';
   maxEventLoopDelayMs: number;
   redisUrl: string | null;
+  /** Stripe settings when STRIPE_SECRET_KEY is set, else null (the test payment provider). */
+  stripe: { secretKey: string; publishableKey: string | null; apiUrl: string | null } | null;
 }
 
 /**
@@ -134,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: e.JOBS,
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS ?? (e.DATABASE_URL ? 1000 : 0),
     redisUrl: e.REDIS_URL ?? null,
+    stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null, apiUrl: e.STRIPE_API_URL ?? null } : null,
   };
 }
 

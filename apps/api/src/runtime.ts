@@ -66,6 +66,7 @@ export async function startApi(config: Config, db?: Database): Promise<RunningAp
       mailFrom: config.mailFrom,
       mailer: services.mailer,
     },
+    payments: services.payments,
   });
   await app.listen({ port: config.apiPort, host: config.host });
   const url = `http://${config.host}:${config.apiPort}`;

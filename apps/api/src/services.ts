@@ -19,6 +19,7 @@ import { catalogJobs } from './catalog/index.ts';
 import { EmbeddedQueue, PgBossQueue, type JobQueue } from './jobs/index.ts';
 import { pricingJobs } from './pricing/index.ts';
 import { favoriteJobs, watchIngests } from './favorites/index.ts';
+import { orderJobs, StripePaymentProvider, TestPaymentProvider, type PaymentProvider } from './orders/index.ts';
 import { createMailer, type Mailer } from './mail.ts';
 import type { Config } from './env.ts';
 
@@ -33,6 +34,8 @@ export interface Services {
   jobs: JobQueue;
   /** Outgoing mail of the background jobs (SMTP_URL, else the outbox table). */
   mailer: Mailer;
+  /** Checkout's payment provider: Stripe with STRIPE_SECRET_KEY, else the labelled test provider. */
+  payments: PaymentProvider;
   role: ServicesRole;
   /** Stops jobs (waiting for runs in progress) and the index's watch. The database stays open: it is the caller's. */
   close(): Promise<void>;
@@ -40,6 +43,11 @@ export interface Services {
 
 /** Loads the FX table (FX_RATES_FILE or the bundled one, plus FX_OPERATOR_RATES_FILE when set). */
 export const loadFx = (config: Config): FxTable => loadDefaultFxTable(config.fxRatesFile ?? undefined, config.fxOperatorRatesFile);
+
+/** Checkout's payment provider under `config`: Stripe PaymentIntents with STRIPE_SECRET_KEY, else the test provider (test mode). */
+export function paymentProvider(config: Config, db: Database): PaymentProvider {
+  return config.stripe ? new StripePaymentProvider(config.stripe.secretKey, config.stripe.publishableKey, config.stripe.apiUrl) : new TestPaymentProvider(db);
+}
 
 /** The role an entry that wants to serve the API takes under `config` (see the module comment). */
 export function apiRole(config: Config): ServicesRole {
@@ -57,8 +65,17 @@ export async function createServices(config: Config, db: Database, role: Service
   const jobs: JobQueue = db.kind === 'postgres' && config.databaseUrl ? new PgBossQueue(config.databaseUrl, onJobError) : new EmbeddedQueue(onJobError);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log });
   const links = { publicUrl: config.publicUrl };
+  const payments = paymentProvider(config, db);
   // Every domain's jobs (a new domain adds its own list here).
-  await jobs.start([...catalogJobs(db), ...pricingJobs(db), ...favoriteJobs({ db, mailer, links, log })], { work: role !== 'api' });
+  await jobs.start(
+    [
+      ...catalogJobs(db),
+      ...pricingJobs(db),
+      ...favoriteJobs({ db, mailer, links, log }),
+      ...orderJobs({ db, mailer, payments, publicUrl: config.publicUrl, log }),
+    ],
+    { work: role !== 'api' },
+  );
   // Price-drop alerts follow every ingest, in the processes that work jobs.
   const unwatchIngests = role !== 'api' ? await watchIngests(db, jobs, (err) => onJobError(err, 'price-alerts')) : null;
   let searchIndex: SearchIndex | null = null;
@@ -76,6 +93,7 @@ export async function createServices(config: Config, db: Database, role: Service
     searchIndex,
     jobs,
     mailer,
+    payments,
     role,
     async close() {
       if (closed) return;

@@ -13,3 +13,4 @@ export * from './content.ts';
 export * from './pricing.ts';
 export * from './analytics.ts';
 export * from './favorites.ts';
+export * from './orders.ts';

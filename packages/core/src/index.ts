@@ -14,3 +14,4 @@ export * from './password.ts';
 export * from './http-limits.ts';
 export * from './price-truth.ts';
 export * from './price-alerts.ts';
+export * from './us-areas.ts';

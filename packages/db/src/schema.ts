@@ -21,6 +21,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -603,3 +604,98 @@ export const alertMails = pgTable(
   },
   (t) => [uniqueIndex('alert_mails_user_day_idx').on(t.userId, t.day), index('alert_mails_state_idx').on(t.state)],
 );
+
+/**
+ * Checkout sessions (issue 15 §1): one offer of a product, priced from the offer when the
+ * checkout began (never from the client), valid for 30 minutes. `userId` is null for a visitor
+ * (the order itself needs a signed-in shopper).
+ */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id'),
+    productId: bigint('product_id', { mode: 'number' }).notNull(),
+    offerId: bigint('offer_id', { mode: 'number' }).notNull(),
+    size: text('size'),
+    color: text('color'),
+    quantity: integer('quantity').notNull(),
+    /** Item price per unit at the offer when the session began, cents. */
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    /** The merchant's stated US shipping, cents. */
+    shippingCents: integer('shipping_cents').notNull(),
+    status: text('status').$type<'open' | 'completed' | 'expired'>().notNull().default('open'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('checkout_sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Orders (issue 15 §4): immutable records of what was bought, at which price, from which
+ * merchant (`item` is the priced item as the checkout showed it), written before the payment is
+ * taken. One per shopper and `Idempotency-Key` (a unique index, not a check). The current status
+ * is kept here; its history in `order_events`.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    checkoutId: uuid('checkout_id').notNull(),
+    status: text('status').$type<'placed' | 'paid' | 'forwarded' | 'shipped' | 'cancelled' | 'payment_failed'>().notNull(),
+    item: jsonb('item').$type<Record<string, unknown>>().notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    taxEstimateCents: integer('tax_estimate_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    contactPhone: text('contact_phone'),
+    shippingAddress: jsonb('shipping_address').$type<Record<string, string>>().notNull(),
+    /** test | stripe */
+    paymentProvider: text('payment_provider').$type<'test' | 'stripe'>().notNull(),
+    /** The provider's payment reference (a PaymentIntent id with Stripe). */
+    paymentReference: text('payment_reference'),
+    /** Stripe PaymentMethod id (never a card number), kept to ask Stripe again after a crash. */
+    paymentMethodId: text('payment_method_id'),
+    /** Last four digits of the card, the only card data ever stored. */
+    cardLast4: text('card_last4'),
+    /** Why the payment failed (a decline code), when it did. */
+    paymentError: text('payment_error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_user_key_idx').on(t.userId, t.idempotencyKey),
+    index('orders_user_time_idx').on(t.userId, t.createdAt),
+    index('orders_status_idx').on(t.status),
+  ],
+);
+
+/** The status history of orders: one row per status an order entered, oldest first. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    status: text('status').notNull(),
+    note: text('note'),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
+);
+
+/**
+ * The test payment provider's own ledger (issue 15 §3; test mode only): what a real provider
+ * would keep on its side, one row per idempotency key, so a retried or recovered payment is
+ * answered with its first outcome and never charged twice. Only the last four digits are kept.
+ */
+export const testPayments = pgTable('test_payments', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  amountCents: integer('amount_cents').notNull(),
+  status: text('status').$type<'succeeded' | 'declined'>().notNull(),
+  declineCode: text('decline_code'),
+  last4: text('last4').notNull(),
+  reference: text('reference').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

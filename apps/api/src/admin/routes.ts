@@ -13,7 +13,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminFeedQuerySchema, AnalyticsSummaryQuerySchema, AnalyticsSummarySchema, ErrorBodySchema, IngestReportSchema } from '@b-deals/contracts';
 import type { Database } from '@b-deals/db';
 import { type FxTable } from '@b-deals/feeds';
+import { z } from 'zod';
+import { IdSchema } from '@b-deals/contracts';
 import { analyticsSummary } from '../analytics/index.ts';
+import { advanceOrder } from '../orders/index.ts';
 import { ingestSource } from '../ingest/index.ts';
 import type { SearchIndex } from '../search/index.ts';
 import { DomainError } from '../errors.ts';
@@ -76,5 +79,20 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (admi
       },
     },
     async (req) => analyticsSummary(opts.db, req.query.days),
+  );
+  admin.post(
+    '/orders/:id/status',
+    {
+      schema: {
+        description: 'Operator: move a paid order on (forwarded to the merchant, shipped, cancelled); recorded in its status history.',
+        params: z.object({ id: IdSchema }),
+        querystring: z.object({ status: z.enum(['forwarded', 'shipped', 'cancelled']), note: z.string().max(500).optional() }),
+        response: { 204: z.null(), 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema },
+      },
+    },
+    async (req, reply) => {
+      await advanceOrder(opts.db, req.params.id, req.query.status, req.query.note ?? null);
+      return reply.status(204).send(null);
+    },
   );
 };
