@@ -91,16 +91,29 @@ export async function startApi(config: Config, db?: Database): Promise<RunningAp
   };
 }
 
-/** A running server that holds the database, when DATA_DIR/api.json names a live one. */
+/**
+ * A running server that holds the database, when DATA_DIR/api.json names a live one; null when
+ * none does. Throws when the named process is alive but does not answer its health check (busy,
+ * or on a port `fetch` refuses): opening the embedded database beside it would corrupt it.
+ */
 export async function runningServer(config: Config): Promise<string | null> {
   const marker = apiMarkerFile(config.dataDir);
   if (!existsSync(marker)) return null;
+  let url: string;
+  let pid: number;
   try {
-    const { url, pid } = JSON.parse(readFileSync(marker, 'utf8')) as { url: string; pid: number };
+    ({ url, pid } = JSON.parse(readFileSync(marker, 'utf8')) as { url: string; pid: number });
     process.kill(pid, 0);
-    const res = await fetch(`${url}/health`, { signal: AbortSignal.timeout(3000) });
-    return res.ok ? url : null;
   } catch {
-    return null;
+    return null; // a stale marker: its process is gone
   }
+  try {
+    const res = await fetch(`${url}/health`, { signal: AbortSignal.timeout(3000) });
+    if (res.ok) return url;
+  } catch {
+    // reported below
+  }
+  throw new Error(
+    `the B-Deals server (pid ${pid}) holding ${config.dataDir} did not answer at ${url}/health; stop it or try again (its embedded database admits one process)`,
+  );
 }

@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/env.ts';
-import { startApi } from '../src/runtime.ts';
+import { runningServer, startApi } from '../src/runtime.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const FIXTURES = path.join(ROOT, 'packages/feeds/test/fixtures');
@@ -77,5 +77,18 @@ describe('npm run ingest', () => {
     } finally {
       await api.close();
     }
+  });
+});
+
+describe('finding the server that holds the embedded database', () => {
+  it('refuses to open the database beside a live server that does not answer, and ignores a stale marker', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bdeals-marker-'));
+    const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', NO_DEMO: 'true' });
+    // This very process is alive, and nothing listens on port 9 of loopback.
+    writeFileSync(path.join(dir, 'api.json'), JSON.stringify({ url: 'http://127.0.0.1:9', pid: process.pid, database: 'pglite' }));
+    await expect(runningServer(config)).rejects.toThrow(/did not answer at http:\/\/127\.0\.0\.1:9\/health/);
+    writeFileSync(path.join(dir, 'api.json'), JSON.stringify({ url: 'http://127.0.0.1:9', pid: 2 ** 22 + 12345, database: 'pglite' }));
+    expect(await runningServer(config)).toBeNull();
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -112,7 +112,13 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const full = !args.values.partial;
-  const server = config.databaseUrl ? null : await runningServer(config);
+  let server: string | null;
+  try {
+    server = config.databaseUrl ? null : await runningServer(config);
+  } catch (err) {
+    process.stderr.write(`ingest: ${(err as Error).message}\n`);
+    return 1;
+  }
   const db = server ? null : await openConfiguredDatabase(config);
   const fx = loadFx(config);
   let failed = 0;

@@ -60,8 +60,11 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  if (!config.databaseUrl && (await runningServer(config))) {
-    process.stderr.write('matches: the storefront server holds the embedded database; stop it first (or use DATABASE_URL)\n');
+  const held = config.databaseUrl ? null : await runningServer(config).catch((err: Error) => err.message);
+  if (held) {
+    process.stderr.write(
+      `matches: the storefront server holds the embedded database; stop it first (or use DATABASE_URL)${held.startsWith('http') ? '' : ` (${held})`}\n`,
+    );
     return 1;
   }
   const db = await openConfiguredDatabase(config);
