@@ -25,7 +25,7 @@ import { analyticsRoutes } from './analytics/index.ts';
 import { catalogRoutes } from './catalog/index.ts';
 import { favoriteRoutes } from './favorites/index.ts';
 import { orderRoutes, TestPaymentProvider, worldAreaRoutes, type PaymentProvider } from './orders/index.ts';
-import { pricingRoutes } from './pricing/index.ts';
+import { loadAdviceModels, pricingRoutes, type AdviceModels } from './pricing/index.ts';
 import { SearchCache, SearchIndex, searchRoutes } from './search/index.ts';
 import { articleRoutes, dealRoutes, modeRoutes } from './editorial/index.ts';
 import { adminRoutes } from './admin/routes.ts';
@@ -67,6 +67,8 @@ export interface AppOptions {
     mailer?: Mailer;
     rateLimits?: RateLimits;
   };
+  /** Fitted buy-or-wait models (default: content/price-advice-model.json when present; null: none). */
+  adviceModels?: AdviceModels | null;
   /** Checkout's payment provider (default: the test provider over `db`). */
   payments?: PaymentProvider;
   /** Analytics collector: batches per client address per minute (default 60). */
@@ -149,7 +151,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     async (inventory) => {
       await inventory.register(catalogRoutes, { db, search, answers });
       await inventory.register(searchRoutes, { db, search });
-      await inventory.register(pricingRoutes, { db, index: searchIndex, answers });
+      await inventory.register(pricingRoutes, {
+        db,
+        index: searchIndex,
+        answers,
+        adviceModels: opts.adviceModels === undefined ? loadAdviceModels() : opts.adviceModels,
+      });
       await inventory.register(dealRoutes, { db, search, answers });
       await inventory.register(favoriteRoutes, { db, auth, mailer, links: { publicUrl: opts.accounts.settings.publicUrl } });
     },

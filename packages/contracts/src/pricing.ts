@@ -67,3 +67,35 @@ export const YearInPricesSchema = z.object({
   ),
 });
 export type YearInPrices = z.infer<typeof YearInPricesSchema>;
+
+/** GET /inventory/api/v1/standard-product/product/{id}/price-advice: buy-or-wait advice per offer (issue 16 §3). */
+export const PriceAdviceQuerySchema = z.object({
+  horizon: z.coerce
+    .number()
+    .int()
+    .pipe(z.union([z.literal(14), z.literal(30)]))
+    .default(14),
+});
+const AdviceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('insufficient_history'), observedDays: z.number().int(), neededDays: z.number().int() }),
+  z.object({
+    kind: z.enum(['BUY', 'WAIT']),
+    horizon: z.number().int(),
+    /** Probability that the price falls 3 % or more within the horizon, 0..1. */
+    dropProbability: z.number(),
+    /** Probability of the outcome the advice bets on, 0..1. */
+    confidence: z.number(),
+    /** Expected saving from waiting, cents (0 for BUY). */
+    expectedSavingCents: CentsSchema,
+  }),
+]);
+export const PriceAdviceSchema = z.object({
+  /** False when no model has been fitted yet (no advice is invented). */
+  available: z.boolean(),
+  /** How the model did on held-out history when it was fitted: share of decisions no worse than buying at once, share of the best saving captured. */
+  model: z.object({ source: z.string(), generatedAt: z.string(), noWorse: z.number(), capture: z.number().nullable(), decisions: z.number().int() }).nullable(),
+  offers: z.array(
+    z.object({ offerId: z.number().int(), merchant: z.object({ slug: z.string(), name: z.string() }), price: CentsSchema, advice: AdviceSchema }),
+  ),
+});
+export type PriceAdvice = z.infer<typeof PriceAdviceSchema>;

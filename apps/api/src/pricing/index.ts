@@ -13,3 +13,6 @@ export { lowestPriceEvents } from './events.ts';
 export { pricingRoutes, type PricingRouteOptions } from './routes.ts';
 export { priceHistory, merchantPriceSummaries, dailyLowestTotals } from './queries.ts';
 export { yearInPrices } from './year.ts';
+export { advise, adviceFeatures, fitLogistic, ADVICE_HORIZONS, ADVICE_MIN_DAYS, type AdviceModel, type PricePoint, type Advice } from './advice.ts';
+export { loadAdviceModels, priceAdvice, offerHistories, ADVICE_MODEL_FILE, type AdviceModels } from './advice-service.ts';
+export { backtest, score, decisionsOf, guardedHistory, LookAheadError, type Policy, type BacktestResult } from './backtest.ts';

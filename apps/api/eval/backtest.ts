@@ -1,0 +1,75 @@
+/**
+ * `npm run backtest -- <history.csv | folder of dated feed snapshots> [--split 0.6] [--max-gap 31] [--write-model FILE]`
+ * (issue 16 §4): replays observed price histories chronologically, fits the buy-or-wait model and
+ * the simple threshold rule on the earlier part (decisions whose horizon ends before the split
+ * day), and prints for 14 and 30 days, for the model and the baselines, the share of decisions no
+ * worse than buying at once and the share of the best possible saving captured — on the training
+ * part and on the later, held-out part. `--write-model` saves the fitted models with their
+ * held-out figures and the run's date (the API's advice reads that file). Exit 2 for bad
+ * arguments, 1 when the input cannot be read.
+ */
+import { statSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ADVICE_HORIZONS, type PricePoint } from '../src/pricing/advice.ts';
+import { backtest, type Score } from '../src/pricing/backtest.ts';
+import { seriesFromSnapshots, snapshotsFromCsv, snapshotsFromFolder } from './backtest-input.ts';
+
+const pct = (x: number | null) => (x === null ? '   n/a' : `${(x * 100).toFixed(1).padStart(5)}%`);
+const date = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
+const cell = (s: Score) => `${pct(s.noWorse)}  ${pct(s.capture)}  ${String(s.decisions).padStart(7)}`;
+
+function main(argv: string[]): number {
+  let args;
+  try {
+    args = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { split: { type: 'string', default: '0.6' }, 'max-gap': { type: 'string', default: '31' }, 'write-model': { type: 'string' } },
+    });
+  } catch (err) {
+    process.stderr.write(`backtest: ${(err as Error).message}\n`);
+    return 2;
+  }
+  const input = args.positionals[0];
+  const split = Number(args.values.split);
+  const maxGap = Number(args.values['max-gap']);
+  if (!input || !(split > 0 && split < 1) || !(maxGap >= 1)) {
+    process.stderr.write('usage: npm run backtest -- <history.csv | folder> [--split 0.6] [--max-gap 31] [--write-model FILE]\n');
+    return 2;
+  }
+  let series: Map<string, PricePoint[]>;
+  try {
+    const snapshots = statSync(input).isDirectory() ? snapshotsFromFolder(input) : snapshotsFromCsv(readFileSync(input, 'utf8')).snapshots;
+    series = seriesFromSnapshots(snapshots, maxGap);
+    process.stdout.write(`${path.basename(input)}: ${snapshots.length} snapshots, ${series.size} offers\n`);
+  } catch (err) {
+    process.stderr.write(`backtest: ${(err as Error).message}\n`);
+    return 1;
+  }
+  const days = [...series.values()].flatMap((s) => [s[0]!.day, s[s.length - 1]!.day]);
+  const first = Math.min(...days);
+  const last = Math.max(...days);
+  const splitDay = Math.round(first + (last - first) * split);
+  process.stdout.write(`observed ${date(first)} … ${date(last)}; training before ${date(splitDay)}, scored from it (no look-ahead)\n\n`);
+  const models: Record<string, unknown> = {};
+  for (const h of ADVICE_HORIZONS) {
+    const result = backtest(series, h, splitDay);
+    process.stdout.write(`horizon ${h} days                                                   training part              held-out part\n`);
+    process.stdout.write(`policy                                                        no-worse capture  decisions   no-worse capture  decisions\n`);
+    for (const r of result.rows) process.stdout.write(`${r.policy.padEnd(60)}  ${cell(r.train)}    ${cell(r.test)}\n`);
+    process.stdout.write('\n');
+    const held = result.rows.at(-1)!.test;
+    models[h] = { model: result.model, heldOut: held, training: result.rows.at(-1)!.train };
+  }
+  if (args.values['write-model']) {
+    writeFileSync(
+      args.values['write-model'],
+      `${JSON.stringify({ source: path.basename(input), generatedAt: new Date().toISOString(), observed: [date(first), date(last)], splitDay: date(splitDay), horizons: models }, null, 2)}\n`,
+    );
+    process.stdout.write(`model written to ${args.values['write-model']}\n`);
+  }
+  return 0;
+}
+
+process.exitCode = main(process.argv.slice(2));

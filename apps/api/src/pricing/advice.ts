@@ -1,0 +1,194 @@
+/**
+ * Buy-or-wait advice (issue 16 §3), pure: no I/O. From an offer's observed daily prices up to
+ * today, a logistic model gives the probability that the price falls at least
+ * {@link ADVICE_MIN_DROP} (3 %) below today's within the horizon (14 or 30 days); WAIT when that
+ * probability reaches the model's fitted threshold, else BUY. Too short a history (fewer than
+ * {@link ADVICE_MIN_DAYS} observed days) gives no advice at all: it says so instead of guessing.
+ *
+ * Features (all from days up to today, never after): today's price against the trailing 90-day
+ * minimum, maximum and median; the 7-day trend; how often the price changed in the last 90 days;
+ * days since the last change; the share of the last 365 days spent below 95 % of the trailing
+ * high (the merchant's sale habit); whether the offer is in stock; distance to Black Friday;
+ * the length of the observed history. Prices are integer cents; days are whole UTC days since
+ * 1970-01-01.
+ */
+
+/** One observed day of an offer: the price a shopper could pay that day (cents) and whether it was in stock. */
+export interface PricePoint {
+  day: number;
+  price: number;
+  inStock: boolean;
+}
+
+/** The drop that counts as "the price fell" for the advice, as a share of today's price. */
+export const ADVICE_MIN_DROP = 0.03;
+/** Fewest observed days before any advice is given. */
+export const ADVICE_MIN_DAYS = 30;
+/** Horizons the advice and the backtest speak for, days. */
+export const ADVICE_HORIZONS = [14, 30] as const;
+export type AdviceHorizon = (typeof ADVICE_HORIZONS)[number];
+
+export const FEATURE_NAMES = [
+  'vsMin90',
+  'vsMax90',
+  'vsMedian90',
+  'trend7',
+  'changes90',
+  'daysSinceChange',
+  'saleShare365',
+  'inStock',
+  'blackFriday',
+  'historyLength',
+] as const;
+
+/** A fitted model for one horizon: standardisation, weights, the WAIT threshold, and the mean drop when the price fell. */
+export interface AdviceModel {
+  horizon: AdviceHorizon;
+  means: number[];
+  scales: number[];
+  weights: number[];
+  bias: number;
+  /** WAIT when the probability of a drop is at least this. */
+  threshold: number;
+  /** Mean drop (share of today's price) to the horizon's low, over training days on which the price did fall. */
+  meanDrop: number;
+}
+
+/** The advice for one offer. Cents and days. */
+export type Advice =
+  | { kind: 'insufficient_history'; observedDays: number; neededDays: number }
+  | {
+      kind: 'BUY' | 'WAIT';
+      horizon: AdviceHorizon;
+      /** Probability that the price falls 3 % or more within the horizon. */
+      dropProbability: number;
+      /** Confidence in the advice: the probability of the outcome it bets on. */
+      confidence: number;
+      /** Expected saving from waiting: probability × mean drop × today's price, cents (0 for BUY). */
+      expectedSavingCents: number;
+    };
+
+const DAY_MS = 86_400_000;
+/** Whole UTC days since 1970-01-01 of `d`. */
+export const dayNumber = (d: Date): number => Math.floor(d.getTime() / DAY_MS);
+
+/** Day number of Black Friday (the day after the fourth Thursday of November) of `year`. */
+export function blackFriday(year: number): number {
+  const nov1 = new Date(Date.UTC(year, 10, 1));
+  const firstThursday = 1 + ((4 - nov1.getUTCDay() + 7) % 7);
+  return dayNumber(new Date(Date.UTC(year, 10, firstThursday + 21 + 1)));
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/**
+ * The features of the last point of `history` (oldest first, observed days only). Reads nothing
+ * after that point; `history` must hold at least one point.
+ */
+export function adviceFeatures(history: readonly PricePoint[]): number[] {
+  const today = history[history.length - 1]!;
+  const t = today.day;
+  const p = today.price;
+  const last90 = history.filter((h) => h.day > t - 90).map((h) => h.price);
+  const min90 = Math.min(...last90);
+  const max90 = Math.max(...last90);
+  const weekAgo = [...history].reverse().find((h) => h.day <= t - 7);
+  let changes = 0;
+  let lastChange = history[0]!.day;
+  for (let i = 1; i < history.length; i++) {
+    if (history[i]!.price !== history[i - 1]!.price) {
+      lastChange = history[i]!.day;
+      if (history[i]!.day > t - 90) changes++;
+    }
+  }
+  const year = history.filter((h) => h.day > t - 365);
+  let high = 0;
+  let below = 0;
+  for (const h of year) {
+    high = Math.max(high, h.price);
+    if (h.price < high * 0.95) below++;
+  }
+  const y = new Date(t * DAY_MS).getUTCFullYear();
+  const nextBf = [blackFriday(y), blackFriday(y + 1)].find((d) => d >= t)!;
+  return [
+    p / min90 - 1,
+    1 - p / max90,
+    p / median(last90) - 1,
+    weekAgo ? p / weekAgo.price - 1 : 0,
+    changes / 90,
+    Math.min(t - lastChange, 90) / 90,
+    year.length ? below / year.length : 0,
+    today.inStock ? 1 : 0,
+    Math.max(0, 1 - (nextBf - t) / 60),
+    Math.min(t - history[0]!.day + 1, 365) / 365,
+  ];
+}
+
+const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+
+/** The model's probability that the price falls 3 % or more within its horizon, for features `x`. */
+export function dropProbability(model: AdviceModel, x: readonly number[]): number {
+  let z = model.bias;
+  for (let i = 0; i < x.length; i++) z += model.weights[i]! * ((x[i]! - model.means[i]!) / model.scales[i]!);
+  return sigmoid(z);
+}
+
+/** Observed days in `history`. */
+const observedDays = (history: readonly PricePoint[]) => history.length;
+
+/** The advice for the last point of `history` under `model` (see the module comment). */
+export function advise(model: AdviceModel, history: readonly PricePoint[]): Advice {
+  if (observedDays(history) < ADVICE_MIN_DAYS) return { kind: 'insufficient_history', observedDays: observedDays(history), neededDays: ADVICE_MIN_DAYS };
+  const prob = dropProbability(model, adviceFeatures(history));
+  const wait = prob >= model.threshold;
+  const price = history[history.length - 1]!.price;
+  return {
+    kind: wait ? 'WAIT' : 'BUY',
+    horizon: model.horizon,
+    dropProbability: prob,
+    confidence: wait ? prob : 1 - prob,
+    expectedSavingCents: wait ? Math.round(prob * model.meanDrop * price) : 0,
+  };
+}
+
+/** One training example: features of a day and whether the price fell 3 % or more within the horizon (and by how much). */
+export interface Example {
+  x: number[];
+  y: 0 | 1;
+  drop: number;
+}
+
+/**
+ * Fits a logistic model by gradient descent with L2 regularisation on standardised features
+ * (`epochs` full passes, learning rate `rate`). Deterministic for the same examples.
+ */
+export function fitLogistic(examples: readonly Example[], horizon: AdviceHorizon, opts: { epochs?: number; rate?: number; l2?: number } = {}): AdviceModel {
+  const n = examples.length;
+  const k = FEATURE_NAMES.length;
+  const means = Array.from({ length: k }, (_, j) => examples.reduce((s, e) => s + e.x[j]!, 0) / Math.max(n, 1));
+  const scales = Array.from({ length: k }, (_, j) => Math.sqrt(examples.reduce((s, e) => s + (e.x[j]! - means[j]!) ** 2, 0) / Math.max(n, 1)) || 1);
+  const xs = examples.map((e) => e.x.map((v, j) => (v - means[j]!) / scales[j]!));
+  const weights = new Array<number>(k).fill(0);
+  const positives = examples.filter((e) => e.y === 1).length;
+  let bias = Math.log((positives + 1) / (n - positives + 1));
+  const { epochs = 300, rate = 0.5, l2 = 1e-3 } = opts;
+  for (let epoch = 0; epoch < epochs; epoch++) {
+    const grad = new Array<number>(k).fill(0);
+    let gBias = 0;
+    for (let i = 0; i < n; i++) {
+      let z = bias;
+      for (let j = 0; j < k; j++) z += weights[j]! * xs[i]![j]!;
+      const err = sigmoid(z) - examples[i]!.y;
+      gBias += err;
+      for (let j = 0; j < k; j++) grad[j]! += err * xs[i]![j]!;
+    }
+    bias -= (rate * gBias) / Math.max(n, 1);
+    for (let j = 0; j < k; j++) weights[j]! -= rate * (grad[j]! / Math.max(n, 1) + l2 * weights[j]!);
+  }
+  const drops = examples.filter((e) => e.y === 1).map((e) => e.drop);
+  return { horizon, means, scales, weights, bias, threshold: 0.5, meanDrop: drops.length ? drops.reduce((a, b) => a + b, 0) / drops.length : 0 };
+}

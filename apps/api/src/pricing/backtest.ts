@@ -1,0 +1,210 @@
+/**
+ * Backtest of buy-or-wait policies on observed price histories (issue 16 §4), pure: no I/O.
+ *
+ * A decision is an offer on a day it was observed in stock, with at least ADVICE_MIN_DAYS of
+ * history before it and the whole horizon after it inside the data. Buying at once pays today's
+ * price. Waiting sets an alert at 3 % under today's price and buys on the first in-stock day of
+ * the horizon at or under it, else on the horizon's last in-stock day (today's price when there
+ * is none). For a policy over a set of decisions:
+ * - **no-worse**: the share of decisions whose price paid is at most today's price;
+ * - **capture**: the saving made (today's price − price paid, summed) over the best possible saving
+ *   (today's price − the horizon's lowest in-stock price, summed); negative when waiting lost money.
+ *
+ * Training and scoring are chronological: a split day divides the data; training uses only
+ * decisions whose horizon ends before it, scoring only decisions on or after it. Policies see an
+ * offer's history through a guard that throws {@link LookAheadError} on any read past the
+ * decision day, so a policy that peeks fails instead of scoring well.
+ */
+import {
+  ADVICE_MIN_DAYS,
+  ADVICE_MIN_DROP,
+  adviceFeatures,
+  dropProbability,
+  fitLogistic,
+  type AdviceHorizon,
+  type AdviceModel,
+  type Example,
+  type PricePoint,
+} from './advice.ts';
+
+/** Thrown when a policy reads an offer's history past the decision day. */
+export class LookAheadError extends Error {
+  constructor(day: number, index: number) {
+    super(`look-ahead: a policy read point ${index} of the history on decision point ${day}`);
+    this.name = 'LookAheadError';
+  }
+}
+
+/** A policy: WAIT (true) or BUY (false) for the last point of `history`, given that day's advice features (computed from the same history). */
+export type Policy = (history: readonly PricePoint[], features: readonly number[]) => boolean;
+
+/** The history of `series` up to point `i`, as an array that throws on any read past it. */
+export function guardedHistory(series: readonly PricePoint[], i: number): readonly PricePoint[] {
+  return new Proxy(series as PricePoint[], {
+    get(target, prop, receiver) {
+      if (prop === 'length') return i + 1;
+      if (typeof prop === 'string' && /^\d+$/.test(prop) && Number(prop) > i) throw new LookAheadError(i, Number(prop));
+      const value = Reflect.get(target, prop, receiver) as unknown;
+      // Array methods run against the proxy, so they see the cut length and the guard too.
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(receiver) : value;
+    },
+    has(target, prop) {
+      if (typeof prop === 'string' && /^\d+$/.test(prop)) return Number(prop) <= i;
+      return Reflect.has(target, prop);
+    },
+  });
+}
+
+/** One decision: an offer's series, the index of the decision day, and what each choice would pay. Cents. */
+export interface Decision {
+  series: readonly PricePoint[];
+  index: number;
+  day: number;
+  price: number;
+  /** What waiting with the 3 % alert pays. */
+  waitPrice: number;
+  /** The horizon's lowest in-stock price (today's included). */
+  bestPrice: number;
+  /** `adviceFeatures` of the decision day, computed once through the guard. */
+  features: number[];
+}
+
+/** Every decision of `series` at horizon `h` (see the module comment). */
+export function decisionsOf(series: readonly PricePoint[], h: AdviceHorizon): Decision[] {
+  const out: Decision[] = [];
+  const last = series[series.length - 1]?.day ?? 0;
+  for (let i = ADVICE_MIN_DAYS - 1; i < series.length; i++) {
+    const today = series[i]!;
+    if (!today.inStock || today.day + h > last) continue;
+    const target = today.price * (1 - ADVICE_MIN_DROP);
+    let waitPrice: number | null = null;
+    let lastSeen: number | null = null;
+    let best = today.price;
+    for (let j = i + 1; j < series.length && series[j]!.day <= today.day + h; j++) {
+      const p = series[j]!;
+      if (!p.inStock) continue;
+      best = Math.min(best, p.price);
+      lastSeen = p.price;
+      if (waitPrice === null && p.price <= target) waitPrice = p.price;
+    }
+    out.push({
+      series,
+      index: i,
+      day: today.day,
+      price: today.price,
+      waitPrice: waitPrice ?? lastSeen ?? today.price,
+      bestPrice: best,
+      features: adviceFeatures(guardedHistory(series, i)),
+    });
+  }
+  return out;
+}
+
+/** A policy's figures over decisions: count, share no worse than buying at once, share of the best saving captured (null when none was possible). */
+export interface Score {
+  decisions: number;
+  noWorse: number;
+  capture: number | null;
+  waitShare: number;
+}
+
+/** Scores `policy` over `decisions`; the policy sees each history through {@link guardedHistory}. */
+export function score(policy: Policy, decisions: readonly Decision[]): Score {
+  let noWorse = 0;
+  let saved = 0;
+  let possible = 0;
+  let waits = 0;
+  for (const d of decisions) {
+    const wait = policy(guardedHistory(d.series, d.index), d.features);
+    const paid = wait ? d.waitPrice : d.price;
+    if (wait) waits++;
+    if (paid <= d.price) noWorse++;
+    saved += d.price - paid;
+    possible += d.price - d.bestPrice;
+  }
+  const n = decisions.length;
+  return { decisions: n, noWorse: n ? noWorse / n : 1, capture: possible > 0 ? saved / possible : null, waitShare: n ? waits / n : 0 };
+}
+
+/** The no-worse floor a fitted threshold must keep on the training part. */
+export const NO_WORSE_FLOOR = 0.97;
+
+/** Of `candidates`, the one whose policy scores best on `train`: the highest capture among those at or above the floor, else the highest no-worse. */
+export function fitThreshold<T>(candidates: readonly T[], policyOf: (c: T) => Policy, train: readonly Decision[]): { best: T; score: Score } {
+  let best: { best: T; score: Score } | null = null;
+  const better = (a: Score, b: Score) => {
+    const aOk = a.noWorse >= NO_WORSE_FLOOR;
+    const bOk = b.noWorse >= NO_WORSE_FLOOR;
+    if (aOk !== bOk) return aOk;
+    return aOk ? (a.capture ?? 0) > (b.capture ?? 0) : a.noWorse > b.noWorse;
+  };
+  for (const c of candidates) {
+    const s = score(policyOf(c), train);
+    if (!best || better(s, best.score)) best = { best: c, score: s };
+  }
+  return best!;
+}
+
+/** Training examples of the model from decisions: the features of the day, and whether the price fell 3 % or more within the horizon. */
+export function examplesOf(decisions: readonly Decision[]): Example[] {
+  return decisions.map((d) => {
+    const drop = (d.price - d.bestPrice) / d.price;
+    return { x: d.features, y: drop >= ADVICE_MIN_DROP ? 1 : 0, drop };
+  });
+}
+
+/** The trailing-minimum baseline: wait when today's price is more than 10 % above the lowest of the last 90 days. */
+export const trailingMinimumRule: Policy = (h) => {
+  const t = h[h.length - 1]!;
+  let min = t.price;
+  for (let i = h.length - 1; i >= 0 && h[i]!.day > t.day - 90; i--) min = Math.min(min, h[i]!.price);
+  return t.price > min * 1.1;
+};
+
+/** The simple threshold rule: wait when today's price is at least `k` above the 90-day median (feature vsMedian90). */
+export const medianThresholdRule =
+  (k: number): Policy =>
+  (_h, f) =>
+    f[2]! >= k;
+
+/** The model's policy: wait when its drop probability reaches the model's threshold. */
+export const modelPolicy =
+  (model: AdviceModel): Policy =>
+  (_h, f) =>
+    dropProbability(model, f) >= model.threshold;
+
+/** The backtest of one horizon: each policy's scores on the training and the scoring part, and the fitted model. */
+export interface BacktestResult {
+  horizon: AdviceHorizon;
+  splitDay: number;
+  rows: Array<{ policy: string; train: Score; test: Score }>;
+  model: AdviceModel;
+}
+
+/**
+ * Runs the backtest of `series` (offer id → observed points, oldest first) at horizon `h`, split
+ * at `splitDay` (the first scored day). Deterministic.
+ */
+export function backtest(series: ReadonlyMap<string, readonly PricePoint[]>, h: AdviceHorizon, splitDay: number): BacktestResult {
+  const all = [...series.values()].flatMap((s) => decisionsOf(s, h));
+  const train = all.filter((d) => d.day + h < splitDay);
+  const test = all.filter((d) => d.day >= splitDay);
+  const k = fitThreshold([0, 0.02, 0.05, 0.08, 0.1, 0.15, 0.2, 0.3, 0.5, Infinity], medianThresholdRule, train);
+  const fitted = fitLogistic(examplesOf(train), h);
+  const thresholds = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.01];
+  const theta = fitThreshold(thresholds, (t) => modelPolicy({ ...fitted, threshold: t }), train);
+  const model = { ...fitted, threshold: theta.best };
+  const row = (policy: string, p: Policy) => ({ policy, train: score(p, train), test: score(p, test) });
+  return {
+    horizon: h,
+    splitDay,
+    model,
+    rows: [
+      row('always BUY', () => false),
+      row('always WAIT', () => true),
+      row('trailing-minimum rule (wait above 90-day low + 10 %)', trailingMinimumRule),
+      row(`best threshold rule (wait at ≥ ${Number.isFinite(k.best) ? `${Math.round(k.best * 100)} %` : '∞'} over 90-day median)`, medianThresholdRule(k.best)),
+      row(`model (wait at P(drop) ≥ ${theta.best})`, modelPolicy(model)),
+    ],
+  };
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { seriesFromSnapshots, snapshotsFromCsv } from '../../eval/backtest-input.ts';
+
+const CSV = `commit_date,commit,id,link,title,size,price,availability
+2025-01-01T10:00:00+00:00,a1,SKU1,https://s.example/1,Tee,M,20.00 USD,in stock
+2025-01-01T10:00:00+00:00,a1,SKU2,https://s.example/2,Cap,,15.00 USD,in stock
+2025-01-01T18:00:00+00:00,a2,SKU1,https://s.example/1,Tee,M,18.00 USD,in stock
+2025-01-04T09:00:00-05:00,a3,SKU1,https://s.example/1,Tee,M,"1,000.00 USD",out of stock
+2025-01-04T09:00:00-05:00,a3,SKU3,,Bag,,not a price,in stock
+`;
+
+describe('backtest inputs (issue 16 §4)', () => {
+  it('reads a history CSV: the last snapshot of a day wins, states hold until the next snapshot, sizes are their own offers', () => {
+    const { snapshots, skipped } = snapshotsFromCsv(CSV);
+    expect(skipped).toBe(1);
+    const series = seriesFromSnapshots(snapshots);
+    const start = Date.UTC(2025, 0, 1) / 86_400_000;
+    expect(series.get('SKU1|M')).toEqual([
+      { day: start, price: 1800, inStock: true },
+      { day: start + 1, price: 1800, inStock: true },
+      { day: start + 2, price: 1800, inStock: true },
+      { day: start + 3, price: 100000, inStock: false },
+    ]);
+    expect(series.get('SKU2')!.map((p) => p.day)).toEqual([start, start + 1, start + 2]);
+  });
+
+  it('leaves a silence longer than the gap unobserved', () => {
+    const day = Date.UTC(2025, 0, 1) / 86_400_000;
+    const series = seriesFromSnapshots(
+      [
+        { day, items: new Map([['x', { price: 100, inStock: true }]]) },
+        { day: day + 100, items: new Map([['x', { price: 90, inStock: true }]]) },
+      ],
+      31,
+    );
+    expect(series.get('x')!.length).toBe(32);
+    expect(series.get('x')!.at(-1)).toEqual({ day: day + 100, price: 90, inStock: true });
+  });
+});
