@@ -14,7 +14,7 @@ import type { FeedItem } from '@b-deals/feeds';
 import { modelNumbers } from './record.ts';
 
 export interface Listing {
-  /** GMC `item_group_id` when the items are variants, else the item's GMC `id`. */
+  /** GMC `item_group_id` when the items are variants, the variant key (`~brand:title`) of variants without one, else the item's GMC `id`. */
   offerKey: string;
   items: FeedItem[];
   /** The variant shown: the lowest effective price among available variants. */
@@ -64,11 +64,55 @@ export function normaliseTitle(title: string, brand: string | null, color: strin
   return [...new Set(words)].join('-');
 }
 
-/** Groups accepted items into listings (by `item_group_id`, else `id`), in first-seen order. */
+/** Removes the item's own size labels ("42", "US 9 / EU 42") from its title, as whole words, for variant grouping. */
+function withoutOwnSizes(title: string, sizes: readonly string[]): string {
+  let t = ` ${title} `;
+  for (const size of sizes) {
+    for (const part of size.split(' / ')) {
+      const escaped = part.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      if (escaped) t = t.replace(new RegExp(`(^|[\\s,(/-])${escaped}(?=$|[\\s,)/-])`, 'gi'), '$1 ');
+    }
+  }
+  return t;
+}
+
+/**
+ * The variant key of an item without `item_group_id` (issue 11 §3): brand, title with brand,
+ * colour, size words and the item's own sizes taken out (`normaliseTitle`), and colour — sizes
+ * group, colours stay apart (one product, and so one card, per colour, as the title keys have it);
+ * '' when no title is left.
+ */
+export function variantKey(item: FeedItem): string {
+  const title = normaliseTitle(withoutOwnSizes(item.title, item.sizes), item.brand, item.color);
+  return title ? `~${item.brand ? slugify(item.brand) : ''}:${title}${item.color ? `:${slugify(item.color)}` : ''}` : '';
+}
+
+/**
+ * Groups accepted items into listings, in first-seen order: by GMC `item_group_id`; else, as GMC
+ * groups variants, items of the feed of one colour whose titles agree apart from size
+ * ({@link variantKey}) and that differ from each other in size or title become one listing
+ * (a feed that lists each size of a shoe as its own item gives one offer with all its sizes);
+ * items that would be indistinguishable in such a group, and all others, stay one listing each (by `id`).
+ */
 export function groupListings(items: readonly FeedItem[]): Listing[] {
+  const byVariant = new Map<string, FeedItem[]>();
+  for (const item of items) {
+    if (item.itemGroupId) continue;
+    const key = variantKey(item);
+    if (!key) continue;
+    const g = byVariant.get(key);
+    if (g) g.push(item);
+    else byVariant.set(key, [item]);
+  }
+  const variantOf = new Map<FeedItem, string>();
+  for (const [key, group] of byVariant) {
+    if (group.length < 2) continue;
+    const combos = new Set(group.map((i) => `${i.sizes.join(';')}|${i.title.toLowerCase()}`));
+    if (combos.size === group.length) for (const i of group) variantOf.set(i, key);
+  }
   const groups = new Map<string, FeedItem[]>();
   for (const item of items) {
-    const key = item.itemGroupId ?? item.id;
+    const key = item.itemGroupId ?? variantOf.get(item) ?? item.id;
     const g = groups.get(key);
     if (g) g.push(item);
     else groups.set(key, [item]);

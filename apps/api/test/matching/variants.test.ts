@@ -1,0 +1,68 @@
+/**
+ * Issue 11 §3: variants without `item_group_id` — items of one feed whose titles agree apart from
+ * size and colour become one listing (one offer with its sizes), as GMC groups variants; items
+ * that cannot be told apart, or are different products, stay apart.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadDefaultFxTable, parseFeed } from '@b-deals/feeds';
+import { rssFeed, type TestItem } from '@b-deals/feeds/testing';
+import { groupListings } from '../../src/matching/index.ts';
+
+const listingsOf = (items: TestItem[]) => {
+  const parsed = parseFeed(rssFeed('shoes', items), { filename: 'shoes.xml', fx: loadDefaultFxTable() });
+  return groupListings(parsed.items.flatMap((p) => (p.item ? [p.item] : [])));
+};
+const shoe = (id: string, title: string, size?: string, over: Partial<TestItem> = {}): TestItem => ({
+  id,
+  title,
+  price: '89.00 USD',
+  brand: 'Groundwell',
+  size,
+  category: 'Apparel & Accessories > Shoes',
+  ...over,
+});
+
+describe('variants without item_group_id', () => {
+  it('groups a shoe listed once per size into one offer with its sizes and in-stock sizes', () => {
+    const listings = listingsOf([
+      shoe('g-40', 'Groundwell Trail Sneaker', '40'),
+      shoe('g-41', 'Groundwell Trail Sneaker', '41', { availability: 'out of stock' }),
+      shoe('g-42', 'Groundwell Trail Sneaker', '42', { price: '79.00 USD' }),
+      shoe('g-tee', 'Groundwell Logo Tee'),
+    ]);
+    expect(listings).toHaveLength(2);
+    const sneaker = listings.find((l) => l.title.includes('Sneaker'))!;
+    expect(sneaker.items.map((i) => i.id)).toEqual(['g-40', 'g-41', 'g-42']);
+    expect(sneaker.sizes).toEqual(['40', '41', '42']);
+    expect(sneaker.sizeStock).toEqual({ '40': 8900, '42': 7900 });
+    expect(sneaker.offerKey.startsWith('~groundwell:')).toBe(true);
+    expect(listings.find((l) => l.title.includes('Tee'))!.offerKey).toBe('g-tee');
+  });
+
+  it('groups sizes and colours written into the title', () => {
+    const listings = listingsOf([
+      shoe('a', 'Groundwell Court Shoe 40', '40', { color: 'White' }),
+      shoe('b', 'Groundwell Court Shoe 41', '41', { color: 'White' }),
+      shoe('c', 'Groundwell Cotton Tee - Size M', undefined, { category: 'Apparel & Accessories > Clothing > Shirts & Tops' }),
+      shoe('d', 'Groundwell Cotton Tee - Size L', undefined, { category: 'Apparel & Accessories > Clothing > Shirts & Tops' }),
+    ]);
+    expect(listings.map((l) => l.items.map((i) => i.id))).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+  });
+
+  it('keeps apart items it cannot tell apart, colours, different models, and item groups the feed names', () => {
+    const listings = listingsOf([
+      shoe('red', 'Groundwell Canvas Shoe', '40', { color: 'Red' }),
+      shoe('blue', 'Groundwell Canvas Shoe', '40', { color: 'Blue' }),
+      shoe('x1', 'Groundwell Gift Box'),
+      shoe('x2', 'Groundwell Gift Box'),
+      shoe('m90', 'Groundwell Air Runner 90', '9'),
+      shoe('m95', 'Groundwell Air Runner 95', '9'),
+      shoe('v1', 'Groundwell Slide', '40', { itemGroupId: 'slide' }),
+      shoe('v2', 'Groundwell Slide', '41', { itemGroupId: 'slide' }),
+    ]);
+    expect(listings.map((l) => l.offerKey)).toEqual(['red', 'blue', 'x1', 'x2', 'm90', 'm95', 'slide']);
+  });
+});
