@@ -19,7 +19,7 @@ export {
 export { evaluatePriceAlerts, type EvaluationReport } from './alerts.ts';
 export { sendAlertMails, SEND_LEASE_MS, MAX_ATTEMPTS, RETRY_BASE_MS, type AlertMailDeps, type SendReport } from './alert-mails.ts';
 export { sendDiscountDigest, digestProducts, DIGEST_MIN_DISCOUNT } from './digest.ts';
-export { subscriptionConfirmMail, priceAlertMail, discountDigestMail, unsubscribeParts, type MailLinks } from './mails.tsx';
+export { subscriptionConfirmMail, subscribedMail, priceAlertMail, discountDigestMail, unsubscribeParts, type MailLinks } from './mails.tsx';
 export { favoriteRoutes, type FavoriteRouteOptions } from './routes.ts';
 export { favoriteJobs, watchIngests, type FavoriteJobDeps } from './jobs.ts';
 export type { FavoriteRow, MailSubscriptionRow, PriceAlertRow, AlertMailRow } from './rows.ts';

@@ -82,6 +82,29 @@ export function subscriptionConfirmMail(links: MailLinks, to: string, token: str
   );
 }
 
+/** Sent once a discount subscription is confirmed: what comes and when, and the one-click way out. */
+export function subscribedMail(links: MailLinks, to: string, unsubscribeToken: string): Promise<MailMessage> {
+  const unsub = unsubscribeParts(links, unsubscribeToken);
+  return toMessage(
+    to,
+    'You are subscribed to B-Deals discount e-mails',
+    <Layout
+      preview="One e-mail a week with the best real discounts."
+      footer={
+        <Text style={muted}>
+          Changed your mind? <Link href={unsub.url}>Unsubscribe</Link> with one click.
+        </Text>
+      }
+    >
+      <Heading as="h1" style={{ fontSize: '22px', margin: '0 0 12px' }}>
+        You are subscribed
+      </Heading>
+      <Text style={text}>Once a week we send the best real discounts: only sales whose was-price we checked against the prices we observed.</Text>
+    </Layout>,
+    { headers: unsub.headers },
+  );
+}
+
 /** One alert of a price-alert mail. Cents. */
 export interface AlertLine {
   productId: number;

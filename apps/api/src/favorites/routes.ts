@@ -119,7 +119,7 @@ export const favoriteRoutes: FastifyPluginAsyncZod<FavoriteRouteOptions> = async
   r.post(
     '/favorite/subscribe-discount/confirm',
     { config: limit, schema: { body: ConfirmDiscountBodySchema, response: { 200: AcceptedSchema, ...errors } } },
-    async (req) => confirmDiscount(db, req.body.token),
+    async (req) => confirmDiscount(deps, req.body.token),
   );
   r.delete(
     '/favorite/unsubscribe-discount',

@@ -17,7 +17,7 @@ import type { Database, Queryable } from '@b-deals/db';
 import { newToken, tokenHash } from '../auth/index.ts';
 import { DomainError } from '../errors.ts';
 import type { Mailer } from '../mail.ts';
-import { subscriptionConfirmMail, type MailLinks } from './mails.tsx';
+import { subscribedMail, subscriptionConfirmMail, type MailLinks } from './mails.tsx';
 import type { MailSubscriptionRow } from './rows.ts';
 
 /** How long a confirmation link works, ms (7 days). */
@@ -81,15 +81,25 @@ export async function subscribeDiscount(
   return PENDING;
 }
 
-/** Confirms the subscription of a confirmation link's `token`. 400 `invalid_token` when unknown, used or expired. */
-export async function confirmDiscount(db: Queryable, token: string, now = new Date()): Promise<Accepted> {
-  const res = await db.query(
+/**
+ * Confirms the subscription of a confirmation link's `token` and sends the "you are subscribed"
+ * mail with its unsubscribe link (a failed mail is reported, not thrown). 400 `invalid_token`
+ * when unknown, used or expired.
+ */
+export async function confirmDiscount(deps: SubscriptionDeps, token: string, now = new Date()): Promise<Accepted> {
+  const res = await deps.db.query<Pick<MailSubscriptionRow, 'email' | 'unsubscribe_token'>>(
     `UPDATE mail_subscriptions SET status = 'confirmed', confirmed_at = $2, confirm_token_hash = NULL, unsubscribed_at = NULL
       WHERE confirm_token_hash = $1 AND status = 'pending' AND confirm_sent_at > $3
-      RETURNING id`,
+      RETURNING email, unsubscribe_token`,
     [tokenHash(token), now, new Date(now.getTime() - CONFIRM_TTL_MS)],
   );
-  if (res.rows.length === 0) throw invalidToken();
+  const row = res.rows[0];
+  if (!row) throw invalidToken();
+  try {
+    await deps.mailer.send(await subscribedMail(deps.links, row.email, row.unsubscribe_token));
+  } catch (err) {
+    deps.onMailError?.(err);
+  }
   return CONFIRMED;
 }
 

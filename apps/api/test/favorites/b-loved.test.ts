@@ -193,6 +193,9 @@ describe.each(testDrivers())('B-LOVED and discount e-mails on %s', (driver) => {
 
     const token = new URL(link).searchParams.get('token')!;
     expect((await call('POST', '/favorite/subscribe-discount/confirm', { token }, null)).json().status).toBe('confirmed');
+    const welcome = await smtp.next('reader@example.com', /You are subscribed/);
+    expect(welcome.text).toMatch(/http:\/\/shop\.test\/unsubscribe\/\?token=[\w-]+/);
+    expect(welcome.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect((await call('POST', '/favorite/subscribe-discount/confirm', { token }, null)).json().code).toBe('invalid_token');
     // A confirmed address asking again gets the same answer as an unknown one.
     const known = await subscribe('reader@example.com');

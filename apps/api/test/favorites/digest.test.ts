@@ -60,7 +60,8 @@ describe.each(testDrivers())('weekly discount digest on %s', (driver) => {
     const deps = { db, mailer, links };
     await subscribeDiscount(deps, 'reader@example.com', null);
     const token = new URL((await smtp.linkIn('reader@example.com', /Confirm/)).replace(/[>)\]]+$/, '')).searchParams.get('token')!;
-    await confirmDiscount(db, token);
+    await confirmDiscount(deps, token);
+    await smtp.next('reader@example.com', /You are subscribed/);
     await subscribeDiscount(deps, 'pending@example.com', null);
     await smtp.next('pending@example.com', /Confirm/);
 
