@@ -1,9 +1,12 @@
 /**
  * Helpers shared by the e2e specs: reading prices and counts off listing pages, opening the
- * filter panel at either width, and an axe-core check (WCAG rules of spec §5 / DESIGN.md).
+ * filter panel at either width, an axe-core check (WCAG rules of spec §5 / DESIGN.md), and the
+ * mail the e2e server received (links out of it).
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 
 /** "$1,234.5" → 123450 cents. */
 export function cents(text: string): number {
@@ -43,4 +46,44 @@ export async function gridPrices(page: Page): Promise<number[]> {
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** One message the e2e SMTP server received (scripts/e2e.ts writes each as JSON into E2E_MAIL_DIR). */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Every message received so far, oldest first. */
+export function mails(): Mail[] {
+  const dir = process.env.E2E_MAIL_DIR;
+  if (!dir) throw new Error('E2E_MAIL_DIR is not set: run through scripts/e2e.ts');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Mail);
+}
+
+/**
+ * Polls for the newest mail to `to` whose subject matches `subject` (any subject when omitted) and
+ * has a `{linkPath}?token=` link (with or without the trailing slash); answers the link's path and
+ * query.
+ */
+export async function mailLink(to: string, linkPath: string, subject = /./, timeout = 20_000): Promise<string> {
+  const pattern = new RegExp(`https?://[^\\s]+(${linkPath.replace(/\//g, '\\/')}\\/?\\?token=[\\w-]+)`);
+  let link = '';
+  await expect
+    .poll(
+      () => {
+        for (const m of mails().reverse()) {
+          const hit = m.to.includes(to) && subject.test(m.subject) ? pattern.exec(m.text) : null;
+          if (hit) return (link = hit[1]!);
+        }
+        return '';
+      },
+      { timeout, message: `a mail to ${to} with a ${linkPath} link` },
+    )
+    .not.toBe('');
+  return link;
 }

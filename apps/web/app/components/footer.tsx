@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { DiscountSubscribe } from './discount-subscribe';
 
 /** Footer groups of spec §2.3. */
 const SUPPORT = [
@@ -34,7 +35,10 @@ const SOCIAL = [
 
 const linkClass = 'text-stone-300 hover:text-white hover:underline';
 
-/** Site footer: Support & Service, Info & Policy (with the external Become a Partner link), Follow Us, copyright. */
+/**
+ * Site footer: B-Deals with the discount e-mail sign-up, Support & Service, Info & Policy (with the
+ * external Become a Partner link), Follow Us, copyright.
+ */
 export function Footer() {
   return (
     <footer className="mt-16 bg-stone-900 text-sm text-stone-300">
@@ -42,6 +46,14 @@ export function Footer() {
         <div className="col-span-2 lg:col-span-1">
           <p className="text-xl font-extrabold text-white">B-Deals</p>
           <p className="mt-2 max-w-xs">Compare prices across stores, follow price history and buy at the right moment.</p>
+          <div className="mt-6 max-w-sm">
+            <DiscountSubscribe
+              id="footer-subscribe"
+              tone="dark"
+              title="Discount e-mails"
+              intro="The week's best discounts in your inbox. Confirm once, unsubscribe any time."
+            />
+          </div>
         </div>
         <nav aria-label="Support & Service">
           <h2 className="mb-3 font-semibold text-white">Support &amp; Service</h2>

@@ -7,6 +7,7 @@ import { NAV_LINKS, useDepartments } from '../lib/nav';
 import { AccountMenu } from './account-menu';
 import { DepartmentLinks } from './department-links';
 import { HydrateLater } from './hydrate-later';
+import { LovedLink } from './love-button';
 import { SearchBox } from './search-box';
 
 /** Height of the mobile header row, px (the hide-on-scroll threshold of spec §4). */
@@ -152,7 +153,7 @@ function NavItem({
 
 /**
  * Site header of spec §2.3: logo, nav links (with the NEW badge), Departments menu, search with
- * popular words, profile area. Under 960 px it hides on scroll down and shows on scroll up; on
+ * popular words, the B-LOVED count (signed in), profile area. Under 960 px it hides on scroll down and shows on scroll up; on
  * home its secondary search row appears only past 370/750 of the viewport width or while the
  * menu is open (spec §4). Checkout pages get the simplified header.
  */
@@ -177,7 +178,8 @@ export function Header({ hotWords, checkout = false }: { hotWords: readonly stri
         <div className="hidden flex-1 min-[961px]:block">
           <SearchBox hotWords={hotWords} label="Site search" defaultValue={q} />
         </div>
-        <div className="ml-auto shrink-0 min-[961px]:ml-0">
+        <div className="ml-auto flex shrink-0 items-center gap-1 min-[961px]:ml-0">
+          <LovedLink />
           <AccountMenu />
         </div>
       </div>

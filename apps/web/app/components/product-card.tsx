@@ -3,12 +3,15 @@ import { productHref } from '@b-deals/core';
 import { Link } from 'react-router';
 import { ga4Item, track } from '../lib/analytics';
 import { HydrateLater } from './hydrate-later';
+import { LoveButton } from './love-button';
 import { CheckedDiscountBadge, Price, PriceBadge } from './price';
 
 /**
  * A product tile: image, brand, name, price with was price struck through, discount badge (marked
- * "claimed" unless its was-price checked out), price badge from observed history, merchant count. `eager` loads the image at once (cards above the fold); `priority` also asks
- * for it first (the likely largest paint of a listing on a phone).
+ * "claimed" unless its was-price checked out), price badge from observed history, merchant count,
+ * and the B-LOVED heart in the image's corner (its own button, above the card's stretched link).
+ * `eager` loads the image at once (cards above the fold); `priority` also asks for it first (the
+ * likely largest paint of a listing on a phone).
  */
 export function ProductCard({ product, eager = false, priority = false }: { product: Card; eager?: boolean; priority?: boolean }) {
   const stores = product.merchantCount > 1 ? `Compare ${product.merchantCount} stores` : '1 store';
@@ -30,6 +33,9 @@ export function ProductCard({ product, eager = false, priority = false }: { prod
         <span className="absolute top-2 left-2 flex flex-col items-start gap-1">
           <CheckedDiscountBadge discount={product.discount} check={product.wasCheck} />
           <PriceBadge badge={product.priceBadge} />
+        </span>
+        <span className="absolute right-2 bottom-2">
+          <LoveButton product={product} />
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">

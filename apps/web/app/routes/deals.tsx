@@ -2,11 +2,12 @@ import { internalHref } from '@b-deals/core';
 import type { Route } from './+types/deals';
 import { Breadcrumb } from '../components/breadcrumb';
 import { DealCard } from '../components/deal-card';
+import { DiscountSubscribe } from '../components/discount-subscribe';
 import { PageIntro } from '../components/tabs';
 import { apiFrom } from '../lib/api.server';
 import { pageMeta } from '../lib/meta';
 
-/** /deals/ (spec §2.1 "Coupons & Deals"): current merchant promotions from GET /inventory/api/v1/deals. */
+/** /deals/ (spec §2.1 "Coupons & Deals"): current merchant promotions from GET /inventory/api/v1/deals, and the discount e-mail sign-up. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { deals, total } = await apiFrom(context).deals({ from: 0, to: 96 });
   return { deals, total, canonical: new URL('/deals/', request.url).href };
@@ -38,6 +39,13 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
       ) : (
         <p className="mt-6 text-stone-600">No deals are running right now: check back soon.</p>
       )}
+      <section className="mt-10 rounded-xl border border-accent-100 bg-accent-50 p-5 sm:max-w-2xl">
+        <DiscountSubscribe
+          id="deals-subscribe"
+          title="Get these deals by e-mail"
+          intro="One e-mail a week with the best coupon codes and price drops. We ask you to confirm first; every e-mail has a one-click unsubscribe link."
+        />
+      </section>
       <aside aria-labelledby="price-game" className="mt-10 rounded-xl border border-stone-200 bg-white p-5 sm:flex sm:items-center sm:justify-between sm:gap-6">
         <div>
           <h2 id="price-game" className="text-lg font-semibold">
