@@ -13,9 +13,19 @@ import { clearSessionCookie, sessionSetCookie, type WebSession } from './session
 
 /**
  * Path prefixes of the API served on the storefront's origin. Only the `/{service}/api/` part
- * (and the OAuth endpoints): pages such as /article/{slug} and /order/ stay with the storefront.
+ * (and the OAuth endpoints, and spec §7's basic data such as `/api/v1/basic-data/world-areas/US`
+ * for the checkout's address form): pages such as /article/{slug} and /order/ stay with the storefront.
  */
-export const API_PREFIXES = ['/user/api/', '/user/oauth/', '/inventory/api/', '/order/api/', '/article/api/', '/tapestry/api/', '/analytics/api/'] as const;
+export const API_PREFIXES = [
+  '/user/api/',
+  '/user/oauth/',
+  '/inventory/api/',
+  '/order/api/',
+  '/article/api/',
+  '/tapestry/api/',
+  '/analytics/api/',
+  '/api/v1/basic-data/',
+] as const;
 const CLIENT_AUTH_PATHS = new Set(['/user/oauth/token', '/user/oauth/revoke']);
 /** Hop-by-hop headers (RFC 9110 §7.6.1) are not forwarded. */
 export const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'host']);

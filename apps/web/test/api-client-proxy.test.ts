@@ -61,6 +61,12 @@ describe('same-origin API proxy', () => {
     expect(echo.headers['x-forwarded-for']).toMatch(/127\.0\.0\.1/);
   });
 
+  it('serves spec §7 basic data (the checkout’s US states) on the storefront’s origin too', async () => {
+    const res = await fetch(`${web.url}/api/v1/basic-data/world-areas/US`);
+    expect(res.headers.get('x-upstream')).toBe('yes');
+    expect(((await res.json()) as Echo).url).toBe('/api/v1/basic-data/world-areas/US');
+  });
+
   it('keeps non-2xx statuses', async () => {
     const res = await fetch(`${web.url}/order/api/v1/teapot`);
     expect(res.status).toBe(418);

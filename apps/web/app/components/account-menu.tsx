@@ -13,11 +13,15 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Profile } from '@b-deals/contracts';
 import { browserSession, loadAccountSummary, loginHref, useAccount, type AccountSummary } from '../lib/auth-client';
+import { useLovedCount } from '../lib/favorites-client';
 
 /** Account details, counts and Sign Out: shared by the header panel and the drawer. */
 function AccountDetails({ account, onNavigate, onSignedOut }: { account: Profile; onNavigate?: () => void; onSignedOut?: () => void }) {
   const [summary, setSummary] = useState<AccountSummary | null>(null);
   const [signingOut, setSigningOut] = useState(false);
+  // The hearts' count once known (it follows every heart tapped), else the panel's own call.
+  const lovedNow = useLovedCount();
+  const loved = lovedNow ?? summary?.loved ?? null;
   useEffect(() => {
     let live = true;
     void loadAccountSummary().then((s) => {
@@ -38,9 +42,9 @@ function AccountDetails({ account, onNavigate, onSignedOut }: { account: Profile
         <li>
           <Link to={internalHref('/collection')} onClick={onNavigate} className={item}>
             B-LOVED
-            {summary?.loved != null ? (
+            {loved != null ? (
               <span className="rounded-full bg-accent-50 px-2 text-sm font-semibold text-accent-700">
-                {summary.loved} <span className="sr-only">{summary.loved === 1 ? 'product' : 'products'}</span>
+                {loved} <span className="sr-only">{loved === 1 ? 'product' : 'products'}</span>
               </span>
             ) : null}
           </Link>
@@ -49,7 +53,9 @@ function AccountDetails({ account, onNavigate, onSignedOut }: { account: Profile
           <li>
             <Link to={internalHref('/order')} onClick={onNavigate} className={item}>
               My orders
-              <span className="rounded-full bg-stone-100 px-2 text-sm font-semibold">{summary.orders}</span>
+              <span className="rounded-full bg-stone-100 px-2 text-sm font-semibold">
+                {summary.orders} <span className="sr-only">{summary.orders === 1 ? 'order' : 'orders'}</span>
+              </span>
             </Link>
           </li>
         ) : null}
@@ -122,7 +128,7 @@ export function AccountMenu() {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen(!open)}
-        className={`${linkClass} flex max-w-[10rem] items-center gap-1`}
+        className={`${linkClass} flex max-w-[7rem] items-center gap-1 sm:max-w-[10rem]`}
       >
         <span className="truncate">Hi {account.firstName}</span>
         <span aria-hidden className="text-xs">

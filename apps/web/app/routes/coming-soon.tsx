@@ -10,22 +10,11 @@ interface Feature {
 }
 
 /**
- * Pages of spec §2.1 whose features come with later issues (B-LOVED, orders, ShopGeni, image
- * search, AI Price Hunter), keyed by path without slashes. Each says what the feature will do
+ * Pages of spec §2.1 whose features come with later issues (ShopGeni, image search),
+ * keyed by path without slashes. Each says what the feature will do
  * and that it is not available yet; none shows data.
  */
 const FEATURES: Record<string, Feature> = {
-  collection: {
-    title: 'B-LOVED',
-    heading: 'B-LOVED: your saved products',
-    about: 'B-LOVED will keep the products you save while you browse, so you can come back to them and see their current prices in one place.',
-  },
-  order: {
-    title: 'My orders',
-    heading: 'My orders',
-    about:
-      'My orders will list the orders you place through B-Deals checkout, with their status. Checkout itself is not open yet, so there are no orders to show.',
-  },
   nestor: {
     title: 'ShopGeni',
     heading: 'ShopGeni shopping assistant',
@@ -47,7 +36,7 @@ const LINKS = [
 ];
 
 /**
- * /collection, /order, /nestor and /discover-image/
+ * /nestor and /discover-image/
  * (spec §2.1 routes): an honest "not available yet" page, `noindex`, left out of the sitemap.
  * Any other path routed here is a 404.
  */

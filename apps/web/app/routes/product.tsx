@@ -4,6 +4,8 @@ import { useEffect, useState } from 'react';
 import { Link, data, redirect } from 'react-router';
 import type { Route } from './+types/product';
 import { Breadcrumb } from '../components/breadcrumb';
+import { BuyNow } from '../components/buy-now';
+import { LoveButton } from '../components/love-button';
 import { CheckedDiscountBadge, Price, PriceBadge, WasCheckNote, shippingText } from '../components/price';
 import { PriceHistory } from '../components/price-history';
 import { ProductRail } from '../components/product-card';
@@ -296,18 +298,22 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           </p>
           <VariantPicker label="Color" param="color" values={product.colors} selected={color} slug={product.slug} id={product.id} other={{ size }} />
           <VariantPicker label="Size" param="size" values={product.sizes} selected={size} slug={product.slug} id={product.id} other={{ color }} />
-          {best ? (
-            <a
-              data-testid="buy-button"
-              href={`/out/${best.id}/`}
-              target="_blank"
-              rel="nofollow sponsored noopener"
-              className="mt-6 inline-block rounded-xl bg-accent-600 px-6 py-3 font-semibold text-white hover:bg-accent-700"
-            >
-              Buy at {best.merchant.name} for {formatPrice(best.total)}
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
-          ) : null}
+          <div className="mt-6 flex flex-wrap items-center gap-3">
+            {best ? (
+              <a
+                data-testid="buy-button"
+                href={`/out/${best.id}/`}
+                target="_blank"
+                rel="nofollow sponsored noopener"
+                className="inline-block rounded-xl bg-accent-600 px-6 py-3 font-semibold text-white hover:bg-accent-700"
+              >
+                Buy at {best.merchant.name} for {formatPrice(best.total)}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : null}
+            <LoveButton product={product} variant="page" />
+          </div>
+          <BuyNow key={`${product.id}-${color ?? ''}-${size ?? ''}`} productId={product.id} slug={product.slug} offers={shown} size={size} color={color} />
         </div>
       </div>
 
