@@ -4,6 +4,7 @@ import { ResourceOwnerPassword } from 'simple-oauth2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@b-deals/db';
 import { createTestDatabase, testDrivers } from '@b-deals/db/testing';
+import { SignupBodySchema } from '@b-deals/contracts';
 import { buildApp } from '../src/app.ts';
 import { startSmtp } from './smtp.ts';
 import { testAppOptions } from './test-app.ts';
@@ -102,6 +103,29 @@ describe.each(testDrivers())('accounts on %s', (driver) => {
     expect((await tokenRequest({ grant_type: 'refresh_token', refresh_token: 'not-a-token' })).json().error).toBe('invalid_grant');
     const json = await app.inject({ method: 'POST', url: '/user/oauth/token', payload: { grant_type: 'password' }, headers: { authorization: basic() } });
     expect(json.json().error).toBe('invalid_request');
+  });
+
+  it('carries a site path through the verification link, so a shopper who registered from a checkout comes back to it', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/user/api/v1/signup',
+      payload: { email: 'mei@example.com', password: 'correct horse battery', firstName: 'Mei', lastName: 'Lovelace', redirectTo: '/checkout/?id=abc' },
+    });
+    expect(res.statusCode).toBe(202);
+    const link = new URL(await smtp.linkIn('mei@example.com', /confirm/i));
+    expect(link.pathname).toBe('/login/verify');
+    expect(link.searchParams.get('redirectTo')).toBe('/checkout/?id=abc');
+    // Only a path on this site (no open redirect through the mail).
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/user/api/v1/signup',
+      payload: { email: 'mei2@example.com', password: 'correct horse battery', firstName: 'Mei', lastName: 'L', redirectTo: '//evil.example/x' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const valid = { email: 'x@example.com', password: 'correct horse battery', firstName: 'X', lastName: 'Y' };
+    for (const redirectTo of ['https://evil.example/', '/\\evil.example', '/a b'])
+      expect(SignupBodySchema.safeParse({ ...valid, redirectTo }).success, redirectTo).toBe(false);
+    expect(SignupBodySchema.safeParse({ ...valid, redirectTo: '/prod/x/?id=1&love=1' }).success).toBe(true);
   });
 
   it('refuses to sign in an unverified address, and treats a second sign-up for an address like the first', async () => {

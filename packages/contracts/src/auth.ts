@@ -20,12 +20,17 @@ export const NewPasswordSchema = z.string().superRefine((p, ctx) => {
 
 const NameSchema = (what: string) => z.string().trim().min(1, `Enter your ${what}.`).max(60, `Use at most 60 characters.`);
 
-/** POST /user/api/v1/signup */
+/** POST /user/api/v1/signup. `redirectTo`: a site path to come back to after the e-mailed link and sign-in (e.g. a checkout). */
 export const SignupBodySchema = z.object({
   email: EmailSchema,
   password: NewPasswordSchema,
   firstName: NameSchema('first name'),
   lastName: NameSchema('last name'),
+  redirectTo: z
+    .string()
+    .max(500)
+    .regex(/^\/(?![/\\])[^\s]*$/, 'must be a path on this site')
+    .optional(),
 });
 export type SignupBody = z.infer<typeof SignupBodySchema>;
 

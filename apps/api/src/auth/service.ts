@@ -68,11 +68,11 @@ export class AuthService {
     );
     const id = inserted.rows[0]?.id;
     if (id !== undefined) {
-      await this.sendVerification(Number(id), body.email, body.firstName);
+      await this.sendVerification(Number(id), body.email, body.firstName, body.redirectTo);
       return;
     }
     const existing = await this.userByEmail(body.email);
-    if (existing && !existing.email_verified_at) await this.sendVerification(existing.id, existing.email, existing.first_name);
+    if (existing && !existing.email_verified_at) await this.sendVerification(existing.id, existing.email, existing.first_name, body.redirectTo);
     else if (existing) {
       this.mail({
         to: existing.email,
@@ -82,12 +82,14 @@ export class AuthService {
     }
   }
 
-  private async sendVerification(userId: number, email: string, firstName: string): Promise<void> {
+  /** Mails the verification link; `redirectTo` (a site path) rides along so the shopper comes back where they were (a checkout). */
+  private async sendVerification(userId: number, email: string, firstName: string, redirectTo?: string): Promise<void> {
     const token = await this.oneTimeToken(userId, 'verify_email', this.settings.verificationTtl);
+    const back = redirectTo ? `&redirectTo=${encodeURIComponent(redirectTo)}` : '';
     this.mail({
       to: email,
       subject: 'Confirm your B-Deals e-mail address',
-      text: `Hi ${firstName},\n\nConfirm your address to finish creating your B-Deals account:\n${this.settings.publicUrl}/login/verify?token=${token}\n\nThe link works once and expires in ${Math.round(this.settings.verificationTtl / 3600)} hours.`,
+      text: `Hi ${firstName},\n\nConfirm your address to finish creating your B-Deals account:\n${this.settings.publicUrl}/login/verify?token=${token}${back}\n\nThe link works once and expires in ${Math.round(this.settings.verificationTtl / 3600)} hours.`,
     });
   }
 

@@ -10,7 +10,7 @@ import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-rout
 import type { Route } from './+types/login.register';
 import { AccountPage, ErrorSummary, PasswordField, SubmitButton, TextField, useFormErrors } from '../components/account-form';
 import { accountCall } from '../lib/auth-api.server';
-import { collectErrors, emailProblem, errorsFromApi, nameProblem, newPasswordProblem, type FormResult } from '../lib/auth-forms';
+import { collectErrors, emailProblem, errorsFromApi, nameProblem, newPasswordProblem, safeRedirect, type FormResult } from '../lib/auth-forms';
 import { pageMeta } from '../lib/meta';
 
 export const meta: Route.MetaFunction = () => pageMeta('Create an account', 'Create a B-Deals account to save products and follow prices.');
@@ -33,11 +33,14 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Fo
   const errors = check(form);
   if (errors) return { errors };
   const email = String(form.get('email')).trim();
+  // Where the shopper came from (a checkout, a heart): the e-mailed link brings them back there after signing in.
+  const back = safeRedirect(new URL(request.url).searchParams.get('redirectTo'));
   const res = await accountCall(context, 'POST', '/user/api/v1/signup', {
     firstName: String(form.get('firstName')).trim(),
     lastName: String(form.get('lastName')).trim(),
     email,
     password: String(form.get('password')),
+    ...(back !== '/' ? { redirectTo: back } : {}),
   });
   if (res.ok) throw redirect(internalHref(`/login/register-success?email=${encodeURIComponent(email)}`));
   return { errors: errorsFromApi(res.body, FIELDS, 'We could not create the account just now. Try again in a moment.') };

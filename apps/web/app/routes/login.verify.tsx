@@ -10,6 +10,7 @@ import { Link, useFetcher, useSearchParams } from 'react-router';
 import type { Route } from './+types/login.verify';
 import { AccountPage, StatusNote } from '../components/account-form';
 import { accountCall } from '../lib/auth-api.server';
+import { safeRedirect } from '../lib/auth-forms';
 import { pageMeta } from '../lib/meta';
 
 export const meta: Route.MetaFunction = () => [
@@ -31,6 +32,8 @@ export async function action({ request, context }: Route.ActionArgs): Promise<{ 
 export default function Verify({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  // The page the shopper registered from (a checkout): signing in goes back there.
+  const back = safeRedirect(params.get('redirectTo'));
   const fetcher = useFetcher<typeof action>();
   const started = useRef(false);
   useEffect(() => {
@@ -45,7 +48,10 @@ export default function Verify({ actionData }: Route.ComponentProps) {
     return (
       <AccountPage title="Your e-mail address is confirmed">
         <StatusNote>Thank you. Your B-Deals account is ready.</StatusNote>
-        <Link to={internalHref('/login')} className="block rounded-lg bg-accent-600 px-4 py-3 text-center font-semibold text-white hover:bg-accent-700">
+        <Link
+          to={internalHref('/login', back !== '/' ? `redirectTo=${encodeURIComponent(back)}` : '')}
+          className="block rounded-lg bg-accent-600 px-4 py-3 text-center font-semibold text-white hover:bg-accent-700"
+        >
           Sign in
         </Link>
       </AccountPage>
