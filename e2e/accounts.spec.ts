@@ -1,8 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './live-page';
-import { readFileSync, readdirSync } from 'node:fs';
-import path from 'node:path';
+import { mailLink, mails, shot } from './helpers';
 
 /**
  * Accounts (issue 4): register → verification mail → sign in → 'Hi {firstName}' in the header →
@@ -11,48 +10,10 @@ import path from 'node:path';
  * writes each message received by its loopback SMTP server as `{to, subject, text}`.
  */
 
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-function mails(): Mail[] {
-  const dir = process.env.E2E_MAIL_DIR;
-  if (!dir) throw new Error('E2E_MAIL_DIR is not set: run through scripts/e2e.ts');
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Mail);
-}
-
-/** Polls the mail folder for the newest message to `to` whose subject matches, and returns the path and query of its `linkPath` link. */
-async function linkFromMail(to: string, subject: RegExp, linkPath: string): Promise<string> {
-  let link = '';
-  await expect
-    .poll(
-      () => {
-        const mail = mails()
-          .reverse()
-          .find((m) => m.to.includes(to) && subject.test(m.subject));
-        const match = mail?.text.match(new RegExp(`https?://[^\\s]+(${linkPath.replace('/', '\\/')}\\?token=[\\w-]+)`));
-        link = match?.[1] ?? '';
-        return link;
-      },
-      { timeout: 20_000, message: `a mail to ${to} with a ${linkPath} link` },
-    )
-    .not.toBe('');
-  return link;
-}
-
 /** Axe over the page's main content and, when open, the account panel (the site chrome has its own checks in storefront.spec.ts). */
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).include('main').include('[aria-label="Your account"]').analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
-
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: testInfo.outputPath(`${testInfo.project.name}-${name}.png`), fullPage: true });
 }
 
 const secretOf = (page: Page) =>
@@ -98,7 +59,7 @@ test('register → verify by mail → sign in → token refresh → sign out', a
   await shot(page, testInfo, 'register-success');
 
   // The verification link from the mail (its host is PUBLIC_URL; the path is what matters).
-  const verify = await linkFromMail(email, /Confirm your B-Deals e-mail address/, '/login/verify');
+  const verify = await mailLink(email, '/login/verify', /Confirm your B-Deals e-mail address/);
   await page.goto(verify);
   await expect(page.getByRole('heading', { level: 1, name: 'Your e-mail address is confirmed' })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -162,7 +123,7 @@ test('forgotten password: ask for a link → choose a new password from the mail
   const email = `forgetful-${testInfo.project.name}-${Date.now()}@example.com`;
   const signup = await page.request.post('/user/api/v1/signup', { data: { email, password: 'first passphrase here', firstName: 'Grace', lastName: 'Tester' } });
   expect(signup.status()).toBe(202);
-  const verify = await linkFromMail(email, /Confirm your B-Deals e-mail address/, '/login/verify');
+  const verify = await mailLink(email, '/login/verify', /Confirm your B-Deals e-mail address/);
   const token = new URL(verify, 'http://x').searchParams.get('token');
   expect((await page.request.post('/user/api/v1/signup/verification', { data: { token } })).status()).toBe(200);
 
@@ -191,7 +152,7 @@ test('forgotten password: ask for a link → choose a new password from the mail
   await expectNoAxeViolations(page);
   await shot(page, testInfo, 'new-password-error');
 
-  const reset = await linkFromMail(email, /Reset your B-Deals password/, '/login/new-password');
+  const reset = await mailLink(email, '/login/new-password', /Reset your B-Deals password/);
   await page.goto(reset);
   await page.getByLabel('New password', { exact: true }).fill('second passphrase now');
   await expectNoAxeViolations(page);
@@ -203,4 +164,40 @@ test('forgotten password: ask for a link → choose a new password from the mail
   await page.getByLabel('Password', { exact: true }).fill('second passphrase now');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(header(page).getByRole('button', { name: 'Hi Grace' })).toBeVisible();
+});
+
+test('registering from a page (a checkout, a heart) comes back to it: the mail’s link carries the page, and so does Sign in', async ({ page }, testInfo) => {
+  const email = `back-${testInfo.project.name}-${Date.now()}@example.com`;
+  await page.goto(`/login/?redirectTo=${encodeURIComponent('/deals/')}`);
+  await page
+    .getByRole('link', { name: /create an account/i })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/login\/register\/\?redirectTo=%2Fdeals%2F/);
+  await page.getByRole('textbox', { name: 'First name' }).fill('Ada');
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Tester');
+  await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('violet kettle harbour 42');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/login\/register-success\//);
+
+  let verify = '';
+  await expect
+    .poll(() => {
+      const mail = mails()
+        .reverse()
+        .find((m) => m.to.includes(email) && /Confirm your B-Deals e-mail address/.test(m.subject));
+      verify = mail?.text.match(/https?:\/\/[^\s]+(\/login\/verify\?token=[\w-]+&redirectTo=[^\s]+)/)?.[1] ?? '';
+      return verify;
+    })
+    .not.toBe('');
+  expect(new URL(verify, 'http://x').searchParams.get('redirectTo')).toBe('/deals/');
+  await page.goto(verify);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your e-mail address is confirmed' })).toBeVisible();
+  await page.getByRole('link', { name: 'Sign in' }).last().click();
+  await expect(page).toHaveURL(/\/login\/\?redirectTo=%2Fdeals%2F/);
+  await page.getByRole('textbox', { name: 'E-mail address', exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('violet kettle harbour 42');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/deals\/$/);
 });

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page, Request, TestInfo } from '@playwright/test';
 import { expect, test } from './live-page';
-import { expectNoAxeViolations, mailLink } from './helpers';
+import { expectNoAxeViolations, mailLink, newAccount, shot, signIn } from './helpers';
 
 /**
  * B-LOVED, price targets and the discount e-mail (issue 14), as a shopper meets them: a visitor's
@@ -10,29 +10,6 @@ import { expectNoAxeViolations, mailLink } from './helpers';
  * and confirmed from the mail (E2E_MAIL_DIR, see scripts/e2e.ts); access tokens live 8 s here, so
  * pages also meet expired tokens on the way.
  */
-
-const PASSWORD = 'violet kettle harbour 42';
-
-/** A new, verified account; answers its e-mail address. */
-async function newAccount(page: Page, testInfo: TestInfo, name: string): Promise<string> {
-  const email = `${name}-${testInfo.project.name}-${Date.now()}@example.com`;
-  const signup = await page.request.post('/user/api/v1/signup', { data: { email, password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace' } });
-  expect(signup.status()).toBe(202);
-  const verify = await mailLink(email, '/login/verify', /Confirm your B-Deals e-mail address/);
-  const token = new URL(verify, 'http://x').searchParams.get('token');
-  expect((await page.request.post('/user/api/v1/signup/verification', { data: { token } })).status()).toBe(200);
-  return email;
-}
-
-async function signIn(page: Page, email: string) {
-  await page.getByRole('textbox', { name: 'E-mail address', exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: testInfo.outputPath(`${testInfo.project.name}-${name}.png`), fullPage: true });
-}
 
 /** The header's B-LOVED link ("B-LOVED, 3 products"). */
 const lovedLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^B-LOVED/ });

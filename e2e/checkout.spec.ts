@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './live-page';
-import { expectNoAxeViolations, mailLink, mails } from './helpers';
+import { E2E_PASSWORD, expectNoAxeViolations, mails, newAccount, shot } from './helpers';
 
 /**
  * Express checkout and orders (issue 15), as a new shopper meets them: Buy now on a product page
@@ -12,24 +12,8 @@ import { expectNoAxeViolations, mailLink, mails } from './helpers';
  * (E2E_MAIL_DIR, scripts/e2e.ts); access tokens live 8 s here, so the pages meet expired tokens.
  */
 
-const PASSWORD = 'violet kettle harbour 42';
 /** An expiry date two years ahead, as the card form takes it ("MM / YY"). */
 const EXPIRY = `12 / ${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
-
-/** A new, verified account; answers its e-mail address. */
-async function newAccount(page: Page, testInfo: TestInfo, name: string): Promise<string> {
-  const email = `${name}-${testInfo.project.name}-${Date.now()}@example.com`;
-  const signup = await page.request.post('/user/api/v1/signup', { data: { email, password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace' } });
-  expect(signup.status()).toBe(202);
-  const verify = await mailLink(email, '/login/verify', /Confirm your B-Deals e-mail address/);
-  const token = new URL(verify, 'http://x').searchParams.get('token');
-  expect((await page.request.post('/user/api/v1/signup/verification', { data: { token } })).status()).toBe(200);
-  return email;
-}
-
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: testInfo.outputPath(`${testInfo.project.name}-${name}.png`), fullPage: true });
-}
 
 interface Buyable {
   path: string;
@@ -156,7 +140,7 @@ test('Buy now → checkout as a visitor → sign in → back with the form → d
   await page.getByRole('button', { name: 'Sign in to pay' }).click();
   await expect(page).toHaveURL(/\/login\/\?redirectTo=%2Fcheckout%2F%3Fid%3D/);
   await page.getByRole('textbox', { name: 'E-mail address', exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(checkoutUrl);
   await expectAddressKept(page, email);
@@ -233,7 +217,7 @@ test('signed in: a size the API reports sold out is disabled; the checkout keeps
   await page.goto(`/login/?redirectTo=${encodeURIComponent(product.path)}`);
   await page.getByRole('button', { name: 'Got It!' }).click();
   await page.getByRole('textbox', { name: 'E-mail address', exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(product.path);
 

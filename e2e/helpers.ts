@@ -4,7 +4,7 @@
  * mail the e2e server received (links out of it).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -86,4 +86,30 @@ export async function mailLink(to: string, linkPath: string, subject = /./, time
     )
     .not.toBe('');
   return link;
+}
+
+/** The password of the accounts the specs make. */
+export const E2E_PASSWORD = 'violet kettle harbour 42';
+
+/** A new, verified account (sign-up through the API, the link from its mail); answers its e-mail address. */
+export async function newAccount(page: Page, testInfo: TestInfo, name: string): Promise<string> {
+  const email = `${name}-${testInfo.project.name}-${Date.now()}@example.com`;
+  const signup = await page.request.post('/user/api/v1/signup', { data: { email, password: E2E_PASSWORD, firstName: 'Ada', lastName: 'Lovelace' } });
+  expect(signup.status()).toBe(202);
+  const verify = await mailLink(email, '/login/verify', /Confirm your B-Deals e-mail address/);
+  const token = new URL(verify, 'http://x').searchParams.get('token');
+  expect((await page.request.post('/user/api/v1/signup/verification', { data: { token } })).status()).toBe(200);
+  return email;
+}
+
+/** Fills and sends the sign-in form of the page (an account of {@link newAccount}). */
+export async function signIn(page: Page, email: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'E-mail address', exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** A full-page screenshot into the test's output folder, named `{project}-{name}.png`. */
+export async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await page.screenshot({ path: testInfo.outputPath(`${testInfo.project.name}-${name}.png`), fullPage: true });
 }
