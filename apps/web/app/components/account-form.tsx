@@ -82,7 +82,8 @@ interface FieldProps {
   hint?: string;
 }
 
-function FieldMessage({ id, error, hint }: { id: string; error?: string; hint?: string }) {
+/** A field's hint and error, with the ids `{id}-hint` and `{id}-error` that {@link describedBy} names. */
+export function FieldMessage({ id, error, hint }: { id: string; error?: string; hint?: string }) {
   return (
     <>
       {hint ? (
@@ -99,7 +100,8 @@ function FieldMessage({ id, error, hint }: { id: string; error?: string; hint?: 
   );
 }
 
-const describedBy = (id: string, error?: string, hint?: string) =>
+/** The aria-describedby of field `id`: its hint and error messages (FieldMessage), or undefined. */
+export const describedBy = (id: string, error?: string, hint?: string) =>
   [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 
 /** A labelled text or e-mail field; `name` is also its id (the summary links to `#name`). */

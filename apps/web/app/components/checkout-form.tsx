@@ -18,7 +18,7 @@ import type { CheckoutSession, Profile, WorldAreas } from '@b-deals/contracts';
 import { formatPrice, internalHref, productHref, usArea } from '@b-deals/core';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ErrorSummary } from './account-form';
+import { describedBy, ErrorSummary, FieldMessage } from './account-form';
 import { OrderItemLine, TEST_CARDS, TestModeBanner, TotalsList } from './order-parts';
 import type { FormErrors } from '../lib/auth-forms';
 import { useHydrated } from '../lib/hooks';
@@ -62,26 +62,6 @@ interface FieldProps {
   className?: string;
 }
 
-const describedBy = (id: string, error?: string, hint?: string) =>
-  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-
-function FieldMessages({ id, error, hint }: { id: string; error?: string; hint?: string }) {
-  return (
-    <>
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-stone-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </>
-  );
-}
-
 /** A labelled input; `name` is also its id (the error summary links to `#name`). */
 function Field(p: FieldProps) {
   return (
@@ -107,7 +87,7 @@ function Field(p: FieldProps) {
         aria-describedby={describedBy(p.name, p.error, p.hint)}
         className={inputClass}
       />
-      <FieldMessages id={p.name} error={p.error} hint={p.hint} />
+      <FieldMessage id={p.name} error={p.error} hint={p.hint} />
     </div>
   );
 }
@@ -341,7 +321,7 @@ export function CheckoutView({ session, areas, account }: { session: CheckoutSes
                         </optgroup>
                       ))}
                     </select>
-                    <FieldMessages id="state" error={errors?.fields.state} />
+                    <FieldMessage id="state" error={errors?.fields.state} />
                   </div>
                   <Field {...field('zip')} inputMode="numeric" autoComplete="shipping postal-code" maxLength={10} hint="5 digits, or ZIP+4." />
                 </Fieldset>
