@@ -37,6 +37,8 @@ const EnvSchema = z.object({
   OAUTH_WEB_CLIENT_ID: z.string().min(3).default('b-deals-web'),
   OAUTH_WEB_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').default(DEVELOPMENT_CLIENT_SECRET),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /** Sign-ups per client address per hour (auth/routes.ts DEFAULT_RATE_LIMITS: 10); a test server that makes many accounts raises it. */
+  SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** SMTP server for mail, e.g. smtp://user:pass@host:587. Without it mail goes to the outbox table and the log. */
   SMTP_URL: z
@@ -99,6 +101,8 @@ export interface Config {
   jobs: 'inline' | 'worker';
   maxEventLoopDelayMs: number;
   redisUrl: string | null;
+  /** Sign-ups per client address per hour. */
+  signupLimitPerHour: number;
   /** Stripe settings when STRIPE_SECRET_KEY is set, else null (the test payment provider). */
   stripe: { secretKey: string; publishableKey: string | null; apiUrl: string | null } | null;
 }
@@ -150,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: e.JOBS,
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS ?? (e.DATABASE_URL ? 1000 : 0),
     redisUrl: e.REDIS_URL ?? null,
+    signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null, apiUrl: e.STRIPE_API_URL ?? null } : null,
   };
 }

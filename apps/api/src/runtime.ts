@@ -11,6 +11,7 @@ import type { FxTable } from '@b-deals/feeds';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
+import { DEFAULT_RATE_LIMITS } from './auth/index.ts';
 import { seedHomeModules, syncArticles } from './content.ts';
 import type { Config } from './env.ts';
 import { apiRole, createServices, loadFx, type Services } from './services.ts';
@@ -65,6 +66,7 @@ export async function startApi(config: Config, db?: Database): Promise<RunningAp
       smtpUrl: config.smtpUrl,
       mailFrom: config.mailFrom,
       mailer: services.mailer,
+      rateLimits: { ...DEFAULT_RATE_LIMITS, signup: { max: config.signupLimitPerHour, windowMs: 3_600_000 } },
     },
     payments: services.payments,
   });

@@ -36,3 +36,23 @@ describe('configuration secrets', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 });
+
+describe('limits and payments from the environment', () => {
+  it('keeps 10 sign-ups an hour per address unless told otherwise, and refuses nonsense', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bdeals-env-'));
+    expect(loadConfig({ DATA_DIR: dir }).signupLimitPerHour).toBe(10);
+    expect(loadConfig({ DATA_DIR: dir, SIGNUP_LIMIT_PER_HOUR: '500' }).signupLimitPerHour).toBe(500);
+    expect(() => loadConfig({ DATA_DIR: dir, SIGNUP_LIMIT_PER_HOUR: '0' })).toThrow(/SIGNUP_LIMIT_PER_HOUR/);
+  });
+
+  it('uses the test payment provider unless a Stripe secret key is set, and checks the keys’ form', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bdeals-env-'));
+    expect(loadConfig({ DATA_DIR: dir }).stripe).toBeNull();
+    expect(loadConfig({ DATA_DIR: dir, STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_def' }).stripe).toEqual({
+      secretKey: 'sk_test_abc',
+      publishableKey: 'pk_test_def',
+      apiUrl: null,
+    });
+    expect(() => loadConfig({ DATA_DIR: dir, STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow(/STRIPE_SECRET_KEY/);
+  });
+});
