@@ -78,3 +78,17 @@ export const CatalogVersionQuerySchema = z.object({
   waitMs: z.coerce.number().int().min(0).max(30_000).default(0),
 });
 export const CatalogVersionSchema = z.object({ version: z.number().int() });
+
+/** GET /inventory/api/v1/sizes (spec §7): `dept` a department code, or ALL (default). */
+export const SizesQuerySchema = z.object({
+  dept: z
+    .string()
+    .regex(/^(ALL|[0-9a-z]{1,12})$/, 'ALL or a department code')
+    .default('ALL'),
+});
+/** The sizes some merchant has in stock now, in size order, each with how many products come in it. */
+export const SizesResponseSchema = z.object({
+  sizes: z.array(z.object({ size: z.string(), products: z.number().int() })),
+  total: z.number().int(),
+});
+export type SizesResponse = z.infer<typeof SizesResponseSchema>;

@@ -1,5 +1,5 @@
 /** Merchants, brands and hot words (spec §7 GET merchants, brands, brand/{id}, search/hot-words). */
-import { DEPARTMENTS } from '@b-deals/core';
+import { compareSizes, DEPARTMENTS } from '@b-deals/core';
 import type { Brand, BrandDetail, Merchant } from '@b-deals/contracts';
 import type { Queryable } from '@b-deals/db';
 import { notFound } from '../errors.ts';
@@ -89,4 +89,21 @@ export async function brandDetail(db: Queryable, idOrSlug: string): Promise<Bran
     departments: depts.rows.map((d) => ({ id: d.code, term: terms.get(d.code) ?? d.code, count: d.n })),
     merchants: merchants.rows.map((m) => ({ slug: m.slug, name: m.name, count: m.n })),
   };
+}
+
+/**
+ * Sizes in stock now (spec §7 `GET /inventory/api/v1/sizes`; issue 11 §3): every size some active
+ * offer has in stock (`offers.size_stock`, GMC `size` of items whose `availability` is in_stock),
+ * with the number of products that come in it, within a department code prefix (or all), in size
+ * order (core `compareSizes`).
+ */
+export async function sizesInStock(db: Queryable, dept: string): Promise<Array<{ size: string; products: number }>> {
+  const res = await db.query<{ size: string; products: number }>(
+    `SELECT s.size, count(DISTINCT o.product_id)::int AS products
+       FROM offers o JOIN products p ON p.id = o.product_id, jsonb_object_keys(o.size_stock) AS s(size)
+      WHERE o.active AND o.availability = 'in_stock' AND ($1 = 'ALL' OR p.category_code LIKE $1 || '%')
+      GROUP BY 1`,
+    [dept],
+  );
+  return res.rows.sort((a, b) => compareSizes(a.size, b.size));
 }

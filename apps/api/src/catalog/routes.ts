@@ -25,13 +25,15 @@ import {
   ProductParamsSchema,
   ProductQuerySchema,
   ProductWithRecommendSchema,
+  SizesQuerySchema,
+  SizesResponseSchema,
   TabParamsSchema,
   TabQuerySchema,
   TabsResponseSchema,
   TopSellingResponseSchema,
 } from '@b-deals/contracts';
 import type { Database } from '@b-deals/db';
-import { brandDetail, listBrands, listMerchants } from './directory.ts';
+import { brandDetail, listBrands, listMerchants, sizesInStock } from './directory.ts';
 import { landingTabs, lowestPrice, recordClick, topSelling } from './landing.ts';
 import { lookupOfferByLink } from './offers.ts';
 import { productWithRecommend } from './product.ts';
@@ -52,6 +54,25 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRouteOptions> = async (
     const merchants = await listMerchants(db, req.query.marketplace, req.query.region);
     return { merchants, total: merchants.length };
   });
+
+  r.get(
+    '/sizes',
+    {
+      schema: {
+        description: 'Sizes in stock now at some merchant, in size order, with their product counts (spec §7).',
+        querystring: SizesQuerySchema,
+        response: { 200: SizesResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      // Changes only with an ingest: cached per catalogue version.
+      const { version } = await search.index.snapshot(db);
+      return answers.remember(JSON.stringify(['sizes', version, req.query.dept]), async () => {
+        const sizes = await sizesInStock(db, req.query.dept);
+        return { sizes, total: sizes.length };
+      });
+    },
+  );
 
   r.get('/brands', { schema: { querystring: BrandsQuerySchema, response: { 200: BrandsResponseSchema, ...errors } } }, async (req) =>
     listBrands(db, req.query),
