@@ -73,6 +73,9 @@ export function priceNow(offer: OfferFacts, size: string | null, color: string |
   }
   if (size === null) throw new DomainError(400, 'size_required', 'Choose a size.', { sizes: sortSizes(offer.sizes) });
   if (!offer.sizes.includes(size)) throw new DomainError(400, 'unknown_size', `This offer does not come in ${size}.`, { sizes: sortSizes(offer.sizes) });
+  // An offer written before sizes' stock was recorded (migration 0012; its feed has not changed since)
+  // has none: its own availability and price stand for every size until its next ingest.
+  if (Object.keys(offer.size_stock).length === 0) return offer.sale_price_cents ?? offer.price_cents;
   const price = offer.size_stock[size];
   if (price === undefined)
     throw new DomainError(409, 'sold_out', `Size ${size} is sold out at ${offer.merchant_name}.`, { sizesInStock: sortSizes(Object.keys(offer.size_stock)) });

@@ -122,6 +122,15 @@ describe.each(testDrivers())('checkout and orders on %s', (driver) => {
     expect([noShipping.statusCode, noShipping.json().code]).toEqual([409, 'shipping_unknown']);
   });
 
+  it('prices a size at the offer when the offer has no per-size stock recorded yet (written before migration 0012)', async () => {
+    const saved = (await db.query<{ size_stock: Record<string, number> }>(`SELECT size_stock FROM offers WHERE id = $1`, [shoeOffer])).rows[0]!.size_stock;
+    await db.query(`UPDATE offers SET size_stock = '{}' WHERE id = $1`, [shoeOffer]);
+    const res = await expressBuy({ productId: shoeId, offerId: shoeOffer, size: '9' });
+    await db.query(`UPDATE offers SET size_stock = $2 WHERE id = $1`, [shoeOffer, JSON.stringify(saved)]);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().item).toMatchObject({ size: '9', unitPrice: 9000 });
+  });
+
   it('requires a signed-in shopper and an Idempotency-Key, and validates the ZIP against the state', async () => {
     const c = await checkout();
     expect((await order(body(c), 'key-anon-0001', null)).statusCode).toBe(401);
