@@ -46,30 +46,21 @@ export function LoveButton({ product, variant = 'card' }: { product: LovedProduc
       <span className="sr-only"> {product.name}</span> {loved ? 'from' : 'to'} B-LOVED
     </>
   );
-  if (variant === 'page') {
-    return (
-      <button
-        type="button"
-        aria-pressed={loved}
-        onClick={onClick}
-        data-testid="love-button"
-        className="inline-flex items-center gap-2 rounded-xl border border-stone-300 bg-white px-4 py-3 font-semibold text-stone-800 hover:border-rose-600 hover:text-rose-700 aria-pressed:border-rose-600 aria-pressed:text-rose-700"
-      >
-        <HeartIcon filled={loved} className="size-5" />
-        <span>{name}</span>
-      </button>
-    );
-  }
+  const page = variant === 'page';
   return (
     <button
       type="button"
       aria-pressed={loved}
       onClick={onClick}
       data-testid="love-button"
-      className="relative z-10 grid size-9 place-items-center rounded-full border border-stone-200 bg-white/90 text-stone-700 shadow-sm hover:text-rose-700 aria-pressed:text-rose-600"
+      className={
+        page
+          ? 'inline-flex items-center gap-2 rounded-xl border border-stone-300 bg-white px-4 py-3 font-semibold text-stone-800 hover:border-rose-600 hover:text-rose-700 aria-pressed:border-rose-600 aria-pressed:text-rose-700'
+          : 'relative z-10 grid size-9 place-items-center rounded-full border border-stone-200 bg-white/90 text-stone-700 shadow-sm hover:text-rose-700 aria-pressed:text-rose-600'
+      }
     >
       <HeartIcon filled={loved} className="size-5" />
-      <span className="sr-only">{name}</span>
+      <span className={page ? undefined : 'sr-only'}>{name}</span>
     </button>
   );
 }
