@@ -38,10 +38,10 @@ import { permanentRedirect } from './redirects.ts';
 import { CatalogVersion, HtmlCache } from './html-cache.ts';
 import { sessionFromCookieHeader, sessionKey, type WebSession } from './session-cookie.ts';
 import { API_PREFIXES, HOP_BY_HOP, answerTooLarge, forwardedFor, proxyToApi, type SessionWatch } from './api-proxy.ts';
-import { securityHeaders } from './security-headers.ts';
+import { NO_CSP_SOURCES, securityHeaders, type CspSources } from './security-headers.ts';
 
 export { API_PREFIXES, forwardedFor, sessionCookieFor } from './api-proxy.ts';
-export { contentSecurityPolicy, securityHeaders } from './security-headers.ts';
+export { contentSecurityPolicy, mergeCspSources, securityHeaders, STRIPE_CSP_SOURCES, type CspSources } from './security-headers.ts';
 
 export interface WebServerOptions {
   /** TCP port; 0 picks a free one. */
@@ -72,6 +72,8 @@ export interface WebServerOptions {
    * stays fresh, ms. Absent or 0: no cache.
    */
   htmlCacheFreshMs?: number;
+  /** Third-party origins of configured integrations in every page's CSP (env.ts: Stripe when `STRIPE_PUBLISHABLE_KEY` is set); default none. */
+  cspSources?: CspSources;
 }
 
 export interface WebServer {
@@ -98,6 +100,7 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
   const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
   const clientDir = path.join(buildDir, 'client');
 
+  const cspSources = opts.cspSources ?? NO_CSP_SOURCES;
   const apiBase = apiUrl.origin + apiUrl.pathname.replace(/\/$/, '');
   const sessionSecret = opts.sessionSecret ?? opts.oauthClient?.secret;
   const key = sessionSecret ? sessionKey(sessionSecret) : null;
@@ -137,7 +140,7 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
   app.use((req, res, next) => {
     const nonce = randomBytes(16).toString('base64');
     res.locals.cspNonce = nonce;
-    for (const [k, v] of Object.entries(securityHeaders(nonce, req.secure))) res.setHeader(k, v);
+    for (const [k, v] of Object.entries(securityHeaders(nonce, req.secure, cspSources))) res.setHeader(k, v);
     next();
   });
   app.use((req, res, next) => {
@@ -176,7 +179,7 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
     app.use((req, res, next) => {
       const url = new URL(req.originalUrl, 'http://x');
       if ((req.method === 'GET' || req.method === 'HEAD') && permanentRedirect(url.pathname, url.search)) return next();
-      void cache.handle(req, res, next, (nonce) => securityHeaders(nonce, req.secure));
+      void cache.handle(req, res, next, (nonce) => securityHeaders(nonce, req.secure, cspSources));
     });
   }
   app.use(compression());

@@ -12,9 +12,11 @@
  * | `MEDIA_DIR` | unset | a folder to serve `/media/` from; unset, `/media/` is fetched from the API (or a media origin in front of it) |
  * | `HTML_CACHE_SECONDS` | 60 | how long an anonymous page stays fresh in the full-page cache (decision 0014); 0 turns the cache off |
  * | `WEB_WORKERS` | the number of cores | server processes sharing the port (Node's cluster module); 1 runs the server in this process |
+ * | `STRIPE_PUBLISHABLE_KEY` | unset | set when the API takes payments through Stripe: the pages' CSP then admits Stripe.js and its frames (security-headers.ts); the key itself reaches the page from the API's checkout session |
  */
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { NO_CSP_SOURCES, STRIPE_CSP_SOURCES, type CspSources } from './security-headers.ts';
 
 const WebEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -25,6 +27,10 @@ const WebEnvSchema = z.object({
   MEDIA_DIR: z.string().min(1).optional(),
   WEB_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   HTML_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
+    .optional(),
 });
 
 /** The parsed storefront configuration. */
@@ -39,6 +45,8 @@ export interface WebConfig {
   workers: number;
   /** Freshness of the full-page HTML cache, ms; 0 = off. */
   htmlCacheFreshMs: number;
+  /** Third-party origins the configured integrations add to every page's CSP. */
+  cspSources: CspSources;
 }
 
 /** Parses `env` (default process.env); an empty variable counts as unset. Throws an Error naming each invalid variable. */
@@ -58,5 +66,6 @@ export function loadWebConfig(env: NodeJS.ProcessEnv = process.env): WebConfig {
     mediaDir: e.MEDIA_DIR ?? null,
     workers: e.WEB_WORKERS ?? availableParallelism(),
     htmlCacheFreshMs: e.HTML_CACHE_SECONDS * 1000,
+    cspSources: e.STRIPE_PUBLISHABLE_KEY ? STRIPE_CSP_SOURCES : NO_CSP_SOURCES,
   };
 }

@@ -33,6 +33,7 @@ async function serve(): Promise<WebServer> {
     mediaDir: config.mediaDir ?? undefined,
     oauthClient: config.oauthClient,
     htmlCacheFreshMs: config.htmlCacheFreshMs,
+    cspSources: config.cspSources,
   });
 }
 

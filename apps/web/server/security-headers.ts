@@ -4,20 +4,56 @@
  */
 
 /**
+ * Third-party origins a configured integration needs in the policy, per directive. Empty by
+ * default: the storefront then loads nothing from another origin but https images.
+ */
+export interface CspSources {
+  script: string[];
+  frame: string[];
+  connect: string[];
+}
+
+/** No third-party sources. */
+export const NO_CSP_SOURCES: CspSources = { script: [], frame: [], connect: [] };
+
+/**
+ * Stripe.js and its Elements (issue 15 §3), on every page when the storefront is configured for
+ * Stripe: a client-side navigation to /checkout/ keeps the first page's policy, so the hosts
+ * cannot be limited to /checkout/'s own document. Hosts from Stripe's CSP guide
+ * (docs.stripe.com/security/guide#content-security-policy): scripts and frames from
+ * js.stripe.com, 3-D Secure frames from hooks.stripe.com, and calls to api.stripe.com.
+ */
+export const STRIPE_CSP_SOURCES: CspSources = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
+
+/** The union of several integrations' sources, each origin once. */
+export function mergeCspSources(...all: CspSources[]): CspSources {
+  const union = (k: keyof CspSources) => [...new Set(all.flatMap((s) => s[k]))];
+  return { script: union('script'), frame: union('frame'), connect: union('connect') };
+}
+
+const withSources = (base: string, extra: string[]) => [base, ...extra].join(' ');
+
+/**
  * Content-Security-Policy of every storefront response: scripts only from the origin or inline
  * with this response's `nonce` (no 'unsafe-inline' for scripts), no plug-ins, no framing
  * (`frame-ancestors 'none'`), forms and `<base>` to the origin only. Styles allow inline (the
  * page inlines its stylesheet and components set style attributes); images may come from https
- * merchants and data: URLs.
+ * merchants and data: URLs. `sources` adds a configured integration's origins (default none);
+ * frames are refused unless one adds them.
  */
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string, sources: CspSources = NO_CSP_SOURCES): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    withSources(`script-src 'self' 'nonce-${nonce}'`, sources.script),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    withSources("connect-src 'self'", sources.connect),
+    ...(sources.frame.length ? [withSources('frame-src', sources.frame)] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -28,11 +64,12 @@ export function contentSecurityPolicy(nonce: string): string {
 /**
  * Security headers of every response (issue 13 finding 6). HSTS (RFC 6797) only when the request
  * came over HTTPS (directly or, from loopback, with `X-Forwarded-Proto: https`): browsers ignore it
- * over plain HTTP, and sending it there would pin a development host.
+ * over plain HTTP, and sending it there would pin a development host. `sources`: see
+ * {@link contentSecurityPolicy}.
  */
-export function securityHeaders(nonce: string, https: boolean): Record<string, string> {
+export function securityHeaders(nonce: string, https: boolean, sources: CspSources = NO_CSP_SOURCES): Record<string, string> {
   return {
-    'content-security-policy': contentSecurityPolicy(nonce),
+    'content-security-policy': contentSecurityPolicy(nonce, sources),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',

@@ -14,7 +14,9 @@ import { loadDefaultFxTable } from '@b-deals/feeds';
 import { buildApp } from '@b-deals/api';
 import { createApiClient } from '../app/lib/api.server.ts';
 import { accountCall } from '../app/lib/auth-api.server.ts';
-import { createWebServer, type WebServer } from '../server/app.ts';
+import { contentSecurityPolicy, createWebServer, mergeCspSources, STRIPE_CSP_SOURCES, type WebServer } from '../server/app.ts';
+import { loadWebConfig } from '../server/env.ts';
+import { NO_CSP_SOURCES } from '../server/security-headers.ts';
 import { writeStubBuild } from './stub-build.ts';
 
 /**
@@ -94,6 +96,22 @@ describe('security headers (finding 6)', () => {
       nonces.push(ctx.cspNonce);
     }
     expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  it('admits no third-party script, frame or call unless an integration is configured (Stripe: its hosts in every page’s policy)', async () => {
+    const plain = (await fetch(`${web.url}/`)).headers.get('content-security-policy') ?? '';
+    expect(plain).toContain("connect-src 'self';");
+    expect(plain).not.toContain('frame-src');
+    expect(plain).not.toContain('stripe');
+    expect(loadWebConfig({}).cspSources).toEqual(NO_CSP_SOURCES);
+    const stripe = loadWebConfig({ STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123' }).cspSources;
+    expect(stripe).toEqual(STRIPE_CSP_SOURCES);
+    expect(() => loadWebConfig({ STRIPE_PUBLISHABLE_KEY: 'sk_live_secret' })).toThrow(/STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key/);
+    const csp = contentSecurityPolicy('n0nce', mergeCspSources(stripe, { script: ['https://js.stripe.com'], frame: [], connect: [] }));
+    expect(csp).toContain("script-src 'self' 'nonce-n0nce' https://js.stripe.com https://*.js.stripe.com;");
+    expect(csp).toContain('frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com;');
+    expect(csp).toContain("connect-src 'self' https://api.stripe.com;");
+    expect(csp).toContain("frame-ancestors 'none'");
   });
 
   it('adds HSTS when the request came over HTTPS through a local TLS terminator', async () => {
