@@ -1,6 +1,15 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './live-page';
-import { E2E_PASSWORD, expectNoAxeViolations, mails, newAccount, shot } from './helpers';
+import {
+  CHECKOUT_ADDRESS as ADDRESS,
+  E2E_PASSWORD,
+  expectNoAxeViolations,
+  fillCheckoutAddress as fillAddress,
+  mails,
+  newAccount,
+  shot,
+  sizedProduct,
+} from './helpers';
 
 /**
  * Express checkout and orders (issue 15), as a new shopper meets them: Buy now on a product page
@@ -14,52 +23,6 @@ import { E2E_PASSWORD, expectNoAxeViolations, mails, newAccount, shot } from './
 
 /** An expiry date two years ahead, as the card form takes it ("MM / YY"). */
 const EXPIRY = `12 / ${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
-
-interface Buyable {
-  path: string;
-  name: string;
-  merchant: string;
-  /** A size the offer has in stock now (found by asking the API, which prices each size). */
-  size: string;
-  /** Every size of the offer. */
-  sizes: string[];
-}
-
-/**
- * A product of the demo catalogue whose Buy now form starts on an offer with several sizes, and
- * one of those sizes in stock (express-buy answers 201 for it).
- */
-async function sizedProduct(request: APIRequestContext): Promise<Buyable> {
-  for (let id = 1; id <= 80; id++) {
-    const res = await request.get(`/inventory/api/v1/standard-product/product/${id}/with-recommend`);
-    if (!res.ok()) continue;
-    const { product, offers } = (await res.json()) as {
-      product: { slug: string; name: string };
-      offers: Array<{ id: number; shipping: number | null; availability: string; sizes: string[]; merchant: { name: string } }>;
-    };
-    const offer = offers.find((o) => o.availability !== 'out_of_stock' && o.shipping !== null);
-    if (!offer || offer.sizes.length < 2) continue;
-    for (const size of offer.sizes) {
-      const buy = await request.post('/order/api/v1/shoppingcart/express-buy', { data: { productId: id, offerId: offer.id, size, quantity: 1 } });
-      if (buy.status() === 201) return { path: `/prod/${product.slug}/?id=${id}`, name: product.name, merchant: offer.merchant.name, size, sizes: offer.sizes };
-    }
-  }
-  throw new Error('no product with a sized offer in stock in the demo catalogue');
-}
-
-/** The checkout's shipping fields as the shopper fills them. */
-const ADDRESS = { firstName: 'Ada', lastName: 'Lovelace', line1: '1 Capitol Mall', city: 'Sacramento', state: 'CA', zip: '95814' };
-
-async function fillAddress(page: Page, email: string, zip: string) {
-  const main = page.getByRole('main');
-  await main.getByRole('textbox', { name: 'E-mail address' }).fill(email);
-  await main.getByRole('textbox', { name: 'First name' }).fill(ADDRESS.firstName);
-  await main.getByRole('textbox', { name: 'Last name' }).fill(ADDRESS.lastName);
-  await main.getByRole('textbox', { name: 'Street address' }).fill(ADDRESS.line1);
-  await main.getByRole('textbox', { name: 'City' }).fill(ADDRESS.city);
-  await main.getByRole('combobox', { name: 'State or territory' }).selectOption(ADDRESS.state);
-  await main.getByRole('textbox', { name: 'ZIP code' }).fill(zip);
-}
 
 async function expectAddressKept(page: Page, email: string) {
   const main = page.getByRole('main');

@@ -4,7 +4,7 @@
  * mail the e2e server received (links out of it).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -112,4 +112,50 @@ export async function signIn(page: Page, email: string): Promise<void> {
 /** A full-page screenshot into the test's output folder, named `{project}-{name}.png`. */
 export async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   await page.screenshot({ path: testInfo.outputPath(`${testInfo.project.name}-${name}.png`), fullPage: true });
+}
+
+export interface Buyable {
+  path: string;
+  name: string;
+  merchant: string;
+  /** A size the offer has in stock now (found by asking the API, which prices each size). */
+  size: string;
+  /** Every size of the offer. */
+  sizes: string[];
+}
+
+/**
+ * A product of the demo catalogue whose Buy now form starts on an offer with several sizes, and
+ * one of those sizes in stock (express-buy answers 201 for it).
+ */
+export async function sizedProduct(request: APIRequestContext): Promise<Buyable> {
+  for (let id = 1; id <= 80; id++) {
+    const res = await request.get(`/inventory/api/v1/standard-product/product/${id}/with-recommend`);
+    if (!res.ok()) continue;
+    const { product, offers } = (await res.json()) as {
+      product: { slug: string; name: string };
+      offers: Array<{ id: number; shipping: number | null; availability: string; sizes: string[]; merchant: { name: string } }>;
+    };
+    const offer = offers.find((o) => o.availability !== 'out_of_stock' && o.shipping !== null);
+    if (!offer || offer.sizes.length < 2) continue;
+    for (const size of offer.sizes) {
+      const buy = await request.post('/order/api/v1/shoppingcart/express-buy', { data: { productId: id, offerId: offer.id, size, quantity: 1 } });
+      if (buy.status() === 201) return { path: `/prod/${product.slug}/?id=${id}`, name: product.name, merchant: offer.merchant.name, size, sizes: offer.sizes };
+    }
+  }
+  throw new Error('no product with a sized offer in stock in the demo catalogue');
+}
+
+/** The checkout's shipping fields as the shopper fills them. */
+export const CHECKOUT_ADDRESS = { firstName: 'Ada', lastName: 'Lovelace', line1: '1 Capitol Mall', city: 'Sacramento', state: 'CA', zip: '95814' };
+
+export async function fillCheckoutAddress(page: Page, email: string, zip: string) {
+  const main = page.getByRole('main');
+  await main.getByRole('textbox', { name: 'E-mail address' }).fill(email);
+  await main.getByRole('textbox', { name: 'First name' }).fill(CHECKOUT_ADDRESS.firstName);
+  await main.getByRole('textbox', { name: 'Last name' }).fill(CHECKOUT_ADDRESS.lastName);
+  await main.getByRole('textbox', { name: 'Street address' }).fill(CHECKOUT_ADDRESS.line1);
+  await main.getByRole('textbox', { name: 'City' }).fill(CHECKOUT_ADDRESS.city);
+  await main.getByRole('combobox', { name: 'State or territory' }).selectOption(CHECKOUT_ADDRESS.state);
+  await main.getByRole('textbox', { name: 'ZIP code' }).fill(zip);
 }

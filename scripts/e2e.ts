@@ -3,8 +3,8 @@
  * `npm start` does on a fresh temporary data folder with a small demo catalogue (E2E_DEMO_PRODUCTS,
  * default 400) on spare ports, runs Playwright in Debian's Chromium against it, and stops it.
  * Mail goes to a real SMTP server on loopback (smtp-server) that writes each message as
- * `{to, subject, text}` JSON into E2E_MAIL_DIR for the tests to read. Access tokens live 8 s so
- * a test can watch one expire. Exits with Playwright's exit code.
+ * `{to, subject, text}` JSON into E2E_MAIL_DIR for the tests to read (E2E_SMTP_URL lets a spec's
+ * own stack use it too, on E2E_SECOND_PORT). Access tokens live 8 s so a test can watch one expire. Exits with Playwright's exit code.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -89,7 +89,15 @@ try {
   // Asynchronous on purpose: the SMTP server above runs on this process's event loop.
   const pw = spawn(path.join(ROOT, 'node_modules/.bin/playwright'), ['test', ...process.argv.slice(2)], {
     cwd: ROOT,
-    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_MAIL_DIR: mailDir, E2E_DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      E2E_BASE_URL: baseUrl,
+      E2E_MAIL_DIR: mailDir,
+      E2E_DATA_DIR: dataDir,
+      // A spec that starts a stack of its own (e2e/checkout-stripe.spec.ts) sends its mail here too, and listens on this port (+1000 for its API).
+      E2E_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      E2E_SECOND_PORT: String(port + 7),
+    },
     stdio: 'inherit',
   });
   code = await new Promise<number>((resolve) => pw.once('exit', (c) => resolve(c ?? 1)));

@@ -17,6 +17,7 @@ import {
   parseExpiry,
   placeOrderBody,
   placedHref,
+  stripeCardErrors,
   plausibleCheckoutId,
   readDraft,
   type CheckoutForm,
@@ -163,6 +164,25 @@ describe('placeOrderBody', () => {
       payment: { card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' } },
     });
     expect(PlaceOrderBodySchema.safeParse(body).success).toBe(true);
+  });
+
+  it('in Stripe mode carries only the PaymentMethod id: no card digits even when the form still holds some', () => {
+    const body = placeOrderBody('0b9f2f1e-6c1a-4e0b-9a59-1d2f3e4a5b6c', FILLED, { paymentMethodId: 'pm_card_visa' });
+    expect(body.payment).toEqual({ paymentMethodId: 'pm_card_visa' });
+    expect(JSON.stringify(body)).not.toContain('4242');
+    expect(PlaceOrderBodySchema.safeParse(body).success).toBe(true);
+  });
+});
+
+describe('stripeCardErrors', () => {
+  it('moves what the API said of the card number, expiry or code to Stripe’s one card frame, the first message kept', () => {
+    const declined = orderFailure(402, { code: 'expired_card', message: 'Your card has expired.' }).errors;
+    expect(declined.fields).toEqual({ cardExp: 'Your card has expired.' });
+    expect(stripeCardErrors(declined)).toEqual({ fields: { card: 'Your card has expired.' } });
+    expect(stripeCardErrors({ fields: { zip: 'Check the ZIP.', cardNumber: 'A', cardCvc: 'B' }, form: 'Check the form.' })).toEqual({
+      fields: { zip: 'Check the ZIP.', card: 'A' },
+      form: 'Check the form.',
+    });
   });
 });
 

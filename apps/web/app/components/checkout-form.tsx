@@ -12,14 +12,18 @@
  * - A visitor fills the form and is asked to sign in (or register) to pay; what they typed, but
  *   never the card, is kept in sessionStorage and restored when they come back to this checkout.
  * - The card inputs have no `name`: a form sent before the page is live never carries the card
- *   to the storefront. In Stripe mode no card field is shown at all (see the note there).
+ *   to the storefront.
+ * - Stripe mode (the session names the Stripe provider and its publishable key): our card inputs
+ *   give way to Stripe's Payment Element (components/stripe-card-field.tsx); Pay first turns the
+ *   card into a PaymentMethod id in the browser, then sends only that id with the order.
  */
 import type { CheckoutSession, Profile, WorldAreas } from '@b-deals/contracts';
 import { formatPrice, internalHref, productHref, usArea } from '@b-deals/core';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { describedBy, ErrorSummary, FieldMessage } from './account-form';
 import { OrderItemLine, TEST_CARDS, TestModeBanner, TotalsList } from './order-parts';
+import { StripeCardField } from './stripe-card-field';
 import type { FormErrors } from '../lib/auth-forms';
 import { useHydrated } from '../lib/hooks';
 import { loginHref } from '../lib/auth-client';
@@ -35,12 +39,18 @@ import {
   orderFailure,
   placedHref,
   placeOrderBody,
+  STRIPE_CARD_FIELD,
+  stripeCardErrors,
   type CheckoutField,
   type CheckoutForm,
   type OrderFailure,
 } from '../lib/checkout';
 import { clearDraft, loadDraft, payOrder, saveDraft } from '../lib/checkout-client';
 import { checkoutHref } from '../lib/express-buy';
+import { STRIPE_LOAD_FAILED, type StripeCard, type StripeCardState } from '../lib/stripe-payment';
+
+/** The error summary's labels: the form's fields and Stripe's card frame. */
+const SUMMARY_LABELS: Record<string, string> = { ...CHECKOUT_LABELS, [STRIPE_CARD_FIELD]: 'Card' };
 
 const inputClass =
   'block w-full rounded-lg border border-stone-400 bg-white px-3 py-2.5 text-base text-stone-900 placeholder:text-stone-500 aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700';
@@ -160,6 +170,10 @@ export function CheckoutView({ session, areas, account }: { session: CheckoutSes
   const navigate = useNavigate();
   const id = session.id;
   const card = session.payment.provider === 'test';
+  // Stripe mode needs the publishable key; without it (an API misconfigured) no card can be taken here.
+  const stripeKey = session.payment.provider === 'stripe' ? session.payment.publishableKey : null;
+  const stripeCard = useRef<StripeCard | null>(null);
+  const stripeState = useRef<StripeCardState>({ status: 'loading' });
   // What the shopper typed before signing in (or before a reload) comes back once the page is
   // live (the server's HTML has the empty form), the card never does; then their own edits.
   const hydrated = useHydrated();
@@ -202,14 +216,34 @@ export function CheckoutView({ session, areas, account }: { session: CheckoutSes
       navigate(loginHref(here));
       return;
     }
-    if (!card) return;
-    const attempt = currentKey() ?? newIdempotencyKey();
-    setKey(attempt);
-    saveDraft(id, form, attempt);
+    if (!card && !stripeKey) return;
     setBusy(true);
     setErrors(null);
     setStatus('Paying…');
-    const res = await payOrder(placeOrderBody(id, form), attempt);
+    let stripe: { paymentMethodId: string } | undefined;
+    if (stripeKey) {
+      const made = stripeCard.current
+        ? await stripeCard.current.createPaymentMethod({
+            name: `${form.firstName.trim()} ${form.lastName.trim()}`,
+            email: form.email.trim(),
+            phone: form.phone.trim(),
+          })
+        : {
+            ok: false as const,
+            message: stripeState.current.status === 'failed' ? STRIPE_LOAD_FAILED : 'The secure card form is still loading. Wait a moment and press Pay again.',
+          };
+      if (!made.ok) {
+        setBusy(false);
+        setStatus('');
+        setErrors({ fields: { [STRIPE_CARD_FIELD]: made.message } });
+        return;
+      }
+      stripe = { paymentMethodId: made.id };
+    }
+    const attempt = currentKey() ?? newIdempotencyKey();
+    setKey(attempt);
+    saveDraft(id, form, attempt);
+    const res = await payOrder(placeOrderBody(id, form, stripe), attempt);
     if (res.ok && res.order.status !== 'placed') {
       clearDraft(id);
       navigate(placedHref(res.order.number));
@@ -229,7 +263,7 @@ export function CheckoutView({ session, areas, account }: { session: CheckoutSes
       setKey(null);
       saveDraft(id, form, null);
     }
-    setErrors(failure.errors);
+    setErrors(stripeKey ? stripeCardErrors(failure.errors) : failure.errors);
     setHalted(failure.checkout);
   };
 
@@ -249,7 +283,7 @@ export function CheckoutView({ session, areas, account }: { session: CheckoutSes
           <Summary session={session} state={form.state} />
         </div>
         <div className="min-w-0 lg:col-start-1 lg:row-start-1">
-          <ErrorSummary errors={errors} labels={CHECKOUT_LABELS} />
+          <ErrorSummary errors={errors} labels={SUMMARY_LABELS} />
           {halted ? (
             <div className="mb-6">
               <Halted reason={halted} session={session} />
@@ -353,35 +387,48 @@ export function CheckoutView({ session, areas, account }: { session: CheckoutSes
                         </Link>
                       </div>
                     </div>
-                  ) : !card ? (
+                  ) : !card && !stripeKey ? (
                     <p className="mt-3 text-stone-700" data-testid="stripe-unavailable">
-                      Card payments through our payment provider cannot be taken on this page yet, and card numbers are never sent to our server. Buy it at the
-                      store instead.
+                      Card payments are not set up on this page, and card numbers are never sent to our server. Buy it at the store instead.
                     </p>
                   ) : (
                     <>
-                      <p className="mt-1 text-sm text-stone-600">Test cards: any future expiry date and any 3 digits.</p>
-                      <ul className="mt-2 space-y-1 text-sm" aria-label="Test cards">
-                        {TEST_CARDS.map((c) => (
-                          <li key={c.number} className="flex flex-wrap items-center gap-x-2">
-                            <span className="font-mono tabular-nums">{c.number}</span>
-                            <span className="text-stone-600">{c.outcome}</span>
-                          </li>
-                        ))}
-                      </ul>
-                      <div className="mt-4 grid grid-cols-2 gap-4">
-                        <Field
-                          {...field('cardNumber')}
-                          inputMode="numeric"
-                          autoComplete="cc-number"
-                          maxLength={23}
-                          placeholder="1234 1234 1234 1234"
-                          posted={false}
-                          className="col-span-2"
+                      {session.payment.testMode ? (
+                        <>
+                          <p className="mt-1 text-sm text-stone-600">Test cards: any future expiry date and any 3 digits.</p>
+                          <ul className="mt-2 space-y-1 text-sm" aria-label="Test cards">
+                            {TEST_CARDS.map((c) => (
+                              <li key={c.number} className="flex flex-wrap items-center gap-x-2">
+                                <span className="font-mono tabular-nums">{c.number}</span>
+                                <span className="text-stone-600">{c.outcome}</span>
+                              </li>
+                            ))}
+                          </ul>
+                        </>
+                      ) : null}
+                      {stripeKey ? (
+                        <StripeCardField
+                          publishableKey={stripeKey}
+                          amountCents={totals.total}
+                          cardRef={stripeCard}
+                          error={errors?.fields[STRIPE_CARD_FIELD]}
+                          onState={(state) => (stripeState.current = state)}
                         />
-                        <Field {...field('cardExp')} inputMode="numeric" autoComplete="cc-exp" maxLength={7} placeholder="MM / YY" posted={false} />
-                        <Field {...field('cardCvc')} inputMode="numeric" autoComplete="cc-csc" maxLength={4} placeholder="123" posted={false} />
-                      </div>
+                      ) : (
+                        <div className="mt-4 grid grid-cols-2 gap-4">
+                          <Field
+                            {...field('cardNumber')}
+                            inputMode="numeric"
+                            autoComplete="cc-number"
+                            maxLength={23}
+                            placeholder="1234 1234 1234 1234"
+                            posted={false}
+                            className="col-span-2"
+                          />
+                          <Field {...field('cardExp')} inputMode="numeric" autoComplete="cc-exp" maxLength={7} placeholder="MM / YY" posted={false} />
+                          <Field {...field('cardCvc')} inputMode="numeric" autoComplete="cc-csc" maxLength={4} placeholder="123" posted={false} />
+                        </div>
+                      )}
                       <button
                         type="submit"
                         data-testid="pay"

@@ -205,8 +205,12 @@ export function checkoutProblems(form: CheckoutForm, opts: { card: boolean; now:
   return Object.keys(fields).length ? { fields } : null;
 }
 
-/** The body of `POST /order/api/v1/order` for checkout `checkoutId` paid with the test card of `form` (checked first). */
-export function placeOrderBody(checkoutId: string, form: CheckoutForm): PlaceOrderBody {
+/**
+ * The body of `POST /order/api/v1/order` for checkout `checkoutId`: paid with the test card of
+ * `form` (checked first), or in Stripe mode with `stripe.paymentMethodId` from Stripe.js (the
+ * card fields of `form` are then ignored and never sent).
+ */
+export function placeOrderBody(checkoutId: string, form: CheckoutForm, stripe?: { paymentMethodId: string }): PlaceOrderBody {
   const t = (s: string) => s.trim();
   const exp = parseExpiry(form.cardExp) ?? { month: 0, year: 0 };
   return {
@@ -221,8 +225,26 @@ export function placeOrderBody(checkoutId: string, form: CheckoutForm): PlaceOrd
       state: t(form.state).toUpperCase(),
       zip: t(form.zip),
     },
-    payment: { card: { number: cardDigits(form.cardNumber), expMonth: exp.month, expYear: exp.year, cvc: t(form.cardCvc) } },
+    payment: stripe
+      ? { paymentMethodId: stripe.paymentMethodId }
+      : { card: { number: cardDigits(form.cardNumber), expMonth: exp.month, expYear: exp.year, cvc: t(form.cardCvc) } },
   };
+}
+
+/** The error summary's key for Stripe's card frame (the frame's container has this id). */
+export const STRIPE_CARD_FIELD = 'card';
+
+/**
+ * `errors` for a checkout in Stripe mode: whatever the API said of the card's number, expiry or
+ * code belongs to Stripe's one card frame, so it moves to {@link STRIPE_CARD_FIELD}.
+ */
+export function stripeCardErrors(errors: FormErrors): FormErrors {
+  const fields: Record<string, string> = {};
+  for (const [name, message] of Object.entries(errors.fields)) {
+    if ((CARD_FIELDS as readonly string[]).includes(name)) fields[STRIPE_CARD_FIELD] ??= message;
+    else fields[name] = message;
+  }
+  return { ...errors, fields };
 }
 
 /**
