@@ -5,6 +5,7 @@ import { createPortal } from 'react-dom';
 import { CookieBanner } from './components/cookie-banner';
 import { track, trackCampaign } from './lib/analytics';
 import { useViewportPrefetch } from './lib/prefetch';
+import { registerServiceWorker, watchFailedResources } from './lib/service-worker';
 import { Footer } from './components/footer';
 import { HydrateLater } from './components/hydrate-later';
 import { Header } from './components/header';
@@ -163,6 +164,12 @@ export default function App() {
     trackCampaign(search);
     track('page_view', { page_title: document.title.slice(0, 300) });
   }, [pathname, search]);
+  // The service worker (spec §4; lib/service-worker.ts): failed resources noted from now on, the
+  // worker registered once the page has loaded and the browser is idle.
+  useEffect(() => {
+    watchFailedResources();
+    void registerServiceWorker();
+  }, []);
   const prefetch = useViewportPrefetch(pathname + search);
   return (
     <>

@@ -1,7 +1,8 @@
 /**
  * The storefront's HTTP server: an Express 5 app with compression that serves the built
  * client assets (hashed files under /assets/ cached for a year as immutable), `/media/*`
- * (images referenced by API responses as `/media/...`) from `mediaDir` or else from the API, and every other
+ * (images referenced by API responses as `/media/...`) from `mediaDir` or else from the API, the service
+ * worker `/sw.js` (built by build-sw.ts; `Cache-Control: no-cache`), and every other
  * request through the React Router request handler of the server build. The API URL reaches
  * loaders through the load context (`context.apiUrl`), so no loader reads `process.env`.
  *
@@ -206,6 +207,12 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
       proxyToApi(apiUrl, undefined, req, res);
     });
   }
+  // The service worker (decision 0018): `no-cache`, so every update check asks this server and a
+  // new build's worker is found on the next visit. Its scope is `/`, its own folder: no
+  // Service-Worker-Allowed header is needed.
+  app.get('/sw.js', (_req, res, next) => {
+    res.sendFile(path.join(clientDir, 'sw.js'), { cacheControl: false, headers: { 'cache-control': 'no-cache' } }, (err) => err && next(err));
+  });
   app.use(express.static(clientDir, { maxAge: 3600 * 1000, index: false }));
   // The storefront's own form posts (sign-in, register, reset) are small: refuse big or unsized bodies.
   app.use((req, res, next) => {
