@@ -40,9 +40,18 @@ import { CatalogVersion, HtmlCache } from './html-cache.ts';
 import { sessionFromCookieHeader, sessionKey, type WebSession } from './session-cookie.ts';
 import { API_PREFIXES, HOP_BY_HOP, answerTooLarge, forwardedFor, proxyToApi, type SessionWatch } from './api-proxy.ts';
 import { NO_CSP_SOURCES, securityHeaders, type CspSources } from './security-headers.ts';
+import type { ThirdPartyTags } from '../app/lib/tags.ts';
 
 export { API_PREFIXES, forwardedFor, sessionCookieFor } from './api-proxy.ts';
-export { contentSecurityPolicy, mergeCspSources, securityHeaders, STRIPE_CSP_SOURCES, type CspSources } from './security-headers.ts';
+export {
+  contentSecurityPolicy,
+  GTM_CSP_SOURCES,
+  mergeCspSources,
+  scriptOriginSources,
+  securityHeaders,
+  STRIPE_CSP_SOURCES,
+  type CspSources,
+} from './security-headers.ts';
 
 export interface WebServerOptions {
   /** TCP port; 0 picks a free one. */
@@ -75,6 +84,8 @@ export interface WebServerOptions {
   htmlCacheFreshMs?: number;
   /** Third-party origins of configured integrations in every page's CSP (env.ts: Stripe when `STRIPE_PUBLISHABLE_KEY` is set); default none. */
   cspSources?: CspSources;
+  /** Consent-gated third-party tags (env.ts `GTM_CONTAINER_ID`, `AFFILIATE_SCRIPT_URL`), handed to loaders as `context.tags`; default none. */
+  tags?: ThirdPartyTags;
 }
 
 export interface WebServer {
@@ -102,6 +113,7 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
   const clientDir = path.join(buildDir, 'client');
 
   const cspSources = opts.cspSources ?? NO_CSP_SOURCES;
+  const tags: ThirdPartyTags = opts.tags ?? { gtmContainerId: null, affiliateScriptUrl: null };
   const apiBase = apiUrl.origin + apiUrl.pathname.replace(/\/$/, '');
   const sessionSecret = opts.sessionSecret ?? opts.oauthClient?.secret;
   const key = sessionSecret ? sessionKey(sessionSecret) : null;
@@ -172,6 +184,7 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
           cspNonce: nonce,
           session: null,
           requestId: String(req.headers['x-request-id'] ?? ''),
+          tags,
         });
         return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()), nonce };
       },
@@ -235,6 +248,7 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
       cspNonce: String(res.locals.cspNonce ?? ''),
       session,
       requestId: String(res.locals.requestId ?? ''),
+      tags,
     };
   };
   app.use((req, res, next) => {
