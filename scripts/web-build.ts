@@ -12,6 +12,8 @@ const SOURCES = [
   'apps/web/app',
   'apps/web/public',
   'apps/web/server',
+  'apps/web/sw',
+  'apps/web/build-sw.ts',
   'apps/web/vite.config.ts',
   'apps/web/react-router.config.ts',
   'apps/web/package.json',
@@ -31,10 +33,11 @@ function hashSources(): string {
   return h.digest('hex');
 }
 
-/** Builds apps/web when the build is missing or stale. Throws when the build fails. */
+/** Builds apps/web (server, client and the service worker `client/sw.js`) when the build is missing or stale. Throws when the build fails. */
 export function ensureWebBuild(log: (line: string) => void = console.log): void {
   const hash = hashSources();
-  if (existsSync(path.join(ROOT, 'apps/web/build/server/index.js')) && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === hash) return;
+  const built = ['server/index.js', 'client/sw.js'].every((f) => existsSync(path.join(ROOT, 'apps/web/build', f)));
+  if (built && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === hash) return;
   log('Building the storefront…');
   const r = spawnSync('npm', ['run', 'build', '-w', '@b-deals/web'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
   if (r.status !== 0) throw new Error('The storefront build failed (see above)');

@@ -56,6 +56,23 @@ describe.each(testDrivers())('analytics collector on %s', (driver) => {
     expect(rows.rows[0]).toMatchObject({ page: '/', anonymous_id: ANON, params: { action: 'hot_words', search_term: 'dress' } });
   });
 
+  it('stores a signed-in shopper’s account id as user_id (GA4), null when signed out, and refuses an e-mail address in its place', async () => {
+    const batch = good();
+    batch.events[1] = { ...batch.events[1]!, userId: '42' };
+    expect((await post(batch)).statusCode).toBe(204);
+    const rows = await db.query<{ name: string; user_id: string | null }>(`SELECT name, user_id FROM analytics_events ORDER BY id`);
+    expect(rows.rows).toEqual([
+      { name: 'search_action', user_id: null },
+      { name: 'view_item_list', user_id: '42' },
+      { name: 'view_item', user_id: null },
+    ]);
+    await db.query('DELETE FROM analytics_events');
+    const email = good();
+    email.events[0] = { ...email.events[0]!, userId: 'ada@example.com' };
+    expect((await post(email)).statusCode).toBe(400);
+    expect(await stored()).toBe(0);
+  });
+
   it('takes the text/plain body navigator.sendBeacon sends', async () => {
     expect((await post(JSON.stringify(good()), 'text/plain;charset=UTF-8')).statusCode).toBe(204);
     expect(await stored()).toBe(3);

@@ -2,14 +2,16 @@ import { Links, Meta, Outlet, PrefetchPageLinks, Scripts, isRouteErrorResponse, 
 import type { Route } from './+types/root';
 import { Suspense, lazy, useEffect, useLayoutEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { CookieBanner } from './components/cookie-banner';
+import { COOKIE_KEY, CookieBanner } from './components/cookie-banner';
 import { track, trackCampaign } from './lib/analytics';
 import { useViewportPrefetch } from './lib/prefetch';
+import { registerServiceWorker, watchFailedResources } from './lib/service-worker';
+import { loadConsentedTags } from './lib/tags';
 import { Footer } from './components/footer';
 import { HydrateLater } from './components/hydrate-later';
 import { Header } from './components/header';
 import { ScrollManager, ScrollRestorationScript } from './components/scroll-manager';
-import { useExternalValue, useHydrated } from './lib/hooks';
+import { useExternalValue, useHydrated, useLocalStorage } from './lib/hooks';
 import { TOAST_MS, toasterMounted, toasterWanted } from './lib/toast';
 import { useRouteHandle } from './lib/page';
 import { useNonce } from './lib/nonce';
@@ -39,7 +41,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     .catch(() => [] as string[]);
   // The signed-in shopper as the server knows them (decision 0013): the header greets them in the
   // server's HTML; after hydration the browser's stored account takes over (lib/auth-client.ts).
-  return { hotWords, departments: DEPARTMENT_LINKS, user: getUser(context) };
+  // Consent-gated third-party tags from configuration (lib/tags.ts): only their ids reach the page.
+  const tags = context.tags && (context.tags.gtmContainerId || context.tags.affiliateScriptUrl) ? context.tags : null;
+  return { hotWords, departments: DEPARTMENT_LINKS, user: getUser(context), tags };
 }
 
 /** The hot words change rarely: load them once per visit, not on every navigation. */
@@ -156,13 +160,25 @@ function DocumentElement({ children }: { children: React.ReactNode }) {
   return import.meta.env.SSR ? <html lang="en-US">{children}</html> : <>{children}</>;
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
   const { pathname, search } = useLocation();
+  // GTM and the affiliate script, when configured, once the shopper consents (lib/tags.ts).
+  const [consent] = useLocalStorage(COOKIE_KEY, null);
+  const { tags } = loaderData;
+  useEffect(() => {
+    if (consent === 'true') loadConsentedTags(tags);
+  }, [consent, tags]);
   // A page visit, and the campaign a shopper arrived from (spec §4 UTM tracking), after consent only (lib/analytics).
   useEffect(() => {
     trackCampaign(search);
     track('page_view', { page_title: document.title.slice(0, 300) });
   }, [pathname, search]);
+  // The service worker (spec §4; lib/service-worker.ts): failed resources noted from now on, the
+  // worker registered once the page has loaded and the browser is idle.
+  useEffect(() => {
+    watchFailedResources();
+    void registerServiceWorker();
+  }, []);
   const prefetch = useViewportPrefetch(pathname + search);
   return (
     <>

@@ -1,7 +1,8 @@
 /**
  * The storefront's HTTP server: an Express 5 app with compression that serves the built
  * client assets (hashed files under /assets/ cached for a year as immutable), `/media/*`
- * (images referenced by API responses as `/media/...`) from `mediaDir` or else from the API, and every other
+ * (images referenced by API responses as `/media/...`) from `mediaDir` or else from the API, the service
+ * worker `/sw.js` (built by build-sw.ts; `Cache-Control: no-cache`), and every other
  * request through the React Router request handler of the server build. The API URL reaches
  * loaders through the load context (`context.apiUrl`), so no loader reads `process.env`.
  *
@@ -39,9 +40,18 @@ import { CatalogVersion, HtmlCache } from './html-cache.ts';
 import { sessionFromCookieHeader, sessionKey, type WebSession } from './session-cookie.ts';
 import { API_PREFIXES, HOP_BY_HOP, answerTooLarge, forwardedFor, proxyToApi, type SessionWatch } from './api-proxy.ts';
 import { NO_CSP_SOURCES, securityHeaders, type CspSources } from './security-headers.ts';
+import type { ThirdPartyTags } from '../app/lib/tags.ts';
 
 export { API_PREFIXES, forwardedFor, sessionCookieFor } from './api-proxy.ts';
-export { contentSecurityPolicy, mergeCspSources, securityHeaders, STRIPE_CSP_SOURCES, type CspSources } from './security-headers.ts';
+export {
+  contentSecurityPolicy,
+  GTM_CSP_SOURCES,
+  mergeCspSources,
+  scriptOriginSources,
+  securityHeaders,
+  STRIPE_CSP_SOURCES,
+  type CspSources,
+} from './security-headers.ts';
 
 export interface WebServerOptions {
   /** TCP port; 0 picks a free one. */
@@ -74,6 +84,8 @@ export interface WebServerOptions {
   htmlCacheFreshMs?: number;
   /** Third-party origins of configured integrations in every page's CSP (env.ts: Stripe when `STRIPE_PUBLISHABLE_KEY` is set); default none. */
   cspSources?: CspSources;
+  /** Consent-gated third-party tags (env.ts `GTM_CONTAINER_ID`, `AFFILIATE_SCRIPT_URL`), handed to loaders as `context.tags`; default none. */
+  tags?: ThirdPartyTags;
 }
 
 export interface WebServer {
@@ -101,6 +113,7 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
   const clientDir = path.join(buildDir, 'client');
 
   const cspSources = opts.cspSources ?? NO_CSP_SOURCES;
+  const tags: ThirdPartyTags = opts.tags ?? { gtmContainerId: null, affiliateScriptUrl: null };
   const apiBase = apiUrl.origin + apiUrl.pathname.replace(/\/$/, '');
   const sessionSecret = opts.sessionSecret ?? opts.oauthClient?.secret;
   const key = sessionSecret ? sessionKey(sessionSecret) : null;
@@ -171,6 +184,7 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
           cspNonce: nonce,
           session: null,
           requestId: String(req.headers['x-request-id'] ?? ''),
+          tags,
         });
         return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()), nonce };
       },
@@ -206,6 +220,12 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
       proxyToApi(apiUrl, undefined, req, res);
     });
   }
+  // The service worker (decision 0018): `no-cache`, so every update check asks this server and a
+  // new build's worker is found on the next visit. Its scope is `/`, its own folder: no
+  // Service-Worker-Allowed header is needed.
+  app.get('/sw.js', (_req, res, next) => {
+    res.sendFile(path.join(clientDir, 'sw.js'), { cacheControl: false, headers: { 'cache-control': 'no-cache' } }, (err) => err && next(err));
+  });
   app.use(express.static(clientDir, { maxAge: 3600 * 1000, index: false }));
   // The storefront's own form posts (sign-in, register, reset) are small: refuse big or unsized bodies.
   app.use((req, res, next) => {
@@ -228,6 +248,7 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
       cspNonce: String(res.locals.cspNonce ?? ''),
       session,
       requestId: String(res.locals.requestId ?? ''),
+      tags,
     };
   };
   app.use((req, res, next) => {

@@ -13,10 +13,13 @@
  * | `HTML_CACHE_SECONDS` | 60 | how long an anonymous page stays fresh in the full-page cache (decision 0014); 0 turns the cache off |
  * | `WEB_WORKERS` | the number of cores | server processes sharing the port (Node's cluster module); 1 runs the server in this process |
  * | `STRIPE_PUBLISHABLE_KEY` | unset | set when the API takes payments through Stripe: the pages' CSP then admits Stripe.js and its frames (security-headers.ts); the key itself reaches the page from the API's checkout session |
+ * | `GTM_CONTAINER_ID` | unset | a Google Tag Manager container (`GTM-XXXX`): loaded in the browser only after the cookie banner's consent and never under Global Privacy Control (app/lib/tags.ts); the pages' CSP admits its hosts. Unset: no tag manager |
+ * | `AFFILIATE_SCRIPT_URL` | unset | an https URL of the affiliate network's conversion script (spec §7), loaded like the GTM container, after consent only; the CSP admits its origin. Unset: nothing loads |
  */
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { NO_CSP_SOURCES, STRIPE_CSP_SOURCES, type CspSources } from './security-headers.ts';
+import type { ThirdPartyTags } from '../app/lib/tags.ts';
+import { GTM_CSP_SOURCES, NO_CSP_SOURCES, STRIPE_CSP_SOURCES, mergeCspSources, scriptOriginSources, type CspSources } from './security-headers.ts';
 
 const WebEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -31,6 +34,11 @@ const WebEnvSchema = z.object({
     .string()
     .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
     .optional(),
+  GTM_CONTAINER_ID: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]{4,12}$/, 'must be a Google Tag Manager container id (GTM-XXXX)')
+    .optional(),
+  AFFILIATE_SCRIPT_URL: z.url({ protocol: /^https$/, error: 'must be an absolute https URL' }).optional(),
 });
 
 /** The parsed storefront configuration. */
@@ -47,6 +55,8 @@ export interface WebConfig {
   htmlCacheFreshMs: number;
   /** Third-party origins the configured integrations add to every page's CSP. */
   cspSources: CspSources;
+  /** Consent-gated third-party tags handed to the browser (app/lib/tags.ts). */
+  tags: ThirdPartyTags;
 }
 
 /** Parses `env` (default process.env); an empty variable counts as unset. Throws an Error naming each invalid variable. */
@@ -66,6 +76,11 @@ export function loadWebConfig(env: NodeJS.ProcessEnv = process.env): WebConfig {
     mediaDir: e.MEDIA_DIR ?? null,
     workers: e.WEB_WORKERS ?? availableParallelism(),
     htmlCacheFreshMs: e.HTML_CACHE_SECONDS * 1000,
-    cspSources: e.STRIPE_PUBLISHABLE_KEY ? STRIPE_CSP_SOURCES : NO_CSP_SOURCES,
+    cspSources: mergeCspSources(
+      e.STRIPE_PUBLISHABLE_KEY ? STRIPE_CSP_SOURCES : NO_CSP_SOURCES,
+      e.GTM_CONTAINER_ID ? GTM_CSP_SOURCES : NO_CSP_SOURCES,
+      e.AFFILIATE_SCRIPT_URL ? scriptOriginSources(e.AFFILIATE_SCRIPT_URL) : NO_CSP_SOURCES,
+    ),
+    tags: { gtmContainerId: e.GTM_CONTAINER_ID ?? null, affiliateScriptUrl: e.AFFILIATE_SCRIPT_URL ?? null },
   };
 }

@@ -34,6 +34,7 @@ async function serve(): Promise<WebServer> {
     oauthClient: config.oauthClient,
     htmlCacheFreshMs: config.htmlCacheFreshMs,
     cspSources: config.cspSources,
+    tags: config.tags,
   });
 }
 

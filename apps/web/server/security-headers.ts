@@ -29,6 +29,37 @@ export const STRIPE_CSP_SOURCES: CspSources = {
   connect: ['https://api.stripe.com'],
 };
 
+/**
+ * Google Tag Manager (issue 19 §1), loaded after consent when `GTM_CONTAINER_ID` is set. From
+ * Google's CSP guide for Tag Manager (developers.google.com/tag-platform/security/guides/csp):
+ * the container script from www.googletagmanager.com and its calls to www.googletagmanager.com and
+ * www.google.com; plus the Google Analytics 4 hosts the same guide lists for a GA4 tag in the
+ * container (scripts from any googletagmanager.com host; calls to google-analytics.com,
+ * analytics.google.com and googletagmanager.com hosts). Their images (pixels) are admitted
+ * already: `img-src` allows every https origin.
+ */
+export const GTM_CSP_SOURCES: CspSources = {
+  script: ['https://www.googletagmanager.com', 'https://*.googletagmanager.com'],
+  frame: [],
+  connect: [
+    'https://www.googletagmanager.com',
+    'https://*.googletagmanager.com',
+    'https://www.google.com',
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+  ],
+};
+
+/**
+ * A configured script's origin as a source (issue 19 §2: the affiliate conversion script of spec §7
+ * at `AFFILIATE_SCRIPT_URL`): its script, and the calls it makes back to its own origin. Throws a
+ * TypeError for a URL that is not absolute.
+ */
+export function scriptOriginSources(scriptUrl: string): CspSources {
+  const origin = new URL(scriptUrl).origin;
+  return { script: [origin], frame: [], connect: [origin] };
+}
+
 /** The union of several integrations' sources, each origin once. */
 export function mergeCspSources(...all: CspSources[]): CspSources {
   const union = (k: keyof CspSources) => [...new Set(all.flatMap((s) => s[k]))];

@@ -44,6 +44,14 @@ const event = <N extends string, P extends z.ZodRawShape>(name: N, params: P) =>
       time: z.iso.datetime({ offset: true }),
       /** Path (and query) of the page it happened on. */
       page: textSchema(500).regex(/^\//, 'must be a path starting with /'),
+      /**
+       * GA4 `user_id`: the signed-in shopper's account id (digits only: pseudonymous, never an
+       * e-mail address); absent when signed out (spec §7 "user identify").
+       */
+      userId: z
+        .string()
+        .regex(/^[1-9]\d{0,18}$/, 'must be an account id')
+        .optional(),
       params: z.object(params).strict(),
     })
     .strict();

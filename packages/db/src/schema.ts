@@ -476,7 +476,8 @@ export const homeModules = pgTable('home_modules', {
  * First-party analytics events (issue 19; spec §4, §7): what the storefront's browser code sends
  * to `POST /analytics/api/v1/events` after the shopper's consent, one row per event. `name` is a
  * GA4 event name or one of the spec's ('search_action', 'web_page_open', 'link_gift'); `params`
- * its validated parameters. `anonymousId` is the browser's random id (no personal data).
+ * its validated parameters. `anonymousId` is the browser's random id (no personal data); `userId`
+ * the account id of a signed-in shopper (GA4 `user_id`), never an e-mail address.
  */
 export const analyticsEvents = pgTable(
   'analytics_events',
@@ -484,6 +485,8 @@ export const analyticsEvents = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
     name: text('name').notNull(),
     anonymousId: text('anonymous_id').notNull(),
+    /** GA4 `user_id`: the signed-in shopper's account id as sent (pseudonymous); null when signed out. Migration 0014. */
+    userId: text('user_id'),
     /** Path of the page the event happened on. */
     page: text('page').notNull(),
     params: jsonb('params').$type<Record<string, unknown>>().notNull(),

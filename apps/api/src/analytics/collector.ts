@@ -11,7 +11,8 @@ import type { Queryable } from '@b-deals/db';
 export const MAX_AGE_MS = 24 * 3600 * 1000;
 
 /**
- * Stores the batch's events. `now` is the arrival time.
+ * Stores the batch's events, each with its shopper's `userId` (GA4 `user_id`) when signed in.
+ * `now` is the arrival time.
  *
  * @returns how many events were stored
  */
@@ -19,11 +20,12 @@ export async function storeEvents(db: Queryable, batch: AnalyticsBatch, now: Dat
   const rows = batch.events.map((e) => {
     const t = Date.parse(e.time);
     const believable = Math.abs(now.getTime() - t) <= MAX_AGE_MS;
-    return { name: e.name, page: e.page, params: e.params, occurred_at: new Date(believable ? t : now.getTime()).toISOString() };
+    return { name: e.name, page: e.page, user_id: e.userId ?? null, params: e.params, occurred_at: new Date(believable ? t : now.getTime()).toISOString() };
   });
   await db.query(
-    `INSERT INTO analytics_events (name, anonymous_id, page, params, occurred_at, received_at)
-     SELECT r.name, $1, r.page, r.params, r.occurred_at, $3 FROM jsonb_to_recordset($2::jsonb) AS r(name text, page text, params jsonb, occurred_at timestamptz)`,
+    `INSERT INTO analytics_events (name, anonymous_id, user_id, page, params, occurred_at, received_at)
+     SELECT r.name, $1, r.user_id, r.page, r.params, r.occurred_at, $3
+       FROM jsonb_to_recordset($2::jsonb) AS r(name text, page text, user_id text, params jsonb, occurred_at timestamptz)`,
     [batch.anonymousId, JSON.stringify(rows), now],
   );
   return rows.length;

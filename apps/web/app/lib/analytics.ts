@@ -10,9 +10,16 @@
  * The collector validates every batch against the API's contract; here the types of that contract
  * (`AnalyticsEvent`) keep the calls right, without shipping a validator to the browser. Browser
  * only: every function is a no-op on the server.
+ *
+ * User identify (spec §7; GA4's `user_id`): while a shopper is signed in (the stored account,
+ * `BSU_ACCOUNT`, lib/session.ts), each event carries their account id, a pseudonymous number and
+ * never the e-mail address: `userId` in the collector's event, and `{user_id}` pushed to the
+ * dataLayer before the first event of a new identity. After sign-out events carry no id and
+ * `{user_id: undefined}` clears it from the tag manager's data model.
  */
 import type { AnalyticsEvent, ProductCard } from '@b-deals/contracts';
 import { COOKIE_KEY } from '../components/cookie-banner';
+import { readAccount } from './session';
 
 /** localStorage key of the anonymous id (spec §7), created on the first event after consent. */
 export const ANONYMOUS_ID_KEY = 'bd_anonymous_id';
@@ -36,6 +43,18 @@ declare global {
 let queue: AnalyticsEvent[] = [];
 let timer: ReturnType<typeof setTimeout> | undefined;
 let listening = false;
+/** The identity last pushed to the dataLayer (null: none, as on a fresh page). */
+let pushedUserId: string | null = null;
+
+/** GA4 `user_id` of the signed-in shopper: their account id as a string; null when signed out. */
+export function signedInUserId(): string | null {
+  try {
+    const id = readAccount(window.localStorage)?.id;
+    return id !== undefined && Number.isSafeInteger(id) && id > 0 ? String(id) : null;
+  } catch {
+    return null;
+  }
+}
 
 /** True when analytics may run: in a browser, consent given, and no Global Privacy Control signal. */
 export function analyticsAllowed(): boolean {
@@ -57,11 +76,22 @@ function anonymousId(): string {
   return id;
 }
 
-/** Records one event (rules in the module comment). Returns whether it was recorded. */
+/** Records one event (rules in the module comment), with the shopper's `userId` when signed in. Returns whether it was recorded. */
 export function track<N extends Name>(name: N, params: ParamsOf<N>): boolean {
   if (!analyticsAllowed()) return false;
-  const event = { name, time: new Date().toISOString(), page: (location.pathname + location.search).slice(0, 500), params } as AnalyticsEvent;
+  const userId = signedInUserId();
+  const event = {
+    name,
+    time: new Date().toISOString(),
+    page: (location.pathname + location.search).slice(0, 500),
+    ...(userId ? { userId } : {}),
+    params,
+  } as AnalyticsEvent;
   const layer = (window.dataLayer ??= []);
+  if (userId !== pushedUserId) {
+    layer.push({ user_id: userId ?? undefined });
+    pushedUserId = userId;
+  }
   if ('items' in params) {
     layer.push({ ecommerce: null });
     layer.push({ event: name, ecommerce: params });

@@ -3,6 +3,7 @@
  * parsed once at start-up, so no loader reads `process.env` (DESIGN.md conventions).
  */
 import type { WebSession } from '../../server/session-cookie';
+import type { ThirdPartyTags } from './tags';
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -23,5 +24,7 @@ declare module 'react-router' {
     session: WebSession | null;
     /** This request's id (`X-Request-Id`, from the client or new), sent on every server-to-API call. '' in tests. */
     requestId: string;
+    /** Consent-gated third-party tags from configuration (lib/tags.ts); absent in tests: none. */
+    tags?: ThirdPartyTags;
   }
 }
