@@ -59,3 +59,6 @@ export default function handleRequest(
     const timer = setTimeout(abort, streamTimeout + 1000);
   });
 }
+
+/** The layout's shared static data, read by the web server for `/page-data/sq/d/…` and `/slice-data/…` (server/page-data.ts). */
+export { STATIC_DATA as staticData } from './lib/static-data.server';

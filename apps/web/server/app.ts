@@ -22,6 +22,11 @@
  * form posts {@link BODY_LIMITS}.form) with a clean 413; slow clients time out
  * ({@link HTTP_TIMEOUTS}); errors outside the router (e.g. under /media) answer a short text
  * without stack or path.
+ *
+ * Page data (page-data.ts; spec §7, decision 0019): `/page-data/{path}/page-data.json`,
+ * `/page-data/app-data.json` (the build hash), `/page-data/sq/d/{hash}.json` and
+ * `/slice-data/{name}.json` answer JSON from the same loaders, load context and render gate as
+ * the pages.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createRequestHandler } from '@react-router/express';
@@ -41,8 +46,10 @@ import { sessionFromCookieHeader, sessionKey, type WebSession } from './session-
 import { API_PREFIXES, HOP_BY_HOP, answerTooLarge, forwardedFor, proxyToApi, type SessionWatch } from './api-proxy.ts';
 import { NO_CSP_SOURCES, securityHeaders, type CspSources } from './security-headers.ts';
 import type { ThirdPartyTags } from '../app/lib/tags.ts';
+import { pageDataRoutes } from './page-data.ts';
 
 export { API_PREFIXES, forwardedFor, sessionCookieFor } from './api-proxy.ts';
+export { buildHash, pageDataPathOf, pagePathOf, type PageData, type PageDataError } from './page-data.ts';
 export {
   contentSecurityPolicy,
   GTM_CSP_SOURCES,
@@ -163,8 +170,8 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
   // Anonymous pages from the HTML cache (before compression: entries carry their own encodings).
   let versions: CatalogVersion | null = null;
   let htmlCache: HtmlCache | null = null;
+  const handleFetch = createFetchHandler(build, 'production');
   if (opts.htmlCacheFreshMs) {
-    const handleFetch = createFetchHandler(build, 'production');
     versions = new CatalogVersion(apiBase);
     versions.start();
     const cache = new HtmlCache({
@@ -251,13 +258,25 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
       tags,
     };
   };
+  const gate = renderGate(opts.renderGate ?? RENDER_GATE);
+  // Page data as JSON (page-data.ts; spec §7, decision 0019): the same loaders, context and gate as the pages.
+  app.use(
+    pageDataRoutes({
+      build,
+      handle: handleFetch,
+      contextFor: loadContext,
+      gate,
+      redirectFor: permanentRedirect,
+      sharedMaxAgeS: opts.htmlCacheFreshMs ? Math.round(opts.htmlCacheFreshMs / 1000) : undefined,
+    }),
+  );
   app.use((req, res, next) => {
     const url = new URL(req.originalUrl, 'http://x');
     const location = req.method === 'GET' || req.method === 'HEAD' ? permanentRedirect(url.pathname, url.search) : null;
     if (location) res.redirect(301, location);
     else next();
   });
-  app.use(renderGate(opts.renderGate ?? RENDER_GATE));
+  app.use(gate);
   app.use(createRequestHandler({ build, mode: 'production', getLoadContext: loadContext }));
   // Errors outside the router (a missing or malformed /media path, a body that broke off): status
   // and a short text only, never a stack or a server path (issue 13 finding 5).

@@ -1,37 +1,6 @@
 import { Link } from 'react-router';
 import { DiscountSubscribe } from './discount-subscribe';
-
-/** Footer groups of spec §2.3. */
-const SUPPORT = [
-  ['Coupons & Deals', '/deals/'],
-  ['Categories', '/categories/'],
-  ['Brands', '/brands/'],
-  ['Merchants', '/merchants/'],
-  ['Articles', '/articles/'],
-  ['Price History Tracking', '/price-history-tracking/'],
-  ['Best Price Picks', '/lowest-price/'],
-  ['AI Price Hunter', '/ai-price-hunter/'],
-  ['FAQs', '/faqs/'],
-  ['Affiliates', '/affiliates/'],
-] as const;
-
-const POLICY = [
-  ['Privacy Policy', '/privacy/'],
-  ['Terms of Service', '/termsofservices/'],
-  ['Shipping Policy', '/shipping-policy/'],
-  ['Payment Policy', '/payment-policy/'],
-  ['Return / Refund', '/returnRefund/'],
-  ['Disclosure', '/disclosure/'],
-  ['About Us', '/aboutus/'],
-  ['Contact', '/contactus/'],
-] as const;
-
-const SOCIAL = [
-  ['Instagram', 'https://www.instagram.com/'],
-  ['Facebook', 'https://www.facebook.com/'],
-  ['TikTok', 'https://www.tiktok.com/'],
-  ['Pinterest', 'https://www.pinterest.com/'],
-] as const;
+import { POLICY, SOCIAL, SUPPORT } from '../lib/footer-links';
 
 const linkClass = 'text-stone-300 hover:text-white hover:underline';
 
