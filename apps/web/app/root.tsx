@@ -6,6 +6,7 @@ import { COOKIE_KEY, CookieBanner } from './components/cookie-banner';
 import { track, trackCampaign } from './lib/analytics';
 import { useViewportPrefetch } from './lib/prefetch';
 import { registerServiceWorker, watchFailedResources } from './lib/service-worker';
+import { afterDelayedLoad } from './lib/delayed-load';
 import { loadConsentedTags } from './lib/tags';
 import { Footer } from './components/footer';
 import { HydrateLater } from './components/hydrate-later';
@@ -165,8 +166,16 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // GTM and the affiliate script, when configured, once the shopper consents (lib/tags.ts).
   const [consent] = useLocalStorage(COOKIE_KEY, null);
   const { tags } = loaderData;
+  // Not before the delayed-load moment (spec §9: 1 s after load; lib/delayed-load.ts), without re-rendering the page for it.
   useEffect(() => {
-    if (consent === 'true') loadConsentedTags(tags);
+    if (consent !== 'true') return;
+    let live = true;
+    void afterDelayedLoad().then(() => {
+      if (live) loadConsentedTags(tags);
+    });
+    return () => {
+      live = false;
+    };
   }, [consent, tags]);
   // A page visit, and the campaign a shopper arrived from (spec §4 UTM tracking), after consent only (lib/analytics).
   useEffect(() => {
@@ -174,7 +183,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     track('page_view', { page_title: document.title.slice(0, 300) });
   }, [pathname, search]);
   // The service worker (spec §4; lib/service-worker.ts): failed resources noted from now on, the
-  // worker registered once the page has loaded and the browser is idle.
+  // worker registered at the delayed-load moment (1 s after load) once the browser is idle.
   useEffect(() => {
     watchFailedResources();
     void registerServiceWorker();

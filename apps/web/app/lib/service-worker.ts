@@ -7,14 +7,15 @@
  *   lazily imported module of the app fails to load (an image does not count: merchants' images
  *   fail for reasons of their own). A failure also asks the registration for a newer worker, since
  *   a missing bundle usually means a new deploy.
- * - {@link registerServiceWorker} registers `/sw.js` once the page has loaded and the browser is
- *   idle, through workbox-window imported on demand (no first-load JavaScript, issue 19 §7).
+ * - {@link registerServiceWorker} registers `/sw.js` at the delayed-load moment (spec §9: 1 s
+ *   after load) once the browser is idle, through workbox-window imported on demand (no first-load JavaScript, issue 19 §7).
  *   When it is first installed it takes over this page and is asked to store it (`CACHE_PAGE`),
  *   so the page a shopper arrived on also opens offline.
  *   When a newer worker takes control of the page and resources had failed, the page reloads, at
  *   most once per browser-tab session ({@link RELOADED_KEY} in sessionStorage), so a broken deploy
  *   cannot loop. Registration errors go to `console.warn` and nowhere else.
  */
+import { afterDelayedLoad } from './delayed-load';
 
 /** sessionStorage key set when the page reloaded for a new worker (the once-per-session guard). */
 export const RELOADED_KEY = 'bd_sw_reloaded';
@@ -71,14 +72,13 @@ export function shouldReloadForUpdate(failed: boolean, isUpdate: boolean, storag
   }
 }
 
-/** Resolves after the window's `load` event and then an idle period (or 2 s where requestIdleCallback is missing). */
+/** Resolves at the delayed-load moment (spec §9: 1 s after `load`) and then an idle period (or at once where requestIdleCallback is missing). */
 function afterLoadAndIdle(): Promise<void> {
-  const loaded = document.readyState === 'complete' ? Promise.resolve() : new Promise<void>((r) => window.addEventListener('load', () => r(), { once: true }));
-  return loaded.then(
+  return afterDelayedLoad().then(
     () =>
       new Promise<void>((r) => {
         if ('requestIdleCallback' in window) requestIdleCallback(() => r(), { timeout: 5000 });
-        else setTimeout(r, 2000);
+        else r();
       }),
   );
 }
