@@ -2,10 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page, Request } from '@playwright/test';
+import type { APIRequestContext, Page, Request, TestInfo } from '@playwright/test';
 import { startStripeStub } from '../apps/api/test/orders/stripe-stub';
 import { FAKE_STRIPE_JS } from './fake-stripe-js';
-import { CHECKOUT_ADDRESS, expectNoAxeViolations, fillCheckoutAddress, newAccount, shot, signIn, sizedProduct } from './helpers';
+import { CHECKOUT_ADDRESS, expectNoAxeViolations, fillCheckoutAddress, newAccount, shot, signIn, sizedProduct, type Buyable } from './helpers';
 import { expect, test } from './live-page';
 
 /**
@@ -95,32 +95,41 @@ test.describe('checkout with Stripe', () => {
     return asked;
   }
 
+  /** A new shopper signs in (consenting to cookies first) and opens a product with a sized offer; answers the e-mail, the product and the product page's answer. */
+  async function signedInOnProduct(page: Page, request: APIRequestContext, testInfo: TestInfo, name: string) {
+    const email = await newAccount(page, testInfo, name);
+    const product = await sizedProduct(request);
+    await page.goto('/login/');
+    await page.getByRole('button', { name: 'Got It!' }).click();
+    await signIn(page, email);
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Hi Ada' })).toBeVisible();
+    const response = await page.goto(product.path);
+    return { email, product, response };
+  }
+
+  /** Buy now on the open product page, with the product's size in stock; waits for /checkout/. */
+  async function buyNow(page: Page, product: Buyable) {
+    const panel = page.getByRole('region', { name: 'Buy now on B-Deals' });
+    await panel.getByRole('combobox', { name: 'Size' }).selectOption(product.size);
+    await panel.getByRole('button', { name: `Buy now from ${product.merchant}` }).click();
+    await expect(page).toHaveURL(/\/checkout\/\?id=[0-9a-f-]{36}$/);
+  }
+
   test('the card goes to Stripe.js, only its PaymentMethod id to us: decline kept, then paid, last four shown', async ({ page, request }, testInfo) => {
     const stripeJs = await fakeStripeJs(page);
     const ours: Request[] = [];
     page.on('request', (r) => {
       if (r.url().startsWith(BASE)) ours.push(r);
     });
-    const email = await newAccount(page, testInfo, 'stripe');
-    const product = await sizedProduct(request);
-
-    await page.goto('/login/');
-    await page.getByRole('button', { name: 'Got It!' }).click();
-    await signIn(page, email);
-    await expect(page.getByRole('banner').getByRole('button', { name: 'Hi Ada' })).toBeVisible();
-
     // No page loads Stripe.js until a checkout needs it; the policy of every page admits it.
-    const productPage = await page.goto(product.path);
+    const { email, product, response: productPage } = await signedInOnProduct(page, request, testInfo, 'stripe');
     expect(productPage!.headers()['content-security-policy']).toContain('script-src');
     expect(productPage!.headers()['content-security-policy']).toMatch(/script-src [^;]*https:\/\/js\.stripe\.com/);
     expect(productPage!.headers()['content-security-policy']).toMatch(/frame-src [^;]*https:\/\/js\.stripe\.com/);
     expect(stripeJs).toEqual([]);
-    const panel = page.getByRole('region', { name: 'Buy now on B-Deals' });
-    await panel.getByRole('combobox', { name: 'Size' }).selectOption(product.size);
-    await panel.getByRole('button', { name: `Buy now from ${product.merchant}` }).click();
 
     // The checkout (reached by a client-side navigation): Stripe's form in place of our card inputs.
-    await expect(page).toHaveURL(/\/checkout\/\?id=[0-9a-f-]{36}$/);
+    await buyNow(page, product);
     await expect(page.getByTestId('test-mode')).toContainText('TEST MODE');
     const cardGroup = page.getByRole('group', { name: 'Card' });
     const cardNumber = cardGroup.getByRole('textbox', { name: 'Card number' });
@@ -190,17 +199,8 @@ test.describe('checkout with Stripe', () => {
 
   test('a Stripe.js that cannot load is said plainly, and Pay sends nothing', async ({ page, request }, testInfo) => {
     await page.route('https://js.stripe.com/**', (route) => route.abort('internetdisconnected'));
-    const email = await newAccount(page, testInfo, 'stripe-offline');
-    const product = await sizedProduct(request);
-    await page.goto('/login/');
-    await page.getByRole('button', { name: 'Got It!' }).click();
-    await signIn(page, email);
-    await expect(page.getByRole('banner').getByRole('button', { name: 'Hi Ada' })).toBeVisible();
-    await page.goto(product.path);
-    const panel = page.getByRole('region', { name: 'Buy now on B-Deals' });
-    await panel.getByRole('combobox', { name: 'Size' }).selectOption(product.size);
-    await panel.getByRole('button', { name: `Buy now from ${product.merchant}` }).click();
-    await expect(page).toHaveURL(/\/checkout\/\?id=/);
+    const { email, product } = await signedInOnProduct(page, request, testInfo, 'stripe-offline');
+    await buyNow(page, product);
     await expect(page.getByTestId('card-unavailable')).toHaveText(/The secure card form could not load/);
     const before = stub!.bodies.length;
     const orders: string[] = [];
