@@ -1,15 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { APIRequestContext, Page, Request, TestInfo } from '@playwright/test';
 import { startStripeStub } from '../apps/api/test/orders/stripe-stub';
 import { FAKE_STRIPE_JS } from './fake-stripe-js';
 import { CHECKOUT_ADDRESS, expectNoAxeViolations, fillCheckoutAddress, newAccount, shot, signIn, sizedProduct, type Buyable } from './helpers';
 import { expect, test } from './live-page';
+import { SECOND_BASE, startOwnStack, type OwnStack } from './own-stack';
 
 /**
- * Checkout in Stripe mode (issue 15 §3), on a stack of its own: `npm start` with
+ * Checkout in Stripe mode (issue 15 §3), on a stack of its own (own-stack.ts): `npm start` with
  * STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_API_URL pointing at a loopback stub of
  * Stripe's API (apps/api/test/orders/stripe-stub.ts), a small demo catalogue, and the e2e mail
  * server (E2E_SMTP_URL). Stripe.js itself is a stand-in served by request interception
@@ -24,15 +21,12 @@ import { expect, test } from './live-page';
  * narrow width checked inside it.
  */
 
-const PORT = Number(process.env.E2E_SECOND_PORT ?? 3107);
-const BASE = `http://127.0.0.1:${PORT}`;
-const ROOT = path.resolve(import.meta.dirname, '..');
+const BASE = SECOND_BASE;
 const CARD = '4242424242424242';
 const DECLINED = '4000000000009995';
 
-let stack: ChildProcess | null = null;
+let stack: OwnStack | null = null;
 let stub: Awaited<ReturnType<typeof startStripeStub>> | null = null;
-let dataDir = '';
 
 test.describe('checkout with Stripe', () => {
   test.skip(({ isMobile }) => isMobile, 'one Stripe-mode stack for the run; 375 px is checked inside the desktop test');
@@ -43,46 +37,12 @@ test.describe('checkout with Stripe', () => {
     if (testInfo.project.use.isMobile || browserName !== 'chromium') return;
     test.setTimeout(300_000);
     stub = await startStripeStub();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'bdeals-e2e-stripe-'));
-    stack = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/start.ts')], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: String(PORT),
-        API_PORT: String(PORT + 1000),
-        DATA_DIR: dataDir,
-        DEMO_PRODUCTS: '120',
-        WEB_WORKERS: '1',
-        LOG_LEVEL: 'warn',
-        PUBLIC_URL: BASE,
-        SMTP_URL: process.env.E2E_SMTP_URL ?? '',
-        SIGNUP_LIMIT_PER_HOUR: '500',
-        STRIPE_SECRET_KEY: 'sk_test_e2e',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
-        STRIPE_API_URL: stub.url,
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    const end = Date.now() + 280_000;
-    for (;;) {
-      if (stack.exitCode !== null) throw new Error(`the Stripe-mode stack exited with code ${stack.exitCode}`);
-      const up = await fetch(`${BASE}/`, { signal: AbortSignal.timeout(2000) }).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) break;
-      if (Date.now() > end) throw new Error(`the Stripe-mode stack did not answer at ${BASE}`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    stack = await startOwnStack({ STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e', STRIPE_API_URL: stub.url });
   });
 
   test.afterAll(async () => {
-    if (stack && stack.exitCode === null) {
-      stack.kill('SIGTERM');
-      await new Promise((r) => stack!.once('exit', r));
-    }
+    await stack?.stop();
     await stub?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   /** Serves the Stripe.js stand-in for every js.stripe.com script the page asks for; answers the URLs asked. */

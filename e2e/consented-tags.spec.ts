@@ -4,20 +4,18 @@
  * without configuration nothing loads. User identify: after sign-in the collector's events and the
  * dataLayer carry the account id as GA4's `user_id` (never the e-mail); after sign-out they do not.
  *
- * The GTM and affiliate tests need a storefront started with `GTM_CONTAINER_ID` and
- * `AFFILIATE_SCRIPT_URL` (scripts/e2e.ts passes its environment on to the servers and to this run):
- *   GTM_CONTAINER_ID=GTM-E2ETEST AFFILIATE_SCRIPT_URL=https://affiliate.example/conversion.js \
- *     npm run test:e2e -- e2e/consented-tags.spec.ts
- * Without those variables (the default run) the "nothing configured, nothing loads" test runs
- * instead. No request leaves the machine: both hosts are answered by `page.route`.
+ * The GTM and affiliate tests run on a second stack started with `GTM_CONTAINER_ID` and
+ * `AFFILIATE_SCRIPT_URL` (own-stack.ts; desktop project only, one stack); the shared stack has
+ * neither, and there nothing loads. No request leaves the machine: both hosts are answered by
+ * `page.route`.
  */
 import type { Page, Request, Route } from '@playwright/test';
 import { expect, test } from './live-page';
 import { newAccount, signIn } from './helpers';
+import { SECOND_BASE, startOwnStack, type OwnStack } from './own-stack';
 
-const GTM_ID = process.env.GTM_CONTAINER_ID;
-const AFFILIATE_URL = process.env.AFFILIATE_SCRIPT_URL;
-const configured = Boolean(GTM_ID && AFFILIATE_URL);
+const GTM_ID = 'GTM-E2ETEST';
+const AFFILIATE_URL = 'https://affiliate.example/conversion.js';
 
 /** Answers every request to GTM's host and to the affiliate script's origin with a tiny script; answers the requests seen. */
 function thirdParties(page: Page): Request[] {
@@ -27,7 +25,7 @@ function thirdParties(page: Page): Request[] {
     await route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.__tagRan = (window.__tagRan || 0) + 1;' });
   };
   void page.route('https://www.googletagmanager.com/**', answer);
-  if (AFFILIATE_URL) void page.route(`${new URL(AFFILIATE_URL).origin}/**`, answer);
+  void page.route(`${new URL(AFFILIATE_URL).origin}/**`, answer);
   return seen;
 }
 
@@ -35,7 +33,18 @@ const layer = (page: Page) =>
   page.evaluate(() => ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []).map((e) => ({ ...e })));
 
 test.describe('with GTM_CONTAINER_ID and AFFILIATE_SCRIPT_URL', () => {
-  test.skip(!configured, 'needs a storefront started with GTM_CONTAINER_ID and AFFILIATE_SCRIPT_URL (see the file comment)');
+  test.skip(({ isMobile }) => isMobile, 'one configured stack for the run: the desktop project');
+  test.use({ baseURL: SECOND_BASE });
+  let stack: OwnStack | null = null;
+  test.beforeAll(async ({ browserName }, testInfo) => {
+    // Skipped projects start nothing (Playwright runs a describe's beforeAll per worker and project).
+    if (testInfo.project.use.isMobile || browserName !== 'chromium') return;
+    test.setTimeout(300_000);
+    stack = await startOwnStack({ GTM_CONTAINER_ID: GTM_ID, AFFILIATE_SCRIPT_URL: AFFILIATE_URL });
+  });
+  test.afterAll(async () => {
+    await stack?.stop();
+  });
 
   test('nothing loads before consent; Got It! loads the container and the affiliate script once, with the page nonce', async ({ page }) => {
     const seen = thirdParties(page);
@@ -74,7 +83,7 @@ test.describe('with GTM_CONTAINER_ID and AFFILIATE_SCRIPT_URL', () => {
 });
 
 test('with nothing configured, no tag manager or affiliate script loads, even after consent', async ({ page }) => {
-  test.skip(configured, 'the storefront was started with GTM_CONTAINER_ID');
+  test.skip(Boolean(process.env.GTM_CONTAINER_ID || process.env.AFFILIATE_SCRIPT_URL), 'the storefront was started with GTM_CONTAINER_ID');
   const external: string[] = [];
   page.on('request', (r) => {
     if (/^https:\/\/(www\.googletagmanager\.com|[^/]*affiliate)/.test(r.url())) external.push(r.url());
