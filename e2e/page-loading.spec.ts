@@ -6,6 +6,11 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 
+// These rules are about the page's own requests, which the tests answer with page.route; a
+// service worker that took control would answer them first, unseen by page.route (Playwright's
+// documented limit), so none registers here. The worker has its own spec (service-worker.spec.ts).
+test.use({ serviceWorkers: 'block' });
+
 const hydrated = (page: Page) => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 
 /** Counts the page's full document loads (the first one included). */
