@@ -111,7 +111,13 @@ try {
   for (const [name, url] of await pickPages(base)) {
     // Lighthouse's own advice: scores vary run to run, report the median of several runs.
     const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push((await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }))!.lhr);
+    for (let i = 0; i < RUNS; i++) {
+      const run = (await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }))!.lhr;
+      // A run Lighthouse could not measure scores null (printed as 0): say why instead of hiding it in the median.
+      if (run.runtimeError || run.categories.performance?.score == null)
+        console.warn(`${name} run ${i + 1}: not measured: ${run.runtimeError?.code ?? ''} ${run.runtimeError?.message ?? ''} ${run.runWarnings.join(' | ')}`);
+      runs.push(run);
+    }
     runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
     const lhr = runs[Math.floor(runs.length / 2)]!;
     const spread = `perf of the ${RUNS} runs: ${runs.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)).join(' ')}`;
