@@ -58,3 +58,41 @@ test('the active filters summary shows up to 3 terms joined with & and "and more
   await page.goto('/searchList/');
   await expect(summary).toHaveCount(0);
 });
+
+test('the size filter keeps only products with that size in stock, and names it in the chips', async ({ page, request }) => {
+  await page.goto('/searchList/?cids=k');
+  const total = await productCount(page);
+  const panel = await filters(page);
+  const section = panel.getByRole('heading', { name: 'Size' }).locator('xpath=..');
+  // The US size fewest shoes come in (so the filter has something to leave out).
+  const facets = await section
+    .getByRole('link')
+    .evaluateAll((as) =>
+      as.map((a) => ({
+        href: a.getAttribute('href')!,
+        size: a.querySelector('span.flex-1')!.firstChild!.textContent!.trim(),
+        count: Number(a.lastElementChild!.textContent),
+      })),
+    );
+  const us = facets.filter((f) => /^US [\d.]+$/.test(f.size)).sort((a, b) => a.count - b.count);
+  expect(us.length).toBeGreaterThan(1);
+  const { size, count, href } = us[0]!;
+  expect(count).toBeLessThan(total);
+  await section.locator(`a[href="${href}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]size=${size.replace(' ', '\\+')}(&|$)`));
+  await expect.poll(() => productCount(page)).toBe(count);
+  const chips = page.getByRole('list', { name: 'Active filters' });
+  await expect(chips.getByRole('link', { name: `Size ${size}` })).toBeVisible();
+
+  // The products kept come in that size (the API's own product answer lists it among their offers' sizes).
+  const ids = await page
+    .locator('main a[href*="/prod/"]')
+    .evaluateAll((as) => [...new Set(as.map((a) => new URL((a as HTMLAnchorElement).href).searchParams.get('id')))].slice(0, 6));
+  expect(ids.length).toBeGreaterThan(0);
+  for (const id of ids) {
+    const res = await request.get(`/inventory/api/v1/standard-product/product/${id}/with-recommend`);
+    const body = (await res.json()) as { offers: Array<{ sizes: string[] }> };
+    expect(body.offers.some((o) => o.sizes.some((s) => s.split(' / ').includes(size)))).toBe(true);
+  }
+  await expectNoAxeViolations(page);
+});

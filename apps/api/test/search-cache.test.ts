@@ -5,7 +5,7 @@ import { SearchCache } from '../src/search/index.ts';
 const answer = (total: number): SearchResponse => ({
   items: [],
   total,
-  facets: { departments: [], brands: [], merchants: [], priceBands: [] },
+  facets: { departments: [], brands: [], merchants: [], priceBands: [], sizes: [] },
   correctedQuery: null,
 });
 const cond = (body: object) => SearchConditionSchema.parse(body);

@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEPARTMENTS, PRICE_BANDS, matchesCategory, parseCategoryIds } from '@b-deals/core';
+import { DEPARTMENTS, PRICE_BANDS, matchesCategory, parseCategoryIds, shoeAudience, sizeFilterValue, sortSizes } from '@b-deals/core';
 import { SearchConditionSchema, type SearchConditionInput } from '@b-deals/contracts';
 import type { Database } from '@b-deals/db';
 import { createTestDatabase, testDrivers } from '@b-deals/db/testing';
@@ -58,6 +58,8 @@ interface RefRow {
   marketplaces: string[];
   popularity: number;
   clicks: number;
+  /** Sizes some active offer has in stock. */
+  sizes: string[];
 }
 
 describe.each(testDrivers())('search index on %s', (driver) => {
@@ -163,6 +165,11 @@ describe.each(testDrivers())('search index on %s', (driver) => {
       1,
     )[0]!;
     const text = (await db.query<{ word: string }>(`SELECT word FROM search_words ORDER BY ndoc DESC LIMIT 1`)).rows[0]!.word;
+    const sizes = mostCommon(
+      rows.flatMap((r) => r.sizes),
+      3,
+    );
+    expect(sizes.length).toBe(3); // the demo catalogue has sized goods
     const conditions: SearchConditionInput[] = [
       {},
       { cids: group },
@@ -179,6 +186,9 @@ describe.each(testDrivers())('search index on %s', (driver) => {
       { q: text, sort: 'sales' },
       { sort: 'priceDescTag' },
       { sort: 'discountAsc' },
+      { size: sizes },
+      { size: sizes[0]!, cids: group, price: PRICE_BANDS[1]!.key },
+      { size: [sizes[1]!, 'No Such Size'], b: topBrand },
     ];
     for (const input of conditions) {
       const c = SearchConditionSchema.parse({ ...input, to: 30 });
@@ -194,6 +204,21 @@ describe.each(testDrivers())('search index on %s', (driver) => {
         got.facets.priceBands.map((f) => [f.key, f.count]),
         label,
       ).toEqual(expected.bands);
+      expectTopFacets(
+        got.facets.sizes.filter((f) => f.count > 0),
+        expected.sizes,
+        80,
+        `${label} sizes`,
+      );
+      for (const selected of c.size)
+        expect(
+          got.facets.sizes.some((f) => f.key === selected),
+          `${label} keeps ${selected}`,
+        ).toBe(true);
+      expect(
+        got.facets.sizes.filter((f) => f.count > 0).map((f) => f.key),
+        `${label} size order`,
+      ).toEqual(sortSizes(got.facets.sizes.filter((f) => f.count > 0).map((f) => f.key)));
       if (c.sort !== 'none' || !c.q)
         expect(
           got.items.map((i) => i.id),
@@ -267,10 +292,13 @@ async function readReference(db: Database): Promise<RefRow[]> {
     marketplaces: string[];
     popularity: number;
     clicks_30d: number;
+    sizes: string[];
   }>(
     `SELECT p.id, p.category_code, b.slug AS brand, pb.slug AS parent,
             ARRAY(SELECT m.slug FROM merchants m WHERE m.id = ANY(p.merchant_ids)) AS merchants,
-            p.price_cents, p.discount_pct, p.in_stock, p.offer_count, p.marketplaces, p.popularity, p.clicks_30d
+            p.price_cents, p.discount_pct, p.in_stock, p.offer_count, p.marketplaces, p.popularity, p.clicks_30d,
+            ARRAY(SELECT DISTINCT k FROM offers o, jsonb_object_keys(o.size_stock) AS k
+                   WHERE o.product_id = p.id AND o.active AND o.availability = 'in_stock') AS sizes
        FROM products p LEFT JOIN brands b ON b.id = p.brand_id LEFT JOIN brands pb ON pb.id = b.parent_id
       WHERE p.offer_count > 0`,
   );
@@ -287,6 +315,7 @@ async function readReference(db: Database): Promise<RefRow[]> {
     marketplaces: r.marketplaces,
     popularity: r.popularity,
     clicks: r.clicks_30d,
+    sizes: [...new Set(r.sizes.map((label) => sizeFilterValue(label, shoeAudience(r.category_code, null))))],
   }));
 }
 
@@ -308,6 +337,7 @@ function reference(rows: RefRow[], c: ReturnType<typeof SearchConditionSchema.pa
     brand: (r: RefRow) => !c.b.length || (!!r.brand && (c.b.includes(r.brand) || (!!r.parentBrand && c.b.includes(r.parentBrand)))),
     merchant: (r: RefRow) => !c.m.length || r.merchants.some((m) => c.m.includes(m)),
     price: (r: RefRow) => !priced || (r.price >= low && r.price < high),
+    size: (r: RefRow) => !c.size.length || r.sizes.some((s) => c.size.includes(s)),
   };
   const except = (skip: keyof typeof preds) => rows.filter((r) => base(r) && Object.entries(preds).every(([k, p]) => k === skip || p(r)));
   const group = (list: RefRow[], key: (r: RefRow) => string[]) => {
@@ -317,6 +347,7 @@ function reference(rows: RefRow[], c: ReturnType<typeof SearchConditionSchema.pa
   };
   const depts = group(except('category'), (r) => [r.code.slice(0, 1)]);
   const bands = group(except('price'), (r) => PRICE_BANDS.filter((b) => r.price >= b.low && (b.high === null || r.price < b.high)).map((b) => b.key));
+  const sizes = group(except('size'), (r) => r.sizes);
   const matched = rows.filter((r) => base(r) && Object.values(preds).every((p) => p(r)));
   const order: Record<string, (a: RefRow, b: RefRow) => number> = {
     none: (a, b) => b.popularity - a.popularity,
@@ -333,6 +364,7 @@ function reference(rows: RefRow[], c: ReturnType<typeof SearchConditionSchema.pa
     brands: group(except('brand'), (r) => (r.brand ? [r.brand] : [])),
     merchants: group(except('merchant'), (r) => r.merchants),
     bands: PRICE_BANDS.filter((b) => bands.has(b.key)).map((b) => [b.key, bands.get(b.key)!] as [string, number]),
+    sizes,
     firstPage: byKey
       ? [...matched]
           .sort((a, b) => byKey(a, b) || a.id - b.id)

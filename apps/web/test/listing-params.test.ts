@@ -13,6 +13,13 @@ describe('parseListingParams', () => {
     expect(p.l).toEqual(['on_sale']);
   });
 
+  it('reads sizes as labels and passes them to the search condition', () => {
+    const p = parse('size=US+8+%2F+EU+41&size=M&size=M&size=');
+    expect(p.size).toEqual(['US 8 / EU 41', 'M']);
+    expect(toSearchCondition(p).size).toEqual(['US 8 / EU 41', 'M']);
+    expect(parse(`size=${'x'.repeat(61)}`).size).toEqual([]);
+  });
+
   it('accepts the URL sort aliases of spec §9 and ignores unknown sorts', () => {
     expect(parse('sort=latest').sort).toBe('recency');
     expect(parse('sort=sale').sort).toBe('sales');

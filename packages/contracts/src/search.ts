@@ -50,7 +50,9 @@ const sortValues = [...SORT_KEYS, ...Object.keys(SORT_URL_ALIASES)] as [string, 
  * POST /inventory/api/v1/search/condition: the condition body. `b` and `m` take one slug or
  * many; `cids` are category filter ids (prefix, comma-union and minus semantics of DESIGN.md);
  * `price` is a band key of spec §9 or use `minPrice`/`maxPrice` in cents; `sort` takes the keys
- * of spec §9 or their URL aliases; `l` are labels (`on_sale`, `in_stock`, `multi_merchant`).
+ * of spec §9 or their URL aliases; `l` are labels (`on_sale`, `in_stock`, `multi_merchant`);
+ * `size` are size filter values (core `sizeFilterValue`: a label's first sizing system, `US 8` for
+ * `US 8 / EU 41`; `M`): a product passes when some active offer has one of them in stock (issue 11 §3).
  */
 export const SearchConditionSchema = refinePageWindow(
   z.object({
@@ -66,6 +68,7 @@ export const SearchConditionSchema = refinePageWindow(
       .optional()
       .transform((s) => resolveSort(s)),
     l: manyStrings(10, 40).optional().default([]),
+    size: manyStrings(30, 60).optional().default([]),
     marketplace: MarketplaceFilterSchema.optional().default('ALL'),
     from: z.number().int().min(0).max(PAGE_FROM_MAX).default(0),
     to: z
@@ -90,12 +93,17 @@ export type FacetCount = z.infer<typeof FacetCountSchema>;
 export const SearchResponseSchema = z.object({
   items: z.array(ProductCardSchema),
   total: z.number().int(),
-  /** Counts for each facet value under the other active filters. Departments are keyed by code, brands and merchants by slug, price bands by band key. */
+  /**
+   * Counts for each facet value under the other active filters. Departments are keyed by code,
+   * brands and merchants by slug, price bands by band key, sizes by their filter value (in stock at
+   * some merchant, in natural size order: core `compareSizes`).
+   */
   facets: z.object({
     departments: z.array(FacetCountSchema),
     brands: z.array(FacetCountSchema),
     merchants: z.array(FacetCountSchema),
     priceBands: z.array(FacetCountSchema),
+    sizes: z.array(FacetCountSchema),
   }),
   /** When the query matched nothing as typed and a close spelling did, the spelling used. */
   correctedQuery: z.string().nullable(),

@@ -66,3 +66,107 @@ export function compareSizes(a: string, b: string): number {
 export function sortSizes(sizes: readonly string[]): string[] {
   return [...sizes].sort(compareSizes);
 }
+
+/** Whose shoe sizing a size follows: adult women's and men's US sizes differ by about 1.5. */
+export type ShoeAudience = 'women' | 'men';
+
+/**
+ * Adult US shoe sizes with their usual EU equivalents, per audience (the common retail
+ * conversion charts: women's US 8 ≈ EU 38.5–39, men's US 8 ≈ EU 41). UK sizes are US − 2 for
+ * women and US − 1 for men. Half sizes interpolate linearly between the whole sizes listed.
+ */
+const US_TO_EU: Readonly<Record<ShoeAudience, ReadonlyArray<readonly [us: number, eu: number]>>> = {
+  women: [
+    [4, 34.5],
+    [5, 35.5],
+    [6, 36.5],
+    [7, 37.5],
+    [8, 38.5],
+    [9, 40],
+    [10, 41],
+    [11, 42],
+    [12, 43],
+  ],
+  men: [
+    [6, 39],
+    [7, 40],
+    [8, 41],
+    [9, 42],
+    [10, 43],
+    [11, 44],
+    [12, 45],
+    [13, 46],
+    [14, 47],
+    [15, 48],
+  ],
+};
+const UK_OFFSET: Readonly<Record<ShoeAudience, number>> = { women: 2, men: 1 };
+
+/** The sizing systems of a label (`US 8 / EU 41` → {US: 8, EU: 41}); half sizes with `.5` or `,5`. */
+function systemsOf(label: string): Partial<Record<'US' | 'EU' | 'UK', number>> {
+  const out: Partial<Record<'US' | 'EU' | 'UK', number>> = {};
+  for (const part of label.split(' / ')) {
+    const m = part.trim().match(/^(US|EU|UK)\s*(\d{1,2}(?:[.,]5)?)$/i);
+    if (m) out[m[1]!.toUpperCase() as 'US' | 'EU' | 'UK'] = Number(m[2]!.replace(',', '.'));
+  }
+  return out;
+}
+
+/** US size for an EU size on the audience's chart, to the nearest half size; null off the chart. */
+function usFromEu(eu: number, audience: ShoeAudience): number | null {
+  const chart = US_TO_EU[audience];
+  for (let i = 0; i + 1 < chart.length; i++) {
+    const [us0, eu0] = chart[i]!;
+    const [us1, eu1] = chart[i + 1]!;
+    if (eu >= eu0 && eu <= eu1) return Math.round((us0 + ((eu - eu0) / (eu1 - eu0)) * (us1 - us0)) * 2) / 2;
+  }
+  return null;
+}
+
+/**
+ * An adult shoe size label completed with its US size when the feed wrote it only in EU or UK
+ * sizing (issue 11 §3): `EU 41` (men) → `US 8 / EU 41`, `UK 5` (women) → `US 7 / UK 5`. A bare
+ * number is read by its range: 34 and above as EU (adult EU sizes start there), 3 to 15.5 as
+ * the US size of a US storefront (`8` → `US 8`). Labels that already carry a US size, kids'
+ * sizes, letter sizes and sizes off the chart come back unchanged, so the US size (the first
+ * system of the label) is the one every merchant's label shares.
+ */
+export function withUsShoeSize(label: string, audience: ShoeAudience): string {
+  const bare = label.trim().match(/^(\d{1,2}(?:[.,]5)?)$/);
+  const n = bare ? Number(bare[1]!.replace(',', '.')) : NaN;
+  if (n >= 3 && n <= 15.5) return `US ${n}`;
+  const source = n >= 34 ? `EU ${bare![1]}` : label;
+  const systems = systemsOf(source);
+  if (systems.US !== undefined) return label;
+  const us = systems.EU !== undefined ? usFromEu(systems.EU, audience) : systems.UK !== undefined ? systems.UK + UK_OFFSET[audience] : null;
+  return us === null ? label : `US ${us} / ${source}`;
+}
+
+/**
+ * The value a shopper filters by for a size label (the listings' size facet, issue 11 §3). Adult
+ * shoe sizes (an `audience` given) are first completed with their US size ({@link withUsShoeSize}:
+ * `EU 41` of a men's shoe filters as "US 8"); then a label written in several systems filters by
+ * its US size (`US 8 / EU 41`, `US 8 / EU 42` and `UK 7 / EU 41 / US 8` are all "US 8"), else by its
+ * first system; any other label is its own value. Stored labels stay as the feed wrote them.
+ */
+export function sizeFilterValue(label: string, audience: ShoeAudience | null = null): string {
+  const parts = (audience ? withUsShoeSize(label, audience) : label).split(' / ').map((p) => p.trim());
+  return parts.find((p) => /^US\s/.test(p)) ?? parts[0]!;
+}
+
+/** Category codes of adult footwear outside the Shoes department (Running Shoes, Hiking Boots). */
+const SPORT_FOOTWEAR = ['711', '728'];
+
+/**
+ * Whose shoe sizing an item's sizes follow, or null when it is not adult footwear or the
+ * audience is unknown: Women's Shoes (`k1…`) and Men's Shoes (`k2…`) by department, other
+ * footwear (the Shoes department itself, Running Shoes, Hiking Boots) by GMC `gender`
+ * (`female`, `male`; `unisex` and none give null). Kids' shoes (`g4`) are never converted.
+ */
+export function shoeAudience(categoryCode: string | null, gender: 'male' | 'female' | 'unisex' | null): ShoeAudience | null {
+  if (!categoryCode) return null;
+  if (categoryCode.startsWith('k1')) return 'women';
+  if (categoryCode.startsWith('k2')) return 'men';
+  if (categoryCode === 'k' || SPORT_FOOTWEAR.some((c) => categoryCode.startsWith(c))) return gender === 'female' ? 'women' : gender === 'male' ? 'men' : null;
+  return null;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareSizes, sortSizes } from '../src/sizes.ts';
+import { compareSizes, shoeAudience, sizeFilterValue, sortSizes, withUsShoeSize } from '../src/sizes.ts';
 
 /** Shuffles deterministically, so a test never passes because the input was already in order. */
 const shuffled = (xs: readonly string[]) => [...xs].reverse().sort((a, b) => ((a.length * 7 + a.charCodeAt(0)) % 5) - ((b.length * 7 + b.charCodeAt(0)) % 5));
@@ -24,5 +24,48 @@ describe('sortSizes (issue 20 §4: sizes sort naturally)', () => {
     expect(compareSizes('US 6', 'US 10')).toBeLessThan(0);
     expect(sortSizes(['L', 'M', 'S', 'XL'])).toEqual(['S', 'M', 'L', 'XL']);
     expect(compareSizes('M', 'M')).toBe(0);
+  });
+});
+
+describe('withUsShoeSize (issue 11 §3: shoe sizes with their US equivalent)', () => {
+  it.each([
+    ['EU 41', 'men', 'US 8 / EU 41'],
+    ['EU 42,5', 'men', 'US 9.5 / EU 42,5'],
+    ['EU 38.5', 'women', 'US 8 / EU 38.5'],
+    ['EU 40', 'women', 'US 9 / EU 40'],
+    ['UK 7', 'men', 'US 8 / UK 7'],
+    ['UK 5', 'women', 'US 7 / UK 5'],
+    ['41', 'men', 'US 8 / EU 41'],
+    ['8', 'women', 'US 8'],
+    ['9.5', 'men', 'US 9.5'],
+  ] as const)('%s (%s) → %s', (label, audience, expected) => {
+    expect(withUsShoeSize(label, audience)).toBe(expected);
+  });
+
+  it.each(['US 8 / EU 41', 'US 8', 'M', 'US 10C / EU 27', 'EU 20', 'EU 60', '24', 'W32 L30'])('leaves %s as it is', (label) => {
+    expect(withUsShoeSize(label, 'men')).toBe(label);
+  });
+
+  it('makes two merchants writing one size differently share its filter value', () => {
+    expect(sizeFilterValue('EU 41', 'men')).toBe(sizeFilterValue('US 8 / EU 41'));
+    expect(sizeFilterValue('8', 'men')).toBe('US 8');
+    expect(sizeFilterValue('40', 'women')).toBe('US 9');
+    expect(sizeFilterValue('40')).toBe('40');
+    expect(sizeFilterValue('UK 8 / EU 42 / US 9')).toBe('US 9');
+    expect(sizeFilterValue('EU 36,5 / IT 36')).toBe('EU 36,5');
+    expect(sizeFilterValue('M')).toBe('M');
+  });
+});
+
+describe('shoeAudience', () => {
+  it('reads the shoe departments, then GMC gender for other footwear', () => {
+    expect(shoeAudience('k13', null)).toBe('women');
+    expect(shoeAudience('k24', 'female')).toBe('men');
+    expect(shoeAudience('711', 'female')).toBe('women');
+    expect(shoeAudience('728', 'male')).toBe('men');
+    expect(shoeAudience('711', 'unisex')).toBeNull();
+    expect(shoeAudience('g4', 'male')).toBeNull();
+    expect(shoeAudience('811', 'male')).toBeNull();
+    expect(shoeAudience(null, 'male')).toBeNull();
   });
 });

@@ -40,6 +40,7 @@ export class SearchCache {
       c.maxPrice ?? null,
       c.sort,
       sorted(c.l),
+      sorted(c.size),
       c.marketplace,
       c.from,
       c.to,

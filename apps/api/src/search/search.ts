@@ -7,7 +7,8 @@
  *   words missing from the catalogue vocabulary are replaced by their closest pg_trgm neighbour
  *   and the search runs again (`correctedQuery`).
  * - Filters: brands (with their sub-brands), merchants, category ids (prefix, comma-union and
- *   minus semantics, DESIGN.md), price band or min/max cents, labels, marketplace.
+ *   minus semantics, DESIGN.md), price band or min/max cents, labels, marketplace, sizes in stock
+ *   (issue 11 §3: some active offer has one of the sizes in stock).
  * - Sorts of spec §9. "Our Recommendation" with words ranks by relevance (the summed weights of
  *   the matched lexemes) lifted by popularity: relevance × (1 + 0.1 × popularity); without words
  *   by popularity. Ties go to the lower product id, so paging is stable.
@@ -34,6 +35,7 @@ export const SEARCH_LABELS = Object.keys(LABEL_BITS) as Array<keyof typeof LABEL
 /** Facet lengths: the most frequent brands and merchants are listed (count desc). */
 const MAX_BRAND_FACETS = 40;
 const MAX_MERCHANT_FACETS = 60;
+const MAX_SIZE_FACETS = 80;
 
 /** What a search runs on: the in-memory index (required) and, optionally, a response cache. */
 export interface SearchDeps {
@@ -208,7 +210,7 @@ function planFilters(c: SearchCondition): FilterPlan {
 }
 
 /** Which facet's own filter a row failed (disjunctive counting). */
-const Facet = { Department: 0, Brand: 1, Merchant: 2, Band: 3 } as const;
+const Facet = { Department: 0, Brand: 1, Merchant: 2, Band: 3, Size: 4 } as const;
 const NO_FACET = -1;
 
 interface Evaluated {
@@ -241,21 +243,30 @@ function evaluate(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: Term
       if (i !== undefined) merchAllowed[i] = 1;
     }
   }
+  let sizeAllowed: Uint8Array | null = null;
+  if (c.size.length) {
+    sizeAllowed = new Uint8Array(s.sizes.length);
+    for (const label of c.size) {
+      const i = s.sizeBy.get(label);
+      if (i !== undefined) sizeAllowed[i] = 1;
+    }
+  }
   const withFacets = c.facets;
   const counts = {
     departments: new Int32Array(DEPARTMENTS.length),
     brands: new Int32Array(s.brands.length),
     merchants: new Int32Array(s.merchants.length),
     bands: new Int32Array(PRICE_BANDS.length),
+    sizes: new Int32Array(s.sizes.length),
   };
-  const total = scan(s, text ? count : -1, { catAllowed, brandAllowed, merchAllowed, plan, withFacets, counts });
+  const total = scan(s, text ? count : -1, { catAllowed, brandAllowed, merchAllowed, sizeAllowed, plan, withFacets, counts });
   const deptCounts = counts.departments;
   const brandCounts = counts.brands;
   const merchCounts = counts.merchants;
   const bandCounts = counts.bands;
 
   const page = topK(s.scratch.matched.subarray(0, total), c.to, rowOrder(s, c.sort, text)).slice(c.from, c.to);
-  const facets: SearchResponse['facets'] = { departments: [], brands: [], merchants: [], priceBands: [] };
+  const facets: SearchResponse['facets'] = { departments: [], brands: [], merchants: [], priceBands: [], sizes: [] };
   if (withFacets) {
     facets.departments = DEPARTMENTS.flatMap((d, i) => (deptCounts[i] && d.code ? [{ key: d.code, label: d.term, count: deptCounts[i]! }] : [])).sort(
       (a, b) => b.count - a.count,
@@ -263,6 +274,7 @@ function evaluate(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: Term
     facets.brands = topFacets(brandCounts, s.brands, MAX_BRAND_FACETS, c.b);
     facets.merchants = topFacets(merchCounts, s.merchants, MAX_MERCHANT_FACETS, c.m);
     facets.priceBands = PRICE_BANDS.flatMap((b, i) => (bandCounts[i] ? [{ key: b.key, label: b.label, count: bandCounts[i]! }] : []));
+    facets.sizes = sizeFacets(counts.sizes, s.sizes, c.size);
   }
   return { page, total, facets };
 }
@@ -271,9 +283,10 @@ interface ScanArgs {
   catAllowed: Uint8Array | null;
   brandAllowed: Uint8Array | null;
   merchAllowed: Uint8Array | null;
+  sizeAllowed: Uint8Array | null;
   plan: FilterPlan;
   withFacets: boolean;
-  counts: { departments: Int32Array; brands: Int32Array; merchants: Int32Array; bands: Int32Array };
+  counts: { departments: Int32Array; brands: Int32Array; merchants: Int32Array; bands: Int32Array; sizes: Int32Array };
 }
 
 /**
@@ -283,7 +296,7 @@ interface ScanArgs {
  * this loop on its own.
  */
 function scan(s: Snapshot, found: number, a: ScanArgs): number {
-  const { catAllowed, brandAllowed, merchAllowed, plan, withFacets } = a;
+  const { catAllowed, brandAllowed, merchAllowed, sizeAllowed, plan, withFacets } = a;
   const { labelMask, marketBit } = plan;
   const hasPrice = plan.price !== null;
   const low = plan.price?.low ?? 0;
@@ -296,8 +309,9 @@ function scan(s: Snapshot, found: number, a: ScanArgs): number {
   const brandCounts = a.counts.brands;
   const merchCounts = a.counts.merchants;
   const bandCounts = a.counts.bands;
+  const sizeCounts = a.counts.sizes;
   // Locals, not property loads, in the loop below: it visits up to every product of the catalogue.
-  const { labels, marketMask, codeOf, deptOf, brandOf, merchantStart, merchantList, price, bandOf, popularity } = s;
+  const { labels, marketMask, codeOf, deptOf, brandOf, merchantStart, merchantList, sizeStart, sizeList, price, bandOf, popularity } = s;
   let total = 0;
 
   for (let i = 0; i < count; i++) {
@@ -329,6 +343,16 @@ function scan(s: Snapshot, found: number, a: ScanArgs): number {
         failed = Facet.Band;
       }
     }
+    const s0 = sizeStart[r]!;
+    const s1 = sizeStart[r + 1]!;
+    if (sizeAllowed !== null) {
+      let any = false;
+      for (let k = s0; k < s1 && !any; k++) any = sizeAllowed[sizeList[k]!] === 1;
+      if (!any) {
+        if (failed !== NO_FACET) continue;
+        failed = Facet.Size;
+      }
+    }
     if (failed === NO_FACET) {
       matched[total++] = r;
       if (text) score[r] = relevance[r]! * (1 + 0.1 * popularity[r]!);
@@ -344,12 +368,29 @@ function scan(s: Snapshot, found: number, a: ScanArgs): number {
       const b = bandOf[r]!;
       if (b >= 0) bandCounts[b]!++;
     }
+    if (failed === NO_FACET || failed === Facet.Size) for (let k = s0; k < s1; k++) sizeCounts[sizeList[k]!]!++;
   }
 
   return total;
 }
 
-/** The `max` entries with the highest counts (ties by name), keyed by slug. */
+/**
+ * Size facet values: the MAX_SIZE_FACETS sizes with the most products, listed in natural size
+ * order (the snapshot's `sizes` are sorted so), plus every selected size even at 0 so the active
+ * filter keeps its name.
+ */
+function sizeFacets(counts: Int32Array, sizes: readonly string[], selected: readonly string[]): FacetCount[] {
+  const present = [...counts.keys()].filter((i) => counts[i]! > 0);
+  const kept = new Set(present.sort((a, b) => counts[b]! - counts[a]! || a - b).slice(0, MAX_SIZE_FACETS));
+  for (const label of selected) {
+    const i = sizes.indexOf(label);
+    if (i >= 0) kept.add(i);
+  }
+  const out = [...kept].sort((a, b) => a - b).map((i) => ({ key: sizes[i]!, label: sizes[i]!, count: counts[i]! }));
+  for (const label of selected) if (!sizes.includes(label)) out.push({ key: label, label, count: 0 });
+  return out;
+}
+
 /**
  * The `max` values with the most products, most first; values the condition selects (`selected`
  * slugs) are always listed, also past `max` or with a count of 0, so the storefront can show

@@ -4,7 +4,7 @@
  * `buildSnapshot` reads it from the database in id-ordered batches; `search-index.ts` keeps the
  * current one fresh and `match.ts` runs text queries over it.
  */
-import { DEPARTMENTS, MARKETPLACES, PRICE_BANDS, WAS_CHECKS } from '@b-deals/core';
+import { DEPARTMENTS, MARKETPLACES, PRICE_BANDS, WAS_CHECKS, shoeAudience, sizeFilterValue, sortSizes } from '@b-deals/core';
 import type { Queryable } from '@b-deals/db';
 import type { BrandRow, MerchantRow, PriceTruthColumn, ProductRow } from '../catalog/index.ts';
 
@@ -52,6 +52,15 @@ export interface Snapshot {
   /** Merchants of row r: merchantList[merchantStart[r] .. merchantStart[r + 1]) (dense indexes). */
   merchantStart: Uint32Array;
   merchantList: Int32Array;
+  /** Distinct size filter values in stock (core `sizeFilterValue`, natural size order); `sizeBy` indexes it. */
+  sizes: string[];
+  sizeBy: Map<string, number>;
+  /**
+   * Sizes of row r in stock at some active offer (`offers.size_stock`, issue 11 §3):
+   * sizeList[sizeStart[r] .. sizeStart[r + 1]) (indexes into `sizes`).
+   */
+  sizeStart: Uint32Array;
+  sizeList: Int32Array;
   /** Lowest current price, cents (-1 when unknown). */
   price: Int32Array;
   /** Price band index (PRICE_BANDS) per row, -1 when none. */
@@ -200,6 +209,47 @@ export async function readVersion(db: Queryable): Promise<{ version: number; cli
   return { version: Number(res.rows[0]?.v ?? 0), clickId: Number(res.rows[0]?.c ?? 0) };
 }
 
+/**
+ * Every product's sizes in stock now, as CSR lists over the rows of `rowById`: the filter values
+ * (core `sizeFilterValue`: `US 8 / EU 41` → `US 8`; in the women's and men's shoe departments
+ * `EU 41` → `US 8` too) of the GMC `size` labels some active offer has in stock (`offers.size_stock`
+ * keys; issue 11 §3), the labels `GET /inventory/api/v1/sizes` counts. `codeOfRow` gives a row's
+ * category code. Values are indexed in natural size order.
+ */
+async function readSizesInStock(
+  db: Queryable,
+  rowById: Map<number, number>,
+  codeOfRow: (row: number) => string,
+): Promise<Pick<Snapshot, 'sizes' | 'sizeBy' | 'sizeStart' | 'sizeList'>> {
+  const res = await db.query<{ product_id: string | number; sizes: string[] }>(
+    `SELECT o.product_id, array_agg(DISTINCT s.size) AS sizes
+       FROM offers o, jsonb_object_keys(o.size_stock) AS s(size)
+      WHERE o.active AND o.availability = 'in_stock'
+      GROUP BY o.product_id`,
+  );
+  const values = res.rows.map((r) => {
+    const row = rowById.get(Number(r.product_id));
+    const audience = row === undefined ? null : shoeAudience(codeOfRow(row), null);
+    return [...new Set(r.sizes.map((label) => sizeFilterValue(label, audience)))];
+  });
+  const sizes = sortSizes([...new Set(values.flat())]);
+  const sizeBy = new Map(sizes.map((value, i) => [value, i]));
+  const n = rowById.size;
+  const perRow: Array<number[] | undefined> = new Array<number[] | undefined>(n);
+  res.rows.forEach((r, i) => {
+    const row = rowById.get(Number(r.product_id));
+    if (row !== undefined) perRow[row] = values[i]!.map((value) => sizeBy.get(value)!);
+  });
+  const sizeStart = new Uint32Array(n + 1);
+  const items: number[] = [];
+  for (let row = 0; row < n; row++) {
+    sizeStart[row] = items.length;
+    for (const i of perRow[row] ?? []) items.push(i);
+  }
+  sizeStart[n] = items.length;
+  return { sizes, sizeBy, sizeStart, sizeList: Int32Array.from(items) };
+}
+
 /** Builds a snapshot of every product with an active offer. Reads in id-ordered batches of BUILD_BATCH rows. */
 export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
   const { version, clickId } = await readVersion(db);
@@ -313,6 +363,7 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
     }
   });
   merchantStart[n] = merchantItems.length;
+  const sized = await readSizesInStock(db, rowById, (row) => codes[codeOf[row]!]!);
 
   const lexicon = [...postings.keys()].sort();
   let total = 0;
@@ -351,6 +402,7 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
     merchantBySlug: new Map(merchants.map((m, i) => [m.slug, i])),
     merchantStart,
     merchantList: Int32Array.from(merchantItems),
+    ...sized,
     price,
     bandOf,
     marketMask,

@@ -8,7 +8,7 @@ import { clampInput, labelText } from '../lib/text';
 import { HydrateLater } from './hydrate-later';
 import { ProductGrid } from './product-card';
 
-type FacetKey = 'b' | 'm' | 'cids';
+type FacetKey = 'b' | 'm' | 'cids' | 'size';
 const FACET_LIMIT = 12;
 
 function useSearch() {
@@ -188,6 +188,7 @@ function Filters({ data, hide }: { data: ListingData; hide: Hide }) {
           ))}
         </ul>
       </FacetGroup>
+      <ValueFacet title="Size" facetKey="size" values={facets.sizes} />
       {!hide.brands ? <ValueFacet title="Brand" facetKey="b" values={facets.brands} /> : null}
       {!hide.merchants ? <ValueFacet title="Store" facetKey="m" values={facets.merchants} /> : null}
     </div>
@@ -239,7 +240,7 @@ function ActiveFilters({ data, labels }: { data: ListingData; labels: Map<string
     params.set('max', dollars(data.params.maxPrice));
   }
   const chips: Array<{ label: string; href: string }> = [];
-  for (const key of ['b', 'm', 'cids', 'l'] as const) {
+  for (const key of ['b', 'm', 'cids', 'l', 'size'] as const) {
     for (const v of data.params[key]) {
       chips.push({
         label: labels.get(`${key}:${v}`) ?? (key === 'cids' ? categoryByCode(v)?.term : undefined) ?? v,
@@ -360,9 +361,10 @@ export function Listing({ data, hide = {}, empty }: { data: ListingData; hide?: 
   for (const f of result.facets.merchants) labels.set(`m:${f.key}`, f.label);
   for (const f of result.facets.departments) labels.set(`cids:${f.key}`, f.label);
   for (const l of LABELS) labels.set(`l:${l.key}`, l.label);
+  for (const f of result.facets.sizes) labels.set(`size:${f.key}`, `Size ${f.label}`);
   const noResults = empty ?? <p className="py-12 text-center text-stone-600">No products match these filters.</p>;
   const filtered =
-    params.b.length + params.m.length + params.cids.length + params.l.length > 0 ||
+    params.b.length + params.m.length + params.cids.length + params.l.length + params.size.length > 0 ||
     params.price !== undefined ||
     params.minPrice !== undefined ||
     params.maxPrice !== undefined;

@@ -1,7 +1,7 @@
 /**
  * Listing filters held in the URL (category, search, brand and store pages): `q`, `b` (brand
  * slugs), `m` (merchant slugs), `cids` (category ids), `price` (a band key of spec §9), `l`
- * (labels), `sort` (keys or URL aliases of spec §9) and `page` (1-based, 24 per page).
+ * (labels), `size` (GMC size labels in stock, issue 11 §3), `sort` (keys or URL aliases of spec §9) and `page` (1-based, 24 per page).
  * Pure functions, used by loaders to build the search condition and by components to build
  * filter links.
  */
@@ -36,6 +36,8 @@ export interface ListingParams {
   m: string[];
   cids: string[];
   l: string[];
+  /** Size filter values (`US 8`, `M`; core `sizeFilterValue`): products with one of them in stock at some store. */
+  size: string[];
   /** Price band key, when valid. */
   price: string | undefined;
   /** Lower bound of the price range (`min`, dollars), cents. */
@@ -74,6 +76,9 @@ export function parseListingParams(search: URLSearchParams): ListingParams {
     m: unique(search.getAll('m')),
     cids: unique(search.getAll('cids')),
     l: unique(search.getAll('l')).filter((l) => LABELS.some((x) => x.key === l)),
+    size: unique(search.getAll('size'))
+      .filter((s) => s.length <= 60)
+      .slice(0, 30),
     price: price && bandByKey(price) ? price : undefined,
     minPrice,
     maxPrice,
@@ -100,6 +105,7 @@ export function toSearchCondition(params: ListingParams, fixed: FixedFilters = {
     m: unique([...(fixed.m ?? []), ...params.m]),
     cids: unique([...(fixed.cids ?? []), ...params.cids]),
     l: params.l,
+    size: params.size,
     price: params.price,
     ...(params.minPrice !== undefined ? { minPrice: params.minPrice } : {}),
     ...(params.maxPrice !== undefined ? { maxPrice: params.maxPrice } : {}),
