@@ -11,6 +11,7 @@ import type { FxTable } from '@b-deals/feeds';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
+import { refreshCategoryTerms } from './catalog/index.ts';
 import { DEFAULT_RATE_LIMITS } from './auth/index.ts';
 import { seedHomeModules, syncArticles } from './content.ts';
 import type { Config } from './env.ts';
@@ -48,6 +49,8 @@ export async function startApi(config: Config, db?: Database): Promise<RunningAp
   await syncArticles(database);
   await seedHomeModules(database);
   const log = pino({ level: config.logLevel, name: 'b-deals-api' });
+  const recategorised = await refreshCategoryTerms(database);
+  if (recategorised > 0) log.info({ products: recategorised }, 'category search words brought up to the current rule');
   const services = await createServices(config, database, apiRole(config), log);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;
   redis?.on('error', (err) => log.warn({ err }, 'redis unavailable'));

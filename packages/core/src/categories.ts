@@ -512,3 +512,26 @@ export function parseCategoryIds(ids: readonly string[]): CategoryFilter[] {
 export function matchesCategory(code: string, filters: readonly CategoryFilter[]): boolean {
   return filters.some((f) => f.include.some((p) => code.startsWith(p)) && !f.exclude.some((p) => code.startsWith(p)));
 }
+
+/**
+ * Departments whose display name joins merchandising words that do not describe every item in
+ * them (issue 11 §6): "Sneakers & Sportswear" holds rackets and yoga mats, so only "Sportswear"
+ * is searchable text of its items; its sneakers are found by their own leaf's words.
+ */
+const DEPARTMENT_SEARCH_TERMS: Readonly<Record<string, string>> = { '7': 'Sportswear' };
+
+/**
+ * The category words of a product's search text (`products.category_terms`, tsvector weight C;
+ * issue 11 §6): the department's searchable name, then each group's and the leaf's display name
+ * with their one-word keywords as synonyms (Sneakers → "sneaker trainer", Handbags → "purse
+ * satchel", T-Shirts → "tee"). An 'Other' leaf (the product carries its group's code) adds nothing of its own. '' for
+ * an unknown code.
+ */
+export function categorySearchTerms(code: string): string {
+  const node = categoryByCode(code);
+  if (!node) return '';
+  // Single-word keywords only: a phrase's words name other things ('t-shirt dress' is no t-shirt).
+  const synonyms = (n: CategoryNode) => n.keywords.filter((k) => !/\s/.test(k));
+  const words = categoryTrail(node).flatMap((n, i) => (i === 0 ? [DEPARTMENT_SEARCH_TERMS[n.code!] ?? n.term] : [n.term, ...synonyms(n)]));
+  return [...new Set(words)].join(' ');
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALL_CATEGORIES,
+  categorySearchTerms,
   CATEGORY_ALIASES,
   CATEGORY_TREE,
   DEPARTMENTS,
@@ -292,5 +293,19 @@ describe('parseCategoryIds + matchesCategory (DESIGN.md "Category codes")', () =
   it('matches nothing for the empty code of an unmapped product', () => {
     expect(matches('', '8')).toBe(false);
     expect(matchesCategory('811', [])).toBe(false);
+  });
+});
+
+describe('categorySearchTerms (issue 11 §6)', () => {
+  it("keeps a department's merchandising words out of its items' search text", () => {
+    expect(categorySearchTerms('711')).not.toMatch(/sneaker/i);
+    expect(categorySearchTerms('711').split(' ')).toContain('Sportswear');
+    expect(categorySearchTerms('k15').split(' ')).toEqual(expect.arrayContaining(['Sneakers', 'sneaker', 'trainer']));
+  });
+
+  it('adds one-word keywords of groups and leaves as synonyms, never phrases', () => {
+    expect(categorySearchTerms('e11').split(' ')).toEqual(expect.arrayContaining(['purse', 'satchel', 'tote']));
+    expect(categorySearchTerms('821')).not.toMatch(/\bshirt\b/);
+    expect(categorySearchTerms('zz')).toBe('');
   });
 });

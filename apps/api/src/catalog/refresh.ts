@@ -4,10 +4,10 @@
  * the planner statistics after a bulk load. The search vector of a new product is the search
  * domain's rule (`productSearchVector`); price statistics are the pricing domain's.
  */
-import { bestOfferSql, wasCheckSql } from '@b-deals/core';
+import { bestOfferSql, categorySearchTerms, wasCheckSql } from '@b-deals/core';
 import type { Database, Queryable } from '@b-deals/db';
 import { referencePriceSql } from '../pricing/index.ts';
-import { productSearchVector } from '../search/index.ts';
+import { productSearchVector, refreshSearchWords } from '../search/index.ts';
 
 /** Core's best-offer rule over the `offers` table (unaliased). */
 const BEST = bestOfferSql();
@@ -140,4 +140,31 @@ export async function vacuumCatalogue(db: Database): Promise<void> {
   for (const table of ['products', 'offers', 'price_observations', 'product_keys', 'brands', 'merchants', 'search_words', 'images']) {
     await db.exec(`VACUUM ANALYZE ${table}`);
   }
+}
+
+/**
+ * Brings every product's category words (`category_terms`, core `categorySearchTerms`) and with
+ * them its search vector up to the current rule, for catalogues written under an earlier one
+ * (issue 11 §6). Only rows whose words differ are written, in one statement, so a catalogue that
+ * is already current costs one read of the distinct category codes. Refreshes the search
+ * vocabulary when anything changed. Resolves to the number of products rewritten. Run at API
+ * start, before the search index is built.
+ */
+export async function refreshCategoryTerms(db: Queryable): Promise<number> {
+  const codes = await db.query<{ code: string }>(`SELECT DISTINCT category_code AS code FROM products`);
+  if (codes.rows.length === 0) return 0;
+  const terms = codes.rows.map((r) => ({ code: r.code, terms: categorySearchTerms(r.code) }));
+  const res = await db.query<{ n: number }>(
+    `WITH t AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(code text, terms text)),
+          r AS (SELECT p.id, p.title, coalesce(b.name, '') AS brand_name, t.terms AS category_terms, p.description
+                  FROM products p JOIN t ON t.code = p.category_code LEFT JOIN brands b ON b.id = p.brand_id
+                 WHERE p.category_terms IS DISTINCT FROM t.terms),
+          u AS (UPDATE products p SET category_terms = r.category_terms, search = ${productSearchVector('r')}
+                  FROM r WHERE p.id = r.id RETURNING 1)
+     SELECT count(*)::int AS n FROM u`,
+    [JSON.stringify(terms)],
+  );
+  const changed = res.rows[0]?.n ?? 0;
+  if (changed > 0) await refreshSearchWords(db);
+  return changed;
 }

@@ -3,7 +3,7 @@
  * products. All run inside the ingest's one transaction per feed (`ingest/ingest.ts`); which
  * product an offer joins is the matching domain's answer (`matching/resolve.ts`).
  */
-import { categoryTrail, categoryByCode, slugify } from '@b-deals/core';
+import { categorySearchTerms, slugify } from '@b-deals/core';
 import type { Queryable } from '@b-deals/db';
 import type { MerchantInput } from '@b-deals/feeds';
 import type { KnownOffer, Resolution } from '../matching/index.ts';
@@ -175,7 +175,6 @@ export async function insertNewProducts(tx: Queryable, newProducts: readonly Res
     await insertProducts(
       tx,
       newProducts.slice(i, i + BATCH * 5).map(({ listing: l, productId }) => {
-        const node = categoryByCode(l.lead.categoryCode);
         return {
           id: productId,
           brand_name: l.brand ?? '',
@@ -183,11 +182,7 @@ export async function insertNewProducts(tx: Queryable, newProducts: readonly Res
           title: l.title,
           brand_id: l.brand ? (brandIds.get(l.brand) ?? null) : null,
           category_code: l.lead.categoryCode,
-          category_terms: node
-            ? categoryTrail(node)
-                .map((n) => n.term)
-                .join(' ')
-            : '',
+          category_terms: categorySearchTerms(l.lead.categoryCode),
           description: l.lead.description,
           image_url: l.lead.imageLink,
           colors: l.colors,
