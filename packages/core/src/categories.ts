@@ -522,16 +522,15 @@ const DEPARTMENT_SEARCH_TERMS: Readonly<Record<string, string>> = { '7': 'Sports
 
 /**
  * The category words of a product's search text (`products.category_terms`, tsvector weight C;
- * issue 11 §6): the department's searchable name, then each group's and the leaf's display name
- * with their one-word keywords as synonyms (Sneakers → "sneaker trainer", Handbags → "purse
- * satchel", T-Shirts → "tee"). An 'Other' leaf (the product carries its group's code) adds nothing of its own. '' for
- * an unknown code.
+ * issue 11 §6): the department's searchable name, then each group's and the leaf's display name.
+ * Keywords are not added: they are what the feed mapper recognises (a narrower kind such as
+ * `chino` under Trousers), not synonyms; query synonyms live in `search-words.ts`. An 'Other' leaf
+ * (the product carries its group's code) adds nothing of its own. '' for an unknown code.
  */
 export function categorySearchTerms(code: string): string {
   const node = categoryByCode(code);
   if (!node) return '';
-  // Single-word keywords only: a phrase's words name other things ('t-shirt dress' is no t-shirt).
-  const synonyms = (n: CategoryNode) => n.keywords.filter((k) => !/\s/.test(k));
-  const words = categoryTrail(node).flatMap((n, i) => (i === 0 ? [DEPARTMENT_SEARCH_TERMS[n.code!] ?? n.term] : [n.term, ...synonyms(n)]));
-  return [...new Set(words)].join(' ');
+  return categoryTrail(node)
+    .map((n, i) => (i === 0 ? (DEPARTMENT_SEARCH_TERMS[n.code!] ?? n.term) : n.term))
+    .join(' ');
 }

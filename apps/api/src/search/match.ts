@@ -1,6 +1,9 @@
 /**
  * Text matching over a snapshot's inverted file (decision 0003): the semantics of
- * `search @@ to_tsquery('english', 't1 & t2 & t3:*')`, relevance summed from occurrence weights.
+ * `search @@ to_tsquery('english', '(t1:ABC | s1:ABC) & t2:ABC & t3:*ABC')` (a term's synonyms as
+ * alternatives) — every word in the title, brand
+ * or category words (issue 11 §6: a word only in a description does not make a product match) —
+ * or, with `descriptions`, of `'t1 & t2 & t3:*'`; relevance summed from occurrence weights.
  */
 import type { Snapshot } from './snapshot.ts';
 
@@ -16,45 +19,50 @@ function lowerBound(list: readonly string[], key: string): number {
   return lo;
 }
 
-/** A query term: its lexeme, and whether it matches as a prefix (`lexeme:*`). */
+/** A query term: its lexeme and its synonyms' (any of them matches), and whether they match as prefixes (`lexeme:*`). */
 export interface Term {
-  lexeme: string;
+  lexemes: string[];
   prefix: boolean;
 }
 
 /**
  * Rows matching every term (`t1 & t2 & …`): the first `count` entries of `s.scratch.found`, with
- * `s.scratch.relevance[row]` the summed occurrence weights of the matched lexemes. An empty term
- * list matches nothing (PostgreSQL's empty tsquery). The result is valid until the next call.
+ * `s.scratch.relevance[row]` the summed occurrence weights of the matched lexemes. Without
+ * `descriptions` a term matches only where its lexeme occurs in a strong field (title, brand,
+ * category words). An empty term list matches nothing (PostgreSQL's empty tsquery). The result is
+ * valid until the next call.
  */
-export function matchTerms(s: Snapshot, terms: readonly Term[]): number {
+export function matchTerms(s: Snapshot, terms: readonly Term[], descriptions = false): number {
   const { stamp, seen, relevance, found } = s.scratch;
   if (!terms.length) return 0;
   const gen = nextGeneration(s);
   let count = 0;
-  const { lexicon, postStart, postRow, postWeight } = s;
+  const { lexicon, postStart, postRow, postWeight, postStrong } = s;
   for (let k = 0; k < terms.length; k++) {
     const t = terms[k]!;
     const last = k === terms.length - 1;
-    let lo = lowerBound(lexicon, t.lexeme);
-    let hi = lo;
-    if (t.prefix) while (hi < lexicon.length && lexicon[hi]!.startsWith(t.lexeme)) hi++;
-    else if (lexicon[lo] === t.lexeme) hi = lo + 1;
-    for (; lo < hi; lo++) {
-      for (let p = postStart[lo]!, end = postStart[lo + 1]!; p < end; p++) {
-        const row = postRow[p]!;
-        if (stamp[row] !== gen) {
-          if (k !== 0) continue; // missed an earlier term
-          stamp[row] = gen;
-          seen[row] = 0;
-          relevance[row] = 0;
+    for (const lexeme of t.lexemes) {
+      let lo = lowerBound(lexicon, lexeme);
+      let hi = lo;
+      if (t.prefix) while (hi < lexicon.length && lexicon[hi]!.startsWith(lexeme)) hi++;
+      else if (lexicon[lo] === lexeme) hi = lo + 1;
+      for (; lo < hi; lo++) {
+        for (let p = postStart[lo]!, end = postStart[lo + 1]!; p < end; p++) {
+          if (!descriptions && postStrong[p] === 0) continue;
+          const row = postRow[p]!;
+          if (stamp[row] !== gen) {
+            if (k !== 0) continue; // missed an earlier term
+            stamp[row] = gen;
+            seen[row] = 0;
+            relevance[row] = 0;
+          }
+          const have = seen[row]!;
+          if (have === k) {
+            seen[row] = k + 1;
+            relevance[row] = relevance[row]! + postWeight[p]!;
+            if (last) found[count++] = row;
+          } else if (have === k + 1) relevance[row] = relevance[row]! + postWeight[p]!; // another lexeme of this term
         }
-        const have = seen[row]!;
-        if (have === k) {
-          seen[row] = k + 1;
-          relevance[row] = relevance[row]! + postWeight[p]!;
-          if (last) found[count++] = row;
-        } else if (have === k + 1) relevance[row] = relevance[row]! + postWeight[p]!; // another lexeme of a prefix term
       }
     }
   }

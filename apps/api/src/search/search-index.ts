@@ -27,6 +27,7 @@
  * (which change popularity and "Best Sellers") are applied in place; a snapshot older than
  * `maxAgeMs` is rebuilt in the background (the daily click recount).
  */
+import { synonymsOf } from '@b-deals/core';
 import type { Database, Queryable } from '@b-deals/db';
 import type { ProductRow } from '../catalog/index.ts';
 import type { Term } from './match.ts';
@@ -169,12 +170,15 @@ export class SearchIndex {
   }
 
   /**
-   * Query terms of `words` (lower-case letters and digits), lexemes by PostgreSQL's `english`
-   * configuration, the last word a prefix. Stop words yield no term. Lexemes of a word are
-   * remembered (they depend only on the configuration).
+   * Query terms of `words` (core `queryWords`), lexemes by PostgreSQL's `english` configuration,
+   * the last word a prefix. A word's common synonyms (core `synonymsOf`: trainers → sneaker) are
+   * alternatives of its term; a hyphenated compound (`t-shirt`) is its compound lexeme alone, not
+   * also its parts. Stop words yield no term; a word of several lexemes (rare) requires each of
+   * them, without synonyms. Lexemes of a word are remembered (they depend only on the configuration).
    */
   async terms(db: Queryable, words: readonly string[]): Promise<Term[]> {
-    const unknown = [...new Set(words.filter((w) => !this.stems.has(w)))];
+    const asked = [...new Set(words.flatMap((w) => [w, ...synonymsOf(w)]))];
+    const unknown = asked.filter((w) => !this.stems.has(w));
     if (unknown.length) {
       const res = await db.query<{ w: string; lexemes: string[] }>(
         `SELECT w, tsvector_to_array(to_tsvector('english', w)) AS lexemes FROM unnest($1::text[]) AS x(w)`,
@@ -183,6 +187,20 @@ export class SearchIndex {
       if (this.stems.size > 50_000) this.stems.clear();
       for (const r of res.rows) this.stems.set(r.w, r.lexemes);
     }
-    return words.flatMap((w, i) => (this.stems.get(w) ?? []).map((lexeme) => ({ lexeme, prefix: i === words.length - 1 })));
+    const lexemesOf = (w: string): string[] => {
+      const all = this.stems.get(w) ?? [];
+      const compound = w.includes('-') ? all.filter((l) => l.includes('-')) : [];
+      return compound.length ? compound : all;
+    };
+    return words.flatMap((w, i) => {
+      const prefix = i === words.length - 1;
+      const own = lexemesOf(w);
+      if (own.length !== 1) return own.map((lexeme) => ({ lexemes: [lexeme], prefix }));
+      const alternatives = synonymsOf(w).flatMap((syn) => {
+        const l = lexemesOf(syn);
+        return l.length === 1 ? l : [];
+      });
+      return [{ lexemes: [...new Set([own[0]!, ...alternatives])], prefix }];
+    });
   }
 }

@@ -3,7 +3,8 @@
  *
  * - Text: PostgreSQL's weighted full-text vectors (title A > brand B > category C > description
  *   D) and its `english` analyser, matched through the in-memory inverted file of
- *   `SearchIndex`: every word required, the last one as a prefix. When nothing matches as typed,
+ *   `SearchIndex`: every word required, the last one as a prefix, in the title, brand or category
+ *   words (a description's words count only when that finds nothing). When nothing matches as typed,
  *   words missing from the catalogue vocabulary are replaced by their closest pg_trgm neighbour
  *   and the search runs again (`correctedQuery`).
  * - Filters: brands (with their sub-brands), merchants, category ids (prefix, comma-union and
@@ -17,7 +18,17 @@
  * The catalogue image lives in memory (`SearchIndex`); a search reads only the catalogue version
  * from the database (and the vocabulary when a word needs correcting).
  */
-import { DEPARTMENTS, MARKETPLACES, PRICE_BANDS, WAS_CHECKS, bandByKey, matchesCategory, parseCategoryIds, type CategoryFilter } from '@b-deals/core';
+import {
+  DEPARTMENTS,
+  MARKETPLACES,
+  PRICE_BANDS,
+  WAS_CHECKS,
+  bandByKey,
+  queryWords as coreQueryWords,
+  matchesCategory,
+  parseCategoryIds,
+  type CategoryFilter,
+} from '@b-deals/core';
 import type { FacetCount, ProductCard, SearchCondition, SearchResponse } from '@b-deals/contracts';
 import type { Queryable } from '@b-deals/db';
 import { badRequest } from '../errors.ts';
@@ -43,10 +54,8 @@ export interface SearchDeps {
   cache?: SearchCache;
 }
 
-/** Words of a query, lower-cased letters and digits only (at most 8). */
-export function queryWords(q: string): string[] {
-  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
-}
+/** Words of a query (core `queryWords`: letters and digits, hyphenated compounds whole, at most 8). */
+export const queryWords = coreQueryWords;
 
 /**
  * Runs a search condition, answering from `deps.cache` when the same condition was answered for
@@ -219,10 +228,20 @@ interface Evaluated {
   facets: SearchResponse['facets'];
 }
 
-/** Filters, counts and ranks the snapshot's rows for a condition; `terms` null means no text. */
+/**
+ * Filters, counts and ranks the snapshot's rows for a condition; `terms` null means no text. The
+ * words must be in the products' titles, brands or category words; only when that finds nothing
+ * under the condition do descriptions count too (issue 11 §6: precision first).
+ */
 function evaluate(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: Term[] | null): Evaluated {
+  const strict = evaluateWith(s, c, plan, terms, false);
+  return strict.total > 0 || terms === null ? strict : evaluateWith(s, c, plan, terms, true);
+}
+
+/** {@link evaluate} in one matching mode: `descriptions` lets a word match in a description alone. */
+function evaluateWith(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: Term[] | null, descriptions: boolean): Evaluated {
   const text = terms !== null;
-  const count = text ? matchTerms(s, terms) : s.n;
+  const count = text ? matchTerms(s, terms, descriptions) : s.n;
 
   const catAllowed = plan.categories && Uint8Array.from(s.codes, (code) => (matchesCategory(code, plan.categories!) ? 1 : 0));
   let brandAllowed: Uint8Array | null = null;

@@ -95,11 +95,13 @@ export interface Snapshot {
   popularity: Float64Array;
   clicks: Int32Array;
   createdMs: Float64Array;
-  /** Sorted lexemes; postings of lexicon[i] are postRow/postWeight[postStart[i] .. postStart[i + 1]). */
+  /** Sorted lexemes; postings of lexicon[i] are postRow/postWeight/postStrong[postStart[i] .. postStart[i + 1]). */
   lexicon: string[];
   postStart: Uint32Array;
   postRow: Int32Array;
   postWeight: Float32Array;
+  /** 1 when the lexeme occurs in the row's title, brand or category words (weight A, B or C), 0 when only in its description. */
+  postStrong: Uint8Array;
   /** Per-row work arrays reused by every search (a search evaluates synchronously, so one at a time). */
   scratch: Scratch;
 }
@@ -130,9 +132,13 @@ function newScratch(n: number): Scratch {
   };
 }
 
-/** Parses PostgreSQL's text form of a tsvector (`'dress':1A,5C 'o''neil':3`) into lexemes and the sum of their occurrence weights. */
-export function parseTsvector(text: string): Array<[lexeme: string, weight: number]> {
-  const out: Array<[string, number]> = [];
+/**
+ * Parses PostgreSQL's text form of a tsvector (`'dress':1A,5C 'o''neil':3`) into lexemes, the sum
+ * of their occurrence weights, and whether one occurrence is in a strong field (weight class A, B
+ * or C: title, brand, category words; a position without a class is D, the description).
+ */
+export function parseTsvector(text: string): Array<[lexeme: string, weight: number, strong: boolean]> {
+  const out: Array<[string, number, boolean]> = [];
   let i = 0;
   const n = text.length;
   while (i < n) {
@@ -161,6 +167,7 @@ export function parseTsvector(text: string): Array<[lexeme: string, weight: numb
       }
     }
     let weight = 0;
+    let strong = false;
     if (text[i] === ':') {
       i++;
       while (i < n && text[i] !== ' ') {
@@ -168,12 +175,13 @@ export function parseTsvector(text: string): Array<[lexeme: string, weight: numb
         const cls = text[i];
         if (cls === 'A' || cls === 'B' || cls === 'C' || cls === 'D') {
           weight += LEXEME_WEIGHTS[cls];
+          if (cls !== 'D') strong = true;
           i++;
         } else weight += LEXEME_WEIGHTS.D;
         if (text[i] === ',') i++;
       }
     } else weight = LEXEME_WEIGHTS.D; // a stripped vector: one occurrence of unknown class
-    out.push([lexeme, weight]);
+    out.push([lexeme, weight, strong]);
   }
   return out;
 }
@@ -309,7 +317,7 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
   const createdMs = new Float64Array(n);
   const merchantStart = new Uint32Array(n + 1);
   const merchantItems: number[] = [];
-  const postings = new Map<string, { rows: number[]; weights: number[] }>();
+  const postings = new Map<string, { rows: number[]; weights: number[]; strong: number[] }>();
   const rowById = new Map<number, number>();
 
   rows.forEach((r, row) => {
@@ -354,11 +362,12 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
       if (idx !== undefined) merchantItems.push(idx);
     }
     if (r.search) {
-      for (const [lexeme, weight] of parseTsvector(r.search)) {
+      for (const [lexeme, weight, strong] of parseTsvector(r.search)) {
         let p = postings.get(lexeme);
-        if (!p) postings.set(lexeme, (p = { rows: [], weights: [] }));
+        if (!p) postings.set(lexeme, (p = { rows: [], weights: [], strong: [] }));
         p.rows.push(row);
         p.weights.push(weight);
+        p.strong.push(strong ? 1 : 0);
       }
     }
   });
@@ -371,12 +380,14 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
   const postStart = new Uint32Array(lexicon.length + 1);
   const postRow = new Int32Array(total);
   const postWeight = new Float32Array(total);
+  const postStrong = new Uint8Array(total);
   let at = 0;
   lexicon.forEach((l, i) => {
     postStart[i] = at;
     const p = postings.get(l)!;
     postRow.set(p.rows, at);
     postWeight.set(p.weights, at);
+    postStrong.set(p.strong, at);
     at += p.rows.length;
   });
   postStart[lexicon.length] = at;
@@ -427,6 +438,7 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
     postStart,
     postRow,
     postWeight,
+    postStrong,
     scratch: newScratch(n),
   };
 }

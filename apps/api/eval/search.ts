@@ -1,0 +1,214 @@
+/**
+ * `npm run eval:search` (issue 11 §6): search relevance over judged queries.
+ *
+ * The demo catalogue (N products, fixed seed, default 3,000) is generated and ingested into an
+ * in-memory PGlite through the real ingest; every query of `eval/search/demo-queries.json` runs
+ * through `searchProducts` (the storefront's search, "Our Recommendation" order). Relevance is
+ * judged from the generator's plan, never from search text: each database product is traced to
+ * its planned product by GTIN, and a query's rule (category code prefixes, the planned name, the
+ * GMC colour; see the file's `about`) grades it 2, 1 or 0.
+ *
+ * Printed per half (queries alternate development / held-out by position; the development half
+ * is the one to look at while changing the search, the held-out half is the result):
+ * - nDCG@10 with gains 2^grade − 1 (ideal: every graded product of the catalogue), over the
+ *   queries with at least one relevant product in the catalogue;
+ * - P@10: relevant (grade ≥ 1) among the first 10, over min(10, relevant in the catalogue);
+ * - over-count: queries whose total exceeds the relevant products by more than 10 % (target: none);
+ * - the five worst queries by nDCG@10.
+ * Targets of the issue: nDCG@10 ≥ 0.90 and no over-count. Also prints the machine.
+ *
+ * Usage: `npm run eval:search [-- --products 3000]`.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { normalizeGtin } from '@b-deals/core';
+import { SearchConditionSchema } from '@b-deals/contracts';
+import { createTestDatabase, machineLine } from '@b-deals/db/testing';
+import { demoMerchantInput, generateDemoCatalogue, loadDefaultFxTable, type DemoMerchantEntry } from '@b-deals/feeds';
+import { planDemoCatalogue } from '@b-deals/feeds/testing';
+import { finishIngest, ingestSource } from '../src/index.ts';
+import { SearchIndex, searchProducts } from '../src/search/index.ts';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const NOW = new Date(Date.UTC(2025, 5, 1));
+const SEED = 5;
+
+/** A judged query: the text and the rule that grades a planned product. */
+export interface JudgedQuery {
+  q: string;
+  /** Category code prefixes a grade-2 product's code starts with. */
+  codes?: string[];
+  /** Regular expression (case-insensitive) a grade-2 product's planned name matches. */
+  name?: string;
+  /** Word a grade-2 product's GMC colour contains (case-insensitive). */
+  color?: string;
+  /** Category code prefixes that make a product grade 1 when the rule above fails. */
+  partial?: string[];
+}
+
+/** What the judge knows of a product: the generator's plan. */
+export interface Truth {
+  code: string;
+  name: string;
+  color: string | null;
+}
+
+/** Grade 2, 1 or 0 of a product for a query (see the module doc). */
+export function grade(rule: JudgedQuery, t: Truth | undefined): 0 | 1 | 2 {
+  if (!t) return 0;
+  const full =
+    (!rule.codes || rule.codes.some((c) => t.code.startsWith(c))) &&
+    (!rule.name || new RegExp(rule.name, 'i').test(t.name)) &&
+    (!rule.color || (t.color ?? '').toLowerCase().includes(rule.color.toLowerCase()));
+  if (full) return 2;
+  return rule.partial?.some((c) => t.code.startsWith(c)) ? 1 : 0;
+}
+
+/** nDCG@k of graded results against the ideal ordering of every graded product. */
+export function ndcgAt(k: number, grades: readonly number[], allGrades: readonly number[]): number {
+  const dcg = (gs: readonly number[]) => gs.slice(0, k).reduce((sum, g, i) => sum + (2 ** g - 1) / Math.log2(i + 2), 0);
+  const ideal = dcg([...allGrades].sort((a, b) => b - a));
+  return ideal === 0 ? 0 : dcg(grades) / ideal;
+}
+
+/** Prints the products a development query returns beyond its relevant ones (`EVAL_SEARCH_DEBUG="query"`). */
+async function debugQuery(db: Awaited<ReturnType<typeof createTestDatabase>>, index: SearchIndex, rule: JudgedQuery, truth: Map<number, Truth>): Promise<void> {
+  const items = [];
+  for (let from = 0; from < 400; from += 100)
+    items.push(...(await searchProducts(db, SearchConditionSchema.parse({ q: rule.q, from, to: from + 100, facets: false }), { index })).items);
+  for (const item of items) {
+    const t = truth.get(item.id);
+    if (grade(rule, t) === 0) {
+      const keys = t
+        ? []
+        : (
+            await db.query<{ gtin: string | null; mpn: string | null; active: boolean }>(`SELECT gtin, mpn, active FROM offers WHERE product_id = $1`, [
+              item.id,
+            ])
+          ).rows;
+      console.log(`  [0] ${item.name} | ${t ? `${t.code} ${t.name} ${t.color ?? ''}` : `untraced ${JSON.stringify(keys)}`}`);
+    }
+  }
+}
+
+interface QueryResult {
+  q: string;
+  ndcg: number;
+  precision: number;
+  total: number;
+  relevant: number;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { products: { type: 'string', default: '3000' } } });
+  const products = Number(values.products);
+  if (!Number.isInteger(products) || products < 100) throw new RangeError('--products must be an integer ≥ 100');
+  const judged = (JSON.parse(await readFile(path.join(HERE, 'search/demo-queries.json'), 'utf8')) as { queries: JudgedQuery[] }).queries;
+
+  console.log(machineLine());
+  const dir = await mkdtemp(path.join(tmpdir(), 'bdeals-eval-search-'));
+  const db = await createTestDatabase('pglite');
+  try {
+    const started = performance.now();
+    const result = await generateDemoCatalogue({
+      products,
+      seed: SEED,
+      days: 1,
+      now: NOW,
+      images: false,
+      outDir: path.join(dir, 'out'),
+      mediaDir: path.join(dir, 'media'),
+    });
+    const merchants = JSON.parse(await readFile(result.merchantsFile, 'utf8')) as DemoMerchantEntry[];
+    const fx = loadDefaultFxTable();
+    for (const m of merchants) {
+      await ingestSource(db, {
+        bytes: await readFile(path.join(dir, 'out', m.feed)),
+        filename: m.feed,
+        fx,
+        observedAt: NOW,
+        skipMaintenance: true,
+        merchant: demoMerchantInput(m),
+      });
+    }
+    await finishIngest(db);
+
+    // The judge's view: each database product traced to its planned product by GTIN.
+    const plan = planDemoCatalogue({ products, seed: SEED });
+    const judgeOf = (p: (typeof plan.products)[number]): Truth => ({ code: p.spec.code, name: p.name, color: p.color });
+    const byGtin = new Map(plan.products.map((p) => [normalizeGtin(p.gtin)!, judgeOf(p)]));
+    const byMpn = new Map(plan.products.map((p) => [p.mpn.toUpperCase(), judgeOf(p)]));
+    const rows = (await db.query<{ id: string }>(`SELECT id FROM products WHERE offer_count > 0`)).rows;
+    // Offers without GTIN or MPN (titles only, as some real merchants send) by the merchant's own title.
+    const byListing = new Map<string, Truth>();
+    for (const [slug, offers] of plan.offersByMerchant) for (const o of offers) byListing.set(`${slug}|${o.title}`, judgeOf(o.product));
+    const keys = await db.query<{ product_id: string; gtin: string | null; mpn: string | null; listing: string }>(
+      `SELECT o.product_id, o.gtin, o.mpn, m.slug || '|' || o.title AS listing FROM offers o JOIN merchants m ON m.id = o.merchant_id WHERE o.active`,
+    );
+    const truth = new Map<number, Truth>();
+    for (const k of keys.rows) {
+      const t = (k.gtin ? byGtin.get(k.gtin) : undefined) ?? (k.mpn ? byMpn.get(k.mpn.toUpperCase()) : undefined) ?? byListing.get(k.listing);
+      if (t && !truth.has(Number(k.product_id))) truth.set(Number(k.product_id), t);
+    }
+    console.log(
+      `demo catalogue: ${products} planned products, ${rows.length} searchable, ${truth.size} traced to the plan by GTIN, MPN or the merchant's title (${((performance.now() - started) / 1000).toFixed(0)} s to build)`,
+    );
+
+    const index = new SearchIndex();
+    const debug = process.env.EVAL_SEARCH_DEBUG;
+    if (debug) for (const rule of judged.filter((r, i) => r.q === debug && i % 2 === 0)) await debugQuery(db, index, rule, truth);
+    const results: QueryResult[] = [];
+    for (const rule of judged) {
+      const all = [...truth.values()].map((t) => grade(rule, t));
+      const answer = await searchProducts(db, SearchConditionSchema.parse({ q: rule.q, from: 0, to: 10, facets: false }), { index });
+      const grades = answer.items.map((item) => grade(rule, truth.get(item.id)));
+      const relevant = all.filter((g) => g > 0).length;
+      results.push({
+        q: rule.q,
+        ndcg: ndcgAt(10, grades, all),
+        precision: relevant === 0 ? 0 : grades.filter((g) => g > 0).length / Math.min(10, relevant),
+        total: answer.total,
+        relevant,
+      });
+    }
+    report(
+      'development',
+      results.filter((_, i) => i % 2 === 0),
+      true,
+    );
+    report(
+      'held-out',
+      results.filter((_, i) => i % 2 === 1),
+      false,
+    );
+  } finally {
+    await db.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Prints one half's figures; the query-level detail only for the development half (`detail`), which is the one to tune on. */
+function report(label: string, results: QueryResult[], detail: boolean): void {
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const over = results.filter((r) => r.total > r.relevant * 1.1);
+  // nDCG and P@10 are undefined for a query with no relevant product in this catalogue: left out of the means, counted.
+  const judged = results.filter((r) => r.relevant > 0);
+  console.log(`\n${label}: ${results.length} queries (${results.length - judged.length} with no relevant product in this catalogue, left out of the means)`);
+  console.log(`  nDCG@10 ${mean(judged.map((r) => r.ndcg)).toFixed(3)}   P@10 ${mean(judged.map((r) => r.precision)).toFixed(3)}   (target: nDCG@10 ≥ 0.90)`);
+  console.log(`  total over the relevant count by more than 10 %: ${over.length} queries (target 0)`);
+  if (!detail) return;
+  for (const r of over) console.log(`    "${r.q}": total ${r.total}, relevant ${r.relevant}`);
+  console.log('  worst by nDCG@10:');
+  for (const r of [...judged].sort((a, b) => a.ndcg - b.ndcg).slice(0, 8))
+    console.log(`    "${r.q}": nDCG@10 ${r.ndcg.toFixed(2)}, P@10 ${r.precision.toFixed(2)}, total ${r.total}, relevant ${r.relevant}`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * Query words of the storefront search (issue 11 §6): how a typed query splits into words, and
+ * the common synonyms a word also finds.
+ *
+ * - Words are runs of letters and digits; a hyphenated compound (`t-shirt`, `slip-on`) stays one
+ *   word, so "t-shirt" is not read as "t" and "shirt".
+ * - Synonyms are words shoppers use for the same thing in US and UK English (sneakers/trainers,
+ *   tee/t-shirt, handbag/purse, …). A category's narrower kinds (chinos under trousers) are not
+ *   synonyms: searching "chinos" must not find every pair of trousers.
+ */
+
+/** Groups of words that name the same thing; each word finds the others (singular forms; the analyser stems plurals). */
+export const SEARCH_SYNONYMS: readonly (readonly string[])[] = [
+  ['sneaker', 'trainer'],
+  ['t-shirt', 'tee', 'tshirt'],
+  ['handbag', 'purse'],
+  ['sweater', 'jumper'],
+  ['backpack', 'rucksack'],
+  ['trouser', 'pant'],
+  ['moisturizer', 'moisturiser'],
+  ['jewelry', 'jewellery'],
+  ['pajama', 'pyjama'],
+  ['color', 'colour'],
+];
+
+const synonymIndex = new Map<string, string[]>();
+for (const group of SEARCH_SYNONYMS)
+  for (const word of group) {
+    const others = group.filter((w) => w !== word);
+    for (const form of [word, `${word}s`, `${word}es`]) synonymIndex.set(form, [...(synonymIndex.get(form) ?? []), ...others]);
+  }
+
+/** Words of a query, lower-cased, letters and digits (hyphenated compounds kept whole), at most 8. */
+export function queryWords(q: string): string[] {
+  return (q.toLowerCase().match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? []).slice(0, 8);
+}
+
+/** The synonyms of a query word (its plural `s`/`es` forms too), without the word itself; [] when it has none. */
+export function synonymsOf(word: string): string[] {
+  return synonymIndex.get(word.toLowerCase()) ?? [];
+}
