@@ -72,7 +72,7 @@ describe.each(testDrivers())('catalogue events on %s', (driver) => {
       const version = Number(await announced);
       const snapshot = await index.built(version); // never resolves unless the announcement triggered a build
       expect(snapshot.version).toBe(version);
-      const found = await searchProducts(db, SearchConditionSchema.parse({ q: 'rucksack' }), { index });
+      const found = await searchProducts(db, SearchConditionSchema.parse({ q: 'summit' }), { index });
       expect(found.items.map((i) => i.name)).toEqual(['Wombat Summit Rucksack']);
 
       // A click announced by the database reaches the watched index's Best Sellers order.
