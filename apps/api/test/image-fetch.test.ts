@@ -4,9 +4,11 @@
  * per merchant; a missing file answers the placeholder with 404 and no-store; cards point at
  * the site's own `/media/remote/…` files.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +20,8 @@ import { rssFeed, type TestItem } from '@b-deals/feeds/testing';
 import { finishIngest, ingestFeed } from '../src/index.ts';
 import { buildApp } from '../src/app.ts';
 import { fetchPendingImages, fetchRemoteImage, remoteImageFiles, remoteImageKey } from '../src/catalog/image-fetch.ts';
+import { imageJobs, watchIngestsForImages } from '../src/catalog/jobs.ts';
+import { EmbeddedQueue } from '../src/jobs/index.ts';
 import { testAppOptions } from './test-app.ts';
 
 const fx = loadDefaultFxTable();
@@ -55,6 +59,9 @@ async function imageServer() {
       };
       pump();
     } else if (p === '/slow.jpg') open.add(res); // never answers
+    else if (p === '/moved.jpg') res.writeHead(302, { location: '/photo.jpg' }).end();
+    else if (p === '/loop.jpg') res.writeHead(301, { location: '/loop.jpg' }).end();
+    else if (p === '/to-file.jpg') res.writeHead(302, { location: 'file:///etc/passwd' }).end();
     else res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -178,11 +185,63 @@ describe.each(testDrivers())("merchants' images on %s", (driver) => {
     expect(await fetchPendingImages(db, mediaDir, { ...limits, now: at(HOUR + 5 * HOUR) })).toMatchObject({ tried: 0 });
   });
 
+  it('follows a few redirects, each hop checked', async () => {
+    expect(await fetchRemoteImage(url('moved.jpg'), mediaDir, limits)).toMatchObject({ status: 'ok', width: 1200, height: 900 });
+    expect(await fetchRemoteImage(url('loop.jpg'), mediaDir, limits)).toMatchObject({ status: 'failed', error: 'network' });
+    expect(images.hits.get('/loop.jpg')).toBe(6); // the first request and 5 redirects
+    expect(await fetchRemoteImage(url('to-file.jpg'), mediaDir, limits)).toMatchObject({ status: 'failed', error: 'blocked' });
+  });
+
   it('refuses loopback and non-http addresses without the test switch, and the report needs the operator token', async () => {
+    const before = new Map(images.hits);
     expect(await fetchRemoteImage(url('photo.jpg'), mediaDir)).toEqual({ status: 'failed', error: 'blocked', bytes: null });
+    // A host name is checked on the addresses it resolves to, when connecting: the server never sees the request.
     expect(await fetchRemoteImage(url('photo.jpg').replace('127.0.0.1', 'localhost'), mediaDir)).toMatchObject({ error: 'blocked' });
+    expect(images.hits).toEqual(before);
     expect(await fetchRemoteImage('http://[::ffff:10.0.0.1]/a.jpg', mediaDir)).toMatchObject({ error: 'blocked' });
     expect(await fetchRemoteImage('file:///etc/passwd', mediaDir)).toMatchObject({ error: 'blocked' });
     expect((await app.inject('/admin/api/v1/images/report')).statusCode).toBe(401);
   });
+});
+
+describe.each(testDrivers())('the image-fetch job on %s', (driver) => {
+  it('runs at start and again after every ingest, logging the merchants whose images failed', async () => {
+    const server = await imageServer();
+    const db = await createTestDatabase(driver);
+    const mediaDir = mkdtempSync(path.join(tmpdir(), 'bdeals-media-'));
+    const errors: unknown[] = [];
+    const queue = new EmbeddedQueue((err) => errors.push(err));
+    const logs: object[] = [];
+    let secondRun!: () => void;
+    const ranTwice = new Promise<void>((resolve) => (secondRun = resolve));
+    const log = {
+      info: (obj: object) => {
+        if (logs.push(obj) === 2) secondRun();
+      },
+    };
+    const item = (id: string, file: string): TestItem => ({ id, title: `Gamma Dress ${id}`, price: '30.00 USD', imageLink: `${server.origin}/${file}` });
+    const ingest = (items: TestItem[]) =>
+      ingestFeed(db, { bytes: rssFeed('gamma', items), feed: 'gamma.xml', merchant: { slug: 'gamma', name: 'Gamma' }, fx, skipMaintenance: true });
+    try {
+      await ingest([item('G1', 'photo.jpg')]);
+      await queue.start(imageJobs({ db, mediaDir, log, fetch: { allowPrivateNetworks: true } })); // runAtStart: the first run ends before start resolves
+      expect(logs).toEqual([{ tried: 1, ok: 1, failed: 0, reasons: {}, merchants: undefined }]);
+      const unwatch = await watchIngestsForImages(db, queue, (err) => errors.push(err));
+      await ingest([item('G1', 'photo.jpg'), item('G2', 'missing.jpg')]);
+      await ranTwice; // sent by the ingest's announcement
+      await unwatch();
+      expect(logs[1]).toEqual({
+        tried: 1,
+        ok: 0,
+        failed: 1,
+        reasons: { http_4xx: 1 },
+        merchants: [{ merchant: { slug: 'gamma', name: 'Gamma' }, images: 2, ok: 1, failed: 1, pending: 0, reasons: { http_4xx: 1 } }],
+      });
+      expect(errors).toEqual([]);
+    } finally {
+      await queue.stop();
+      await db.close();
+      await server.close();
+    }
+  }, 30_000);
 });

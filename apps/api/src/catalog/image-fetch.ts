@@ -133,7 +133,6 @@ function checkUrl(url: URL, allowPrivate: boolean): void {
   if (allowPrivate) return;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (ipaddr.isValid(host) && !isPublicAddress(host)) throw new FetchFailure('blocked');
-  if (host === 'localhost' || host.endsWith('.localhost')) throw new FetchFailure('blocked');
 }
 
 /** Whether `err` (or a cause of it) is the refusal of {@link guardedAgent}. */
