@@ -231,13 +231,12 @@ export async function fetchRemoteImage(url: string, mediaDir: string, options: P
     }
     if (meta.width * meta.height > opts.maxPixels) return { status: 'failed', error: 'too_large', bytes: source.length };
     ({ width, height } = meta);
+    // EXIF orientation applied before the metadata is dropped (no keepMetadata(): EXIF, XMP and comments are not copied).
+    const decoded = sharp(source, { limitInputPixels: opts.maxPixels, failOn: 'error' }).rotate();
     const encode = (side: number) =>
-      sharp(source, { limitInputPixels: opts.maxPixels, failOn: 'error' })
-        .rotate() // EXIF orientation applied before the metadata is dropped
-        .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toBuffer(); // no withMetadata(): EXIF, XMP and ICC comments are not copied
-    encoded = { full: await encode(REMOTE_IMAGE_SIZES.full), thumbnail: await encode(REMOTE_IMAGE_SIZES.thumbnail) };
+      decoded.clone().resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+    const [full, thumbnail] = await Promise.all([encode(REMOTE_IMAGE_SIZES.full), encode(REMOTE_IMAGE_SIZES.thumbnail)]);
+    encoded = { full, thumbnail };
   } catch {
     return { status: 'failed', error: 'not_an_image', bytes: source.length };
   }
