@@ -58,7 +58,8 @@ async function imageServer() {
         res.end();
       };
       pump();
-    } else if (p === '/slow.jpg') open.add(res); // never answers
+    } else if (p === '/slow.jpg')
+      open.add(res); // never answers
     else if (p === '/moved.jpg') res.writeHead(302, { location: '/photo.jpg' }).end();
     else if (p === '/loop.jpg') res.writeHead(301, { location: '/loop.jpg' }).end();
     else if (p === '/to-file.jpg') res.writeHead(302, { location: 'file:///etc/passwd' }).end();
@@ -93,9 +94,24 @@ describe.each(testDrivers())("merchants' images on %s", (driver) => {
     db = await createTestDatabase(driver);
     const item = (id: string, title: string, file: string): TestItem => ({ id, title, price: '40.00 USD', brand: 'Harbor & Pine', imageLink: url(file) });
     const ingest = (slug: string, items: TestItem[]) =>
-      ingestFeed(db, { bytes: rssFeed(slug, items), feed: `${slug}.xml`, merchant: { slug, name: `${slug} store` }, fx, observedAt: t0, skipMaintenance: true });
-    await ingest('alpha', [item('A1', 'Linen Maxi Dress', 'photo.jpg'), item('A2', 'Silk Wrap Dress', 'logo.png'), item('A3', 'Denim Shirt Dress', 'page.jpg')]);
-    await ingest('beta', [item('B1', 'Velvet Slip Dress', 'huge.jpg'), item('B2', 'Knit Sweater Dress', 'slow.jpg'), item('B3', 'Tiered Midi Dress', 'missing.jpg')]);
+      ingestFeed(db, {
+        bytes: rssFeed(slug, items),
+        feed: `${slug}.xml`,
+        merchant: { slug, name: `${slug} store` },
+        fx,
+        observedAt: t0,
+        skipMaintenance: true,
+      });
+    await ingest('alpha', [
+      item('A1', 'Linen Maxi Dress', 'photo.jpg'),
+      item('A2', 'Silk Wrap Dress', 'logo.png'),
+      item('A3', 'Denim Shirt Dress', 'page.jpg'),
+    ]);
+    await ingest('beta', [
+      item('B1', 'Velvet Slip Dress', 'huge.jpg'),
+      item('B2', 'Knit Sweater Dress', 'slow.jpg'),
+      item('B3', 'Tiered Midi Dress', 'missing.jpg'),
+    ]);
     await finishIngest(db);
     const options = testAppOptions(db, { fx, operatorToken: TOKEN });
     mediaDir = options.mediaDir;
@@ -151,7 +167,8 @@ describe.each(testDrivers())("merchants' images on %s", (driver) => {
     const logo = remoteImageFiles(mediaDir, remoteImageKey(url('logo.png')));
     expect([(await sharp(logo.full).metadata()).width, (await sharp(logo.thumbnail).metadata()).width]).toEqual([200, 200]); // never enlarged
 
-    for (const bad of ['page.jpg', 'huge.jpg', 'slow.jpg', 'missing.jpg']) expect(existsSync(remoteImageFiles(mediaDir, remoteImageKey(url(bad))).full)).toBe(false);
+    for (const bad of ['page.jpg', 'huge.jpg', 'slow.jpg', 'missing.jpg'])
+      expect(existsSync(remoteImageFiles(mediaDir, remoteImageKey(url(bad))).full)).toBe(false);
     expect((await rows()).map((r) => [r.url.slice(images.origin.length + 1), r.status, r.error, r.width, r.height])).toEqual([
       ['huge.jpg', 'failed', 'too_large', null, null],
       ['logo.png', 'ok', null, 200, 100],

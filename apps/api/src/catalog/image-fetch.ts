@@ -203,8 +203,7 @@ async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
 
 /** The outcome of one URL: what the `image_files` row records. */
 export type ImageFetchOutcome =
-  | { status: 'ok'; bytes: number; width: number; height: number }
-  | { status: 'failed'; error: ImageFetchError; bytes: number | null };
+  { status: 'ok'; bytes: number; width: number; height: number } | { status: 'failed'; error: ImageFetchError; bytes: number | null };
 
 /**
  * Fetches one image URL and writes its two WebP files (see the module comment). Never throws for
@@ -305,11 +304,7 @@ export interface ImageFetchRun {
  * `concurrency` at once, and records each outcome. `now` (default: the clock) dates the attempts
  * and decides which back-offs have passed. Errors: the database's, or the media folder's.
  */
-export async function fetchPendingImages(
-  db: Database,
-  mediaDir: string,
-  options: Partial<ImageFetchOptions> & { now?: Date } = {},
-): Promise<ImageFetchRun> {
+export async function fetchPendingImages(db: Database, mediaDir: string, options: Partial<ImageFetchOptions> & { now?: Date } = {}): Promise<ImageFetchRun> {
   const opts = { ...DEFAULT_IMAGE_FETCH, ...options };
   const now = options.now ?? new Date();
   const urls = await pendingImageUrls(db, now, opts.batchSize, opts.backoffMs);
@@ -318,7 +313,8 @@ export async function fetchPendingImages(
   const agent = guardedAgent(opts.allowPrivateNetworks);
   const limit = pLimit(opts.concurrency);
   try {
-    await Promise.all(
+    // allSettled: a write error (the media folder's) ends the run only after the downloads in flight.
+    const settled = await Promise.allSettled(
       urls.map((url) =>
         limit(async () => {
           const outcome = await fetchRemoteImage(url, mediaDir, opts, agent);
@@ -331,6 +327,8 @@ export async function fetchPendingImages(
         }),
       ),
     );
+    const failure = settled.find((r) => r.status === 'rejected');
+    if (failure) throw failure.reason;
   } finally {
     await agent.close();
   }
