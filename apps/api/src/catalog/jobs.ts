@@ -7,7 +7,7 @@
  *   (spec §9 "sale"; issue 3 §1).
  * - `image-fetch` (every 15 minutes, at start, and after every ingest: see {@link watchIngestsForImages}):
  *   fetches a batch of merchants' image URLs not yet on disk into the media folder (image-fetch.ts;
- *   issue 11 item 5) and logs what it did, with the per-merchant report when something failed.
+ *   issue 11 item 5) and logs what it did, with the per-merchant state after the run.
  */
 import type { Database } from '@b-deals/db';
 import type { JobDefinition, JobQueue } from '../jobs/index.ts';
@@ -39,7 +39,15 @@ export function imageJobs(deps: ImageJobDeps): JobDefinition[] {
       handler: async () => {
         const run = await fetchPendingImages(db, mediaDir, deps.fetch);
         if (run.tried === 0) return;
-        const merchants = run.failed > 0 ? (await imageReport(db)).filter((m) => m.failed > 0 || m.pending > 0) : undefined;
+        // The per-merchant state after the run (GET /admin/api/v1/images/report), one line per merchant with remote images.
+        const merchants = (await imageReport(db)).map((m) => ({
+          merchant: m.merchant.slug,
+          images: m.images,
+          ok: m.ok,
+          failed: m.failed,
+          pending: m.pending,
+          reasons: m.reasons,
+        }));
         log.info({ ...run, merchants }, 'merchant images fetched');
       },
     },
