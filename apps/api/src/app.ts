@@ -9,6 +9,8 @@
  * schemas for params, query, body and response.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -17,7 +19,15 @@ import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
 import type { Redis } from 'ioredis';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BODY_LIMITS, HTTP_TIMEOUTS, answerClientError, type HttpTimeouts } from '@b-deals/core';
+import {
+  BODY_LIMITS,
+  HTTP_TIMEOUTS,
+  IMAGE_PLACEHOLDER_HEADERS,
+  IMAGE_PLACEHOLDER_SVG,
+  REMOTE_MEDIA_DIR,
+  answerClientError,
+  type HttpTimeouts,
+} from '@b-deals/core';
 import type { Database } from '@b-deals/db';
 import type { FxTable } from '@b-deals/feeds';
 import { DomainError, frameworkErrorHandler, registerErrorHandling } from './errors.ts';
@@ -41,7 +51,7 @@ export interface AppOptions {
   fx: FxTable;
   /** Bearer token required by /admin routes. */
   operatorToken: string;
-  /** Folder served at /media (generated demo images). */
+  /** Folder served at /media (generated demo images; merchants' images, fetched, under `remote/`). */
   mediaDir: string;
   logLevel?: string;
   /** Event-loop delay (ms, the mean over each sample interval) past which requests are refused with 503; 0 or absent: never (tests). */
@@ -116,6 +126,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(fastifyStatic, { root: opts.mediaDir, prefix: '/media/', maxAge: '7d', immutable: true });
+  // Merchants' images (catalog/image-fetch.ts): one not fetched yet, or unreachable, answers the
+  // neutral placeholder with 404 and no-store, so no cache (nor the service worker) keeps it.
+  const remoteDir = path.join(opts.mediaDir, REMOTE_MEDIA_DIR);
+  mkdirSync(remoteDir, { recursive: true });
+  await app.register(
+    async (remote) => {
+      await remote.register(fastifyStatic, { root: remoteDir, prefix: '/', maxAge: '7d', immutable: true, decorateReply: false, index: false });
+      remote.setNotFoundHandler((_req, reply) => reply.status(404).headers(IMAGE_PLACEHOLDER_HEADERS).send(IMAGE_PLACEHOLDER_SVG));
+    },
+    { prefix: `/media/${REMOTE_MEDIA_DIR}` },
+  );
   await app.register(rateLimit, {
     global: false,
     // With Redis down, requests go through uncounted rather than failing sign-in for everyone.

@@ -15,7 +15,7 @@ import type { FxTable } from '@b-deals/feeds';
 import { loadDefaultFxTable } from '@b-deals/feeds';
 import type { Logger } from 'pino';
 import { SearchIndex } from './search/index.ts';
-import { catalogJobs } from './catalog/index.ts';
+import { catalogJobs, imageJobs, watchIngestsForImages } from './catalog/index.ts';
 import { EmbeddedQueue, PgBossQueue, type JobQueue } from './jobs/index.ts';
 import { pricingJobs } from './pricing/index.ts';
 import { favoriteJobs, watchIngests } from './favorites/index.ts';
@@ -70,6 +70,7 @@ export async function createServices(config: Config, db: Database, role: Service
   await jobs.start(
     [
       ...catalogJobs(db),
+      ...imageJobs({ db, mediaDir: config.mediaDir, log }),
       ...pricingJobs(db),
       ...favoriteJobs({ db, mailer, links, log }),
       ...orderJobs({ db, mailer, payments, publicUrl: config.publicUrl, log }),
@@ -78,6 +79,8 @@ export async function createServices(config: Config, db: Database, role: Service
   );
   // Price-drop alerts follow every ingest, in the processes that work jobs.
   const unwatchIngests = role !== 'api' ? await watchIngests(db, jobs, (err) => onJobError(err, 'price-alerts')) : null;
+  // …and so does fetching the new merchants' images (issue 11 item 5).
+  const unwatchImages = role !== 'api' ? await watchIngestsForImages(db, jobs, (err) => onJobError(err, 'image-fetch')) : null;
   let searchIndex: SearchIndex | null = null;
   let unwatch: (() => Promise<void>) | null = null;
   if (role !== 'worker') {
@@ -100,6 +103,7 @@ export async function createServices(config: Config, db: Database, role: Service
       closed = true;
       await unwatch?.();
       await unwatchIngests?.();
+      await unwatchImages?.();
       await jobs.stop();
     },
   };

@@ -39,7 +39,15 @@ import path from 'node:path';
 import { RENDER_GATE, renderGate } from './render-gate.ts';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AppLoadContext, ServerBuild } from 'react-router';
-import { BODY_LIMITS, HTTP_TIMEOUTS, answerClientError, type HttpTimeouts } from '@b-deals/core';
+import {
+  BODY_LIMITS,
+  HTTP_TIMEOUTS,
+  IMAGE_PLACEHOLDER_HEADERS,
+  IMAGE_PLACEHOLDER_SVG,
+  REMOTE_MEDIA_DIR,
+  answerClientError,
+  type HttpTimeouts,
+} from '@b-deals/core';
 import { permanentRedirect } from './redirects.ts';
 import { CatalogVersion, HtmlCache } from './html-cache.ts';
 import { sessionFromCookieHeader, sessionKey, type WebSession } from './session-cookie.ts';
@@ -213,6 +221,16 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
     }),
   );
   if (opts.mediaDir) {
+    // Merchants' images the API's image-fetch job has not written (yet): the neutral placeholder,
+    // 404 and no-store, as the API answers it (so the service worker, which keeps only 200s, never keeps it).
+    app.use(
+      `/media/${REMOTE_MEDIA_DIR}`,
+      express.static(path.resolve(opts.mediaDir, REMOTE_MEDIA_DIR), { maxAge: 24 * 3600 * 1000, index: false }),
+      (req: express.Request, res: express.Response, next: express.NextFunction) => {
+        if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+        res.status(404).set(IMAGE_PLACEHOLDER_HEADERS).send(IMAGE_PLACEHOLDER_SVG);
+      },
+    );
     app.use(
       '/media',
       express.static(path.resolve(opts.mediaDir), {

@@ -51,3 +51,22 @@ export const AdminFeedQuerySchema = z.object({
     .optional()
     .transform((v) => v !== 'false'),
 });
+
+/**
+ * GET /admin/api/v1/images/report (operator; issue 11 item 5): per merchant, the distinct image
+ * URLs of its active offers and how many are on disk (`ok`), `failed` (with counts by reason code:
+ * timeout, too_large, not_an_image, http_4xx, http_5xx, network, blocked) and `pending` (not tried yet).
+ */
+export const ImageReportSchema = z.object({
+  merchants: z.array(
+    z.object({
+      merchant: z.object({ slug: z.string(), name: z.string() }),
+      images: z.number().int(),
+      ok: z.number().int(),
+      failed: z.number().int(),
+      pending: z.number().int(),
+      reasons: z.record(z.string(), z.number().int()),
+    }),
+  ),
+});
+export type ImageReport = z.infer<typeof ImageReportSchema>;

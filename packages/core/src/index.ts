@@ -16,3 +16,4 @@ export * from './http-limits.ts';
 export * from './price-truth.ts';
 export * from './price-alerts.ts';
 export * from './us-areas.ts';
+export * from './media.ts';

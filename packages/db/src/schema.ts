@@ -281,6 +281,27 @@ export const images = pgTable(
   (t) => [primaryKey({ columns: [t.productId, t.position] })],
 );
 
+/**
+ * Merchants' image URLs fetched by the `image-fetch` job (issue 11 item 5): one row per URL once
+ * it has been tried. `url_hash` (the first 32 hex digits of the URL's SHA-256) names the files
+ * `media/remote/{url_hash}.webp` and `{url_hash}-320.webp`. A `failed` row keeps its reason code
+ * (timeout, too_large, not_an_image, http_4xx, http_5xx, network, blocked) and is retried after a
+ * back-off that grows with `attempts`, counted from `fetched_at` (the last attempt).
+ */
+export const imageFiles = pgTable('image_files', {
+  urlHash: text('url_hash').primaryKey(),
+  url: text('url').notNull(),
+  status: text('status').$type<'ok' | 'failed'>().notNull(),
+  error: text('error'),
+  /** Size of the source file as downloaded, bytes. */
+  bytes: integer('bytes'),
+  /** Source image's pixel size. */
+  width: integer('width'),
+  height: integer('height'),
+  attempts: integer('attempts').notNull().default(1),
+  fetchedAt: ts('fetched_at').notNull().defaultNow(),
+});
+
 /** One row per ingest of a feed: its bytes' hash, the report, and when. */
 export const ingestRuns = pgTable(
   'ingest_runs',

@@ -7,15 +7,25 @@
  *   to 1 GiB); answers the ingest report. The catalogue change reaches every API process's search
  *   index through the database's announcement (migration 0006); this process's index is
  *   invalidated at once as well.
+ * - `GET /images/report`: per merchant, how many of its feed images are on disk, failed (by
+ *   reason) or not tried yet (catalog/image-fetch.ts; issue 11 item 5).
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AdminFeedQuerySchema, AnalyticsSummaryQuerySchema, AnalyticsSummarySchema, ErrorBodySchema, IngestReportSchema } from '@b-deals/contracts';
+import {
+  AdminFeedQuerySchema,
+  AnalyticsSummaryQuerySchema,
+  AnalyticsSummarySchema,
+  ErrorBodySchema,
+  ImageReportSchema,
+  IngestReportSchema,
+} from '@b-deals/contracts';
 import type { Database } from '@b-deals/db';
 import { type FxTable } from '@b-deals/feeds';
 import { z } from 'zod';
 import { IdSchema } from '@b-deals/contracts';
 import { analyticsSummary } from '../analytics/index.ts';
+import { imageReport } from '../catalog/index.ts';
 import { advanceOrder } from '../orders/index.ts';
 import { ingestSource } from '../ingest/index.ts';
 import type { SearchIndex } from '../search/index.ts';
@@ -79,6 +89,16 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (admi
       },
     },
     async (req) => analyticsSummary(opts.db, req.query.days),
+  );
+  admin.get(
+    '/images/report',
+    {
+      schema: {
+        description: "Operator: merchants' feed images fetched, failed (by reason) and pending, per merchant (issue 11 item 5).",
+        response: { 200: ImageReportSchema, 401: ErrorBodySchema },
+      },
+    },
+    async () => ({ merchants: await imageReport(opts.db) }),
   );
   admin.post(
     '/orders/:id/status',

@@ -3,7 +3,7 @@ import { compareSizes, DEPARTMENTS } from '@b-deals/core';
 import type { Brand, BrandDetail, Merchant } from '@b-deals/contracts';
 import type { Queryable } from '@b-deals/db';
 import { notFound } from '../errors.ts';
-import { publicMediaUrl } from './media.ts';
+import { logoMediaUrl } from './media.ts';
 import type { BrandRow, MerchantRow } from './rows.ts';
 
 /** Merchants with their active-offer counts, A–Z; optionally one marketplace (ALL = every one) or region. */
@@ -23,7 +23,7 @@ export async function listMerchants(db: Queryable, marketplace?: string, region?
     region: m.region,
     marketplace: m.marketplace,
     homepage: m.homepage,
-    logo: m.logo_url ? publicMediaUrl(m.logo_url) : null,
+    logo: m.logo_url ? logoMediaUrl(m.logo_url) : null,
     offerCount: m.n,
   }));
 }

@@ -9,9 +9,18 @@ export { CARD_COLUMNS, toCard, categoryIdsOf, type CardRow, type PriceTruthColum
 export { listMerchants, listBrands, brandDetail } from './directory.ts';
 export { productWithRecommend } from './product.ts';
 export { landingTabs, topSelling, lowestPrice, recordClick, refreshClickCounts } from './landing.ts';
-export { publicMediaUrl, imageObject } from './media.ts';
+export { publicMediaUrl, thumbnailMediaUrl, logoMediaUrl, imageObject } from './media.ts';
+export {
+  fetchPendingImages,
+  fetchRemoteImage,
+  imageReport,
+  remoteImageKey,
+  DEFAULT_IMAGE_FETCH,
+  type ImageFetchOptions,
+  type MerchantImageReport,
+} from './image-fetch.ts';
 export { Params } from './sql.ts';
 export { catalogRoutes, type CatalogRouteOptions } from './routes.ts';
 export type { MerchantRow, BrandRow, ProductRow, OfferRow, ImageRow } from './rows.ts';
-export { catalogJobs } from './jobs.ts';
+export { catalogJobs, imageJobs, watchIngestsForImages, type ImageJobDeps } from './jobs.ts';
 export { lookupOfferByLink } from './offers.ts';

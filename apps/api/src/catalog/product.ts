@@ -9,7 +9,7 @@ import type { Queryable } from '@b-deals/db';
 import { notFound } from '../errors.ts';
 import { CARD_COLUMNS, toCard, type CardRow } from './cards.ts';
 import { merchantPriceSummaries, priceHistory } from '../pricing/index.ts';
-import { imageObject } from './media.ts';
+import { imageObject, logoMediaUrl } from './media.ts';
 import type { ImageRow, MerchantRow, OfferRow, ProductRow } from './rows.ts';
 
 /** Loads everything the product page needs. Throws DomainError 404 when the product does not exist or has no active offer. */
@@ -90,7 +90,7 @@ async function loadOffers(db: Queryable, productId: number): Promise<Offer[]> {
     const price = o.sale_price_cents ?? o.price_cents;
     return {
       id: Number(o.id),
-      merchant: { slug: o.m_slug, name: o.m_name, logo: o.m_logo ? imageObject(o.m_logo)!.full.url : null, marketplace: o.m_marketplace, region: o.m_region },
+      merchant: { slug: o.m_slug, name: o.m_name, logo: o.m_logo ? logoMediaUrl(o.m_logo) : null, marketplace: o.m_marketplace, region: o.m_region },
       title: o.title,
       price,
       wasPrice: o.sale_price_cents !== null ? o.price_cents : null,

@@ -5,7 +5,7 @@ import { listingHref } from '@b-deals/core';
 import type { Queryable } from '@b-deals/db';
 import { notFound } from '../errors.ts';
 import { readingMinutes } from '../content.ts';
-import { listBrands, publicMediaUrl, type MerchantRow } from '../catalog/index.ts';
+import { listBrands, logoMediaUrl, type MerchantRow } from '../catalog/index.ts';
 import { searchProducts, type SearchDeps } from '../search/index.ts';
 import type { PromotionFields, PromotionRow } from './rows.ts';
 
@@ -24,7 +24,7 @@ function toPromotion(r: DealRow): Promotion {
   return {
     id: Number(r.id),
     slug: r.slug,
-    merchant: { slug: r.m_slug, name: r.m_name, logo: r.m_logo ? publicMediaUrl(r.m_logo) : null },
+    merchant: { slug: r.m_slug, name: r.m_name, logo: r.m_logo ? logoMediaUrl(r.m_logo) : null },
     title: r.title,
     description: r.description,
     couponCode: r.coupon_code,

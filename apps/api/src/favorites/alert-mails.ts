@@ -16,7 +16,7 @@
  * Alerts of a shopper who turned alert mails off are marked `suppressed`.
  */
 import type { Database } from '@b-deals/db';
-import { publicMediaUrl } from '../catalog/index.ts';
+import { thumbnailMediaUrl } from '../catalog/index.ts';
 import type { Mailer } from '../mail.ts';
 import { priceAlertMail, type AlertLine, type MailLinks } from './mails.tsx';
 import { alertSubscription } from './subscriptions.ts';
@@ -156,7 +156,7 @@ async function composeAlertMail(deps: AlertMailDeps, mailId: number, userId: num
     productId: Number(l.product_id),
     productSlug: l.slug,
     productName: l.title,
-    imageUrl: l.image_url ? publicMediaUrl(l.image_url) : null,
+    imageUrl: l.image_url ? thumbnailMediaUrl(l.image_url) : null,
     rule: l.rule,
     priceCents: l.price_cents,
     thresholdCents: l.threshold_cents,

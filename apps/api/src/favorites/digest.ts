@@ -9,7 +9,7 @@
  * never sends one twice; a mail the server refused is released again for the next run.
  */
 import type { Database } from '@b-deals/db';
-import { publicMediaUrl } from '../catalog/index.ts';
+import { thumbnailMediaUrl } from '../catalog/index.ts';
 import type { Mailer } from '../mail.ts';
 import { discountDigestMail, type DigestLine, type MailLinks } from './mails.tsx';
 
@@ -47,7 +47,7 @@ export async function digestProducts(db: Database): Promise<DigestLine[]> {
     productId: Number(r.id),
     productSlug: r.slug,
     productName: r.title,
-    imageUrl: r.image_url ? publicMediaUrl(r.image_url) : null,
+    imageUrl: r.image_url ? thumbnailMediaUrl(r.image_url) : null,
     priceCents: r.item_price_cents,
     wasPriceCents: r.was_price_cents,
     discountPct: r.discount_pct,

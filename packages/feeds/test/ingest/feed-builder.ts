@@ -17,6 +17,8 @@ export interface TestItem {
   shipping?: string;
   /** Default: the title and the merchant. */
   description?: string;
+  /** GMC image_link (default `https://{merchant}.example/img/{id}.jpg`). */
+  imageLink?: string;
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
@@ -27,7 +29,7 @@ export function rssFeed(merchant: string, items: TestItem[]): Buffer {
     .map((i) => {
       const el = (n: string, v?: string) => (v === undefined ? '' : `<g:${n}>${esc(v)}</g:${n}>`);
       return `<item>${el('id', i.id)}<title>${esc(i.title)}</title><link>https://${merchant}.example/p/${i.id}</link>
-        <description>${esc(i.description ?? `${i.title} from ${merchant}`)}</description>${el('image_link', `https://${merchant}.example/img/${i.id}.jpg`)}
+        <description>${esc(i.description ?? `${i.title} from ${merchant}`)}</description>${el('image_link', i.imageLink ?? `https://${merchant}.example/img/${i.id}.jpg`)}
         ${el('price', i.price)}${el('sale_price', i.salePrice)}${el('availability', i.availability ?? 'in stock')}${el('brand', i.brand)}
         ${el('gtin', i.gtin)}${el('mpn', i.mpn)}${el('color', i.color)}${el('size', i.size)}${el('item_group_id', i.itemGroupId)}
         ${el('google_product_category', i.category ?? 'Apparel & Accessories > Clothing > Dresses')}${el('product_type', i.productType)}
