@@ -77,6 +77,11 @@ const EnvSchema = z.object({
     .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
     .optional(),
   STRIPE_API_URL: z.url().optional(),
+  /**
+   * Secret that signs image-search upload policies and temporary image URLs (issue 17; OSS V4
+   * style). Default: generated once and kept in DATA_DIR/upload-signing-secret.
+   */
+  UPLOAD_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export interface Config {
@@ -105,6 +110,8 @@ export interface Config {
   signupLimitPerHour: number;
   /** Stripe settings when STRIPE_SECRET_KEY is set, else null (the test payment provider). */
   stripe: { secretKey: string; publishableKey: string | null; apiUrl: string | null } | null;
+  /** Secret of the image-search upload signatures (UPLOAD_SIGNING_SECRET, else DATA_DIR/upload-signing-secret). */
+  uploadSigningSecret: string;
 }
 
 /**
@@ -140,7 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
     databaseUrl: e.DATABASE_URL ?? null,
-    operatorToken: e.OPERATOR_TOKEN ?? localOperatorToken(dataDir),
+    operatorToken: e.OPERATOR_TOKEN ?? localSecret(dataDir, 'operator-token'),
     fxRatesFile: e.FX_RATES_FILE ?? null,
     fxOperatorRatesFile: e.FX_OPERATOR_RATES_FILE ?? null,
     logLevel: e.LOG_LEVEL,
@@ -155,22 +162,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS ?? (e.DATABASE_URL ? 1000 : 0),
     redisUrl: e.REDIS_URL ?? null,
     signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
+    uploadSigningSecret: e.UPLOAD_SIGNING_SECRET ?? localSecret(dataDir, 'upload-signing-secret', 32),
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null, apiUrl: e.STRIPE_API_URL ?? null } : null,
   };
 }
 
 /**
- * The embedded default's operator token (development only): random, created once, readable only
- * by this user (mode 0600; a file found with wider permissions is narrowed to 0600 before use).
+ * An embedded default secret (the operator token, the upload signing secret; development only):
+ * `bytes` random bytes as base64url in DATA_DIR/`name`, created once, readable only by this user
+ * (mode 0600; a file found with wider permissions is narrowed to 0600 before use).
  */
-function localOperatorToken(dataDir: string): string {
-  const file = path.join(dataDir, 'operator-token');
+function localSecret(dataDir: string, name: string, bytes = 24): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) {
     if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
     return readFileSync(file, 'utf8').trim();
   }
   mkdirSync(dataDir, { recursive: true });
-  const token = randomBytes(24).toString('base64url');
+  const token = randomBytes(bytes).toString('base64url');
   writeFileSync(file, token, { mode: 0o600 });
   return token;
 }
