@@ -90,6 +90,14 @@ describe('image-search uploads (embedded storage host)', () => {
     const policy = JSON.parse(Buffer.from(s.policy, 'base64').toString('utf8')) as { conditions: unknown[] };
     expect(policy.conditions).toContainEqual(['starts-with', '$key', s.dir]);
     expect(policy.conditions).toContainEqual(['content-length-range', 1, 10 * 1024 * 1024]);
+    expect(s.fields).toEqual({
+      success_action_status: '200',
+      policy: s.policy,
+      'x-oss-signature': s.signature,
+      'x-oss-signature-version': 'OSS4-HMAC-SHA256',
+      'x-oss-credential': s.x_oss_credential,
+      'x-oss-date': s.x_oss_date,
+    });
     expect((await signature()).dir).not.toBe(s.dir);
   });
 

@@ -17,6 +17,9 @@ export const UploadSignatureSchema = z.object({
   host: z.string().describe('Where the form is posted: an absolute URL, or a path on the storefront origin (embedded storage)'),
   expire: z.number().int().describe('When the policy expires, Unix seconds'),
   max_size: z.number().int().describe('Largest file the policy admits, bytes'),
+  fields: z
+    .record(z.string(), z.string())
+    .describe('The exact form fields to post, in order, before `key` and `file` (DESIGN.md "Image upload"; they name the same values as above)'),
 });
 export type UploadSignature = z.infer<typeof UploadSignatureSchema>;
 

@@ -76,6 +76,8 @@ export interface SignedPolicy {
   dir: string;
   expire: number;
   max_size: number;
+  /** The form fields to post before `key` and `file` (spec §7's list, under their form names). */
+  fields: Record<string, string>;
 }
 
 /**
@@ -104,15 +106,24 @@ export function signImageUpload(keys: SigningKeys, now = new Date()): SignedPoli
     ],
   };
   const encoded = Buffer.from(JSON.stringify(policy), 'utf8').toString('base64');
+  const signature = signPolicy(keys, day, encoded);
   return {
     policy: encoded,
-    signature: signPolicy(keys, day, encoded),
+    signature,
     x_oss_credential: credential,
     x_oss_date: date,
     x_oss_signature_version: SIGNATURE_VERSION,
     dir,
     expire,
     max_size: UPLOAD_MAX_BYTES,
+    fields: {
+      success_action_status: '200',
+      policy: encoded,
+      'x-oss-signature': signature,
+      'x-oss-signature-version': SIGNATURE_VERSION,
+      'x-oss-credential': credential,
+      'x-oss-date': date,
+    },
   };
 }
 

@@ -69,9 +69,9 @@ const abortError = () => new DOMException('The upload was cancelled.', 'AbortErr
 export const objectKey = (dir: string, type: string) => `${dir}${crypto.randomUUID()}.${ACCEPTED_IMAGE_TYPES[type] ?? 'jpg'}`;
 
 /**
- * Posts `file` to the signed storage host: `success_action_status` 200, `policy`,
- * `x-oss-signature`, `x-oss-signature-version`, `x-oss-credential`, `x-oss-date`, `key`, then
- * `file` (spec §7). `onProgress` gets whole percentages 0–100. Rejects with
+ * Posts `file` to the signed storage host: the signature's `fields` (for OSS and the embedded
+ * host `success_action_status` 200, `policy`, `x-oss-signature`, `x-oss-signature-version`,
+ * `x-oss-credential`, `x-oss-date`), then `key`, then `file` (spec §7). `onProgress` gets whole percentages 0–100. Rejects with
  * {@link UploadNetworkError} when the request fails, {@link UploadRefusedError} on an error
  * status, an AbortError DOMException when `signal` aborts (the request is aborted).
  */
@@ -84,12 +84,7 @@ export function postToStorage(
   return new Promise((resolve, reject) => {
     if (opts.signal.aborted) return reject(abortError());
     const form = new FormData();
-    form.append('success_action_status', '200');
-    form.append('policy', signature.policy);
-    form.append('x-oss-signature', signature.signature);
-    form.append('x-oss-signature-version', signature.x_oss_signature_version);
-    form.append('x-oss-credential', signature.x_oss_credential);
-    form.append('x-oss-date', signature.x_oss_date);
+    for (const [name, value] of Object.entries(signature.fields)) form.append(name, value);
     form.append('key', key);
     form.append('file', file, key.slice(key.lastIndexOf('/') + 1));
     const xhr = new XMLHttpRequest();
