@@ -39,7 +39,7 @@ import { authenticatePlugin } from './auth/authenticate.ts';
 import { accountRoutes, DEFAULT_RATE_LIMITS, type OAuthClient, type RateLimits } from './auth/routes.ts';
 import { AuthService, DEFAULT_AUTH_SETTINGS, type AuthSettings } from './auth/service.ts';
 import { createMailer, type Mailer } from './mail.ts';
-import { STORAGE_PREFIX, storageRoutes, uploadRoutes } from './uploads/index.ts';
+import { STORAGE_PREFIX, storageRoutes, uploadRoutes, type S3Settings } from './uploads/index.ts';
 
 export interface AppOptions {
   db: Database;
@@ -82,7 +82,7 @@ export interface AppOptions {
    * Image-search uploads (issue 17): files under `{dataDir}/uploads`, policies and temporary URLs
    * signed with `secret`. Default: a fresh temporary folder and a random secret (tests).
    */
-  uploads?: { dataDir: string; secret: string; perMinute?: number };
+  uploads?: { dataDir: string; secret: string; perMinute?: number; s3?: S3Settings | null };
 }
 
 /** The access-key id and region the embedded storage host's credentials name, and its bucket. */
@@ -149,7 +149,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const { db } = opts;
   const uploadOpts = opts.uploads ?? { dataDir: mkdtempSync(path.join(tmpdir(), 'bdeals-uploads-')), secret: randomBytes(32).toString('base64url') };
-  const uploads = { dataDir: uploadOpts.dataDir, keys: { ...EMBEDDED_STORAGE, secret: uploadOpts.secret }, perMinute: uploadOpts.perMinute };
+  const uploads = { dataDir: uploadOpts.dataDir, keys: { ...EMBEDDED_STORAGE, secret: uploadOpts.secret }, perMinute: uploadOpts.perMinute, s3: uploadOpts.s3 };
   const searchIndex = opts.searchIndex ?? new SearchIndex();
   const search = { index: searchIndex, cache: new SearchCache() };
   const answers = new SearchCache(5000, 60_000);

@@ -1,9 +1,13 @@
 /**
  * Issue 17, the upload half of image search (spec §3, §7): the signature call, the embedded
  * storage host's checks (signature, expiry, size range, key prefix, content type, magic bytes),
- * metadata stripping (EXIF GPS gone) and temporary URLs, against the real app over HTTP on PGlite.
+ * metadata stripping (EXIF GPS gone) and temporary URLs, against the real app over HTTP on PGlite;
+ * and the S3-compatible driver against a stand-in S3 server (signature, reads, presigned URLs).
  */
+import { createHmac } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +18,7 @@ import { UploadSignatureSchema, type UploadSignature } from '@b-deals/contracts'
 import type { Database } from '@b-deals/db';
 import { createTestDatabase } from '@b-deals/db/testing';
 import { buildApp } from '../src/app.ts';
-import { readUploadedObject, signImageUpload, signPolicy } from '../src/uploads/index.ts';
+import { readUploadedObject, signImageUpload, signPolicy, type S3Settings } from '../src/uploads/index.ts';
 import { testAppOptions } from './test-app.ts';
 
 const SECRET = 'test-upload-secret-0123456789abcdefghijklmnop';
@@ -209,6 +213,94 @@ describe('image-search uploads (embedded storage host)', () => {
     expired.searchParams.set('signature', signObjectUrl(KEYS, `${s.dir}d.jpg`, past));
     expect((await fetch(expired)).status).toBe(403);
     const missing = await fetch(`${base}/inventory/api/v1/upload/images/temp-url?key=${encodeURIComponent(`${s.dir}none.jpg`)}`);
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe('image-search uploads (S3-compatible driver)', () => {
+  let db: Database;
+  let app: FastifyInstance;
+  let base: string;
+  let s3: http.Server;
+  const objects = new Map<string, Buffer>();
+  const seen: string[] = [];
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bdeals-upload-s3-test-'));
+  let settings: S3Settings;
+
+  beforeAll(async () => {
+    // A stand-in for the third-party store: path-style GET and HEAD of /{bucket}/{key}.
+    s3 = http.createServer((req, res) => {
+      const url = new URL(req.url!, 'http://s3');
+      seen.push(`${req.method} ${url.pathname}`);
+      const key = decodeURIComponent(url.pathname.replace(/^\/shop-uploads\//, ''));
+      const body = objects.get(key);
+      if (!body) {
+        res.writeHead(404, { 'content-type': 'application/xml' });
+        return res.end(req.method === 'HEAD' ? undefined : '<?xml version="1.0"?><Error><Code>NoSuchKey</Code><Message>none</Message></Error>');
+      }
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': body.length });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    });
+    await new Promise<void>((r) => s3.listen(0, '127.0.0.1', r));
+    const { port } = s3.address() as AddressInfo;
+    settings = {
+      bucket: 'shop-uploads',
+      region: 'eu-central-1',
+      endpoint: `http://127.0.0.1:${port}`,
+      accessKeyId: 'AKIDEXAMPLE',
+      secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+      forcePathStyle: true,
+    };
+    db = await createTestDatabase('pglite');
+    app = await buildApp(testAppOptions(db, { uploads: { dataDir, secret: SECRET, perMinute: 1000, s3: settings } }));
+    base = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+    await new Promise((r) => s3?.close(r));
+  });
+
+  it('signs an S3 POST policy (AWS4-HMAC-SHA256) in the spec shape, with the form fields to post and the bucket as host', async () => {
+    const s = UploadSignatureSchema.parse(await (await fetch(`${base}/inventory/api/v1/upload/images/post-signature`)).json());
+    expect(s.x_oss_signature_version).toBe('AWS4-HMAC-SHA256');
+    expect(s.host).toBe(`${settings.endpoint}/shop-uploads`);
+    expect(s.fields).toMatchObject({ success_action_status: '200', Policy: s.policy, 'X-Amz-Signature': s.signature, 'X-Amz-Credential': s.x_oss_credential });
+    expect(s.fields).not.toHaveProperty('key');
+    const policy = JSON.parse(Buffer.from(s.policy, 'base64').toString('utf8')) as { conditions: unknown[] };
+    expect(policy.conditions).toContainEqual(['starts-with', '$key', s.dir]);
+    expect(policy.conditions).toContainEqual(['content-length-range', 1, 10 * 1024 * 1024]);
+    // The signature is SigV4's over the base64 policy (key derived from the secret, date, region, s3).
+    const day = s.x_oss_date.slice(0, 8);
+    const h = (k: Buffer | string, d: string) => createHmac('sha256', k).update(d).digest();
+    const signingKey = h(h(h(h(`AWS4${settings.secretAccessKey}`, day), settings.region), 's3'), 'aws4_request');
+    expect(h(signingKey, s.policy).toString('hex')).toBe(s.signature);
+    expect(s.x_oss_credential).toBe(`AKIDEXAMPLE/${day}/eu-central-1/s3/aws4_request`);
+  });
+
+  it('reads an object from the bucket re-encoded without EXIF, and null for a missing or non-image object', async () => {
+    objects.set('image-search/20261124/abc/p.jpg', await jpegWithGps());
+    objects.set('image-search/20261124/abc/fake.jpg', Buffer.from('not an image'));
+    const where = { dataDir, uploadS3: settings };
+    const image = await readUploadedObject(where, 'image-search/20261124/abc/p.jpg');
+    expect(image).not.toBeNull();
+    expect((await sharp(image!).metadata()).exif).toBeUndefined();
+    expect(await readUploadedObject(where, 'image-search/20261124/abc/fake.jpg')).toBeNull();
+    expect(await readUploadedObject(where, 'image-search/20261124/abc/none.jpg')).toBeNull();
+    expect(seen).toContain('GET /shop-uploads/image-search/20261124/abc/p.jpg');
+  });
+
+  it('answers a presigned GET URL as the temporary URL, and 404 for a missing object', async () => {
+    objects.set('image-search/20261124/abc/t.png', await png());
+    const res = await fetch(`${base}/inventory/api/v1/upload/images/temp-url?key=${encodeURIComponent('image-search/20261124/abc/t.png')}`);
+    expect(res.status).toBe(200);
+    const { url } = (await res.json()) as { url: string };
+    const u = new URL(url);
+    expect(u.origin + u.pathname).toBe(`${settings.endpoint}/shop-uploads/image-search/20261124/abc/t.png`);
+    expect(u.searchParams.get('X-Amz-Expires')).toBe('300');
+    expect(u.searchParams.get('response-content-type')).toBe('image/png');
+    expect(u.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    const missing = await fetch(`${base}/inventory/api/v1/upload/images/temp-url?key=${encodeURIComponent('image-search/20261124/abc/gone.png')}`);
     expect(missing.status).toBe(404);
   });
 });

@@ -117,6 +117,9 @@ describe('security headers (finding 6)', () => {
   it('admits workers from the origin and from blob: URLs its own scripts make (the image compressor), nothing else', async () => {
     const csp = (await fetch(`${web.url}/`)).headers.get('content-security-policy')!;
     expect(csp).toContain("worker-src 'self' blob:;");
+    // An S3 bucket for uploads (UPLOAD_STORAGE_ORIGIN) is admitted for the browser's POST, as an origin.
+    const s3 = loadWebConfig({ UPLOAD_STORAGE_ORIGIN: 'https://shop-uploads.s3.eu-central-1.amazonaws.com/any/path' }).cspSources;
+    expect(contentSecurityPolicy('n', s3)).toContain("connect-src 'self' https://shop-uploads.s3.eu-central-1.amazonaws.com;");
   });
 
   it('adds HSTS when the request came over HTTPS through a local TLS terminator', async () => {

@@ -12,7 +12,9 @@ export const UploadSignatureSchema = z.object({
   signature: z.string().describe('Hex HMAC-SHA256 of `policy` under the derived signing key (OSS V4); sent as x-oss-signature'),
   x_oss_credential: z.string().describe('{accessKeyId}/{yyyymmdd}/{region}/oss/aliyun_v4_request'),
   x_oss_date: z.string().describe('Signing time, ISO 8601 basic format (20261124T182000Z)'),
-  x_oss_signature_version: z.literal('OSS4-HMAC-SHA256'),
+  x_oss_signature_version: z
+    .enum(['OSS4-HMAC-SHA256', 'AWS4-HMAC-SHA256'])
+    .describe('OSS4-HMAC-SHA256 (OSS, the embedded host); AWS4-HMAC-SHA256 when the API is configured for an S3 bucket'),
   dir: z.string().describe('Key prefix every uploaded key must start with (ends with "/")'),
   host: z.string().describe('Where the form is posted: an absolute URL, or a path on the storefront origin (embedded storage)'),
   expire: z.number().int().describe('When the policy expires, Unix seconds'),

@@ -25,7 +25,8 @@ import { BODY_LIMITS, UPLOAD_MAX_BYTES } from '@b-deals/core';
 import { ErrorBodySchema, TempUrlQuerySchema, TempUrlSchema, UploadKeySchema, UploadResultSchema, UploadSignatureSchema } from '@b-deals/contracts';
 import { DomainError, notFound } from '../errors.ts';
 import { TEMP_URL_TTL_SECONDS, checkConditions, signImageUpload, signObjectUrl, verifyObjectUrl, verifySignature, type SigningKeys } from './signing.ts';
-import { cleanImage, readUploadedObject, typeOfKey, uploadPath, writeUploadedObject } from './storage.ts';
+import { cleanImage, readEmbeddedObject, typeOfKey, uploadPath, writeUploadedObject } from './storage.ts';
+import { s3ObjectExists, s3TempUrl, signS3Upload, type S3Settings } from './s3.ts';
 import { stat } from 'node:fs/promises';
 
 /** Path prefix of the embedded storage host (registered by app.ts, proxied by the storefront). */
@@ -38,6 +39,8 @@ export interface UploadSettings {
   /** Uploads live under `{dataDir}/uploads`. */
   dataDir: string;
   keys: SigningKeys;
+  /** The S3-compatible driver (s3.ts) instead of the embedded host for new uploads; null or absent: embedded. */
+  s3?: S3Settings | null;
   /** Signatures and temporary URLs per client address per minute (default 30). */
   perMinute?: number;
 }
@@ -62,7 +65,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadSettings> = async (r, opt
     },
     async (_req, reply) => {
       void reply.header('cache-control', 'no-store');
-      return { ...signImageUpload(opts.keys), host: EMBEDDED_UPLOAD_HOST };
+      return opts.s3 ? signS3Upload(opts.s3) : { ...signImageUpload(opts.keys), host: EMBEDDED_UPLOAD_HOST };
     },
   );
   r.get(
@@ -77,10 +80,14 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadSettings> = async (r, opt
     },
     async (req, reply) => {
       const { key } = req.query;
+      void reply.header('cache-control', 'no-store');
+      if (opts.s3) {
+        if (!(await s3ObjectExists(opts.s3, key))) throw notFound('The uploaded image');
+        return s3TempUrl(opts.s3, key);
+      }
       const file = uploadPath(opts.dataDir, key);
       if (!file || !(await stat(file).catch(() => null))?.isFile()) throw notFound('The uploaded image');
       const expires = Math.floor(Date.now() / 1000) + TEMP_URL_TTL_SECONDS;
-      void reply.header('cache-control', 'no-store');
       const path = key.split('/').map(encodeURIComponent).join('/');
       return { url: `${STORAGE_PREFIX}/objects/${path}?expires=${expires}&signature=${signObjectUrl(opts.keys, key, expires)}`, expires };
     },
@@ -170,7 +177,7 @@ export const storageRoutes: FastifyPluginAsyncZod<UploadSettings> = async (r, op
       const key = req.params['*'];
       const { expires, signature } = req.query;
       if (!verifyObjectUrl(keys, key, expires, signature)) throw new DomainError(403, 'url_expired', 'This link has expired or is not valid.');
-      const bytes = await readUploadedObject(opts, key);
+      const bytes = await readEmbeddedObject(opts, key);
       const type = typeOfKey(key);
       if (!bytes || !type) throw notFound('The uploaded image');
       const maxAge = Math.max(0, expires - Math.floor(Date.now() / 1000));

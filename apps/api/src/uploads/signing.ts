@@ -72,7 +72,7 @@ export interface SignedPolicy {
   signature: string;
   x_oss_credential: string;
   x_oss_date: string;
-  x_oss_signature_version: typeof SIGNATURE_VERSION;
+  x_oss_signature_version: 'OSS4-HMAC-SHA256';
   dir: string;
   expire: number;
   max_size: number;

@@ -82,13 +82,8 @@ export async function writeUploadedObject(config: { dataDir: string }, key: stri
   }
 }
 
-/**
- * The bytes of an uploaded image (re-encoded, metadata stripped), by its key (`dir` + file
- * name, as the upload form posted it), or null when there is no such object or the key is not
- * valid (a path that would leave `{config.dataDir}/uploads` is never read). This is how other
- * domains (image similarity) read uploads.
- */
-export async function readUploadedObject(config: { dataDir: string }, key: string): Promise<Buffer | null> {
+/** The bytes of the embedded store's object `key`, or null when there is none or the key is not valid. See `readUploadedObject` (objects.ts). */
+export async function readEmbeddedObject(config: { dataDir: string }, key: string): Promise<Buffer | null> {
   const file = uploadPath(config.dataDir, key);
   if (!file) return null;
   try {
