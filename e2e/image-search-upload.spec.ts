@@ -106,7 +106,10 @@ test.describe('image search upload, desktop panel', () => {
 
     const hold = holdUploads(page);
     await hold.ready;
-    await panel.getByLabel('upload an image').setInputFiles({ name: 'street.jpg', mimeType: 'image/jpeg', buffer: await bigJpeg() });
+    const original = await bigJpeg();
+    let posted = 0;
+    page.on('request', (r) => r.url().endsWith('/storage/api/v1/oss') && (posted = r.postDataBuffer()?.length ?? 0));
+    await panel.getByLabel('upload an image').setInputFiles({ name: 'street.jpg', mimeType: 'image/jpeg', buffer: original });
     await expect(panel.getByRole('img', { name: 'Your upload, being searched' })).toBeVisible();
     await expect(panel.getByRole('status')).toHaveText(/^\d+% Uploading$/, { timeout: 30_000 });
     await expect(panel.getByTestId('image-drop-zone')).toHaveAttribute('data-state', 'busy');
@@ -126,6 +129,10 @@ test.describe('image search upload, desktop panel', () => {
     const meta = await sharp(file).metadata();
     expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(768);
     expect(meta.exif).toBeUndefined();
+    // The compressed upload is at most 1 MB (spec §9) plus the form around it.
+    expect(posted).toBeGreaterThan(0);
+    expect(posted).toBeLessThan(1024 * 1024 + 4096);
+    console.log(`image search upload: 2400×1800 JPEG of ${original.length} bytes → form of ${posted} bytes, stored ${meta.width}×${meta.height}`);
     await expect(page.getByRole('dialog', { name: 'Search by Image' })).toHaveCount(0);
   });
 
@@ -221,6 +228,9 @@ test.describe('image search upload, mobile picker', () => {
     await expect(flow.getByRole('status')).toHaveText(/^\d+% Uploading$/, { timeout: 30_000 });
     await expectNoAxeViolations(page);
     await page.screenshot({ path: testInfo.outputPath('mobile-uploading-375.png') });
+    await expect(flow.getByTestId('scan-line')).not.toHaveCSS('animation-name', 'none');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect(flow.getByTestId('scan-line')).toHaveCSS('animation-name', 'none');
     hold.release();
     await page.waitForURL(DISCOVER);
     expect((await statuses(page))[0]).toBe('Compressing image');

@@ -120,6 +120,7 @@ function ScanningPreview({ src, status, large = false }: { src: string; status: 
         <img src={src} alt="Your upload, being searched" className={`w-full object-contain ${large ? 'max-h-[55vh]' : 'max-h-40'}`} />
         <div
           aria-hidden
+          data-testid="scan-line"
           className="absolute inset-x-0 h-[3px] animate-scan bg-accent-600 shadow-[0_0_12px_4px] shadow-accent-600/60 motion-reduce:top-1/2 motion-reduce:animate-none"
         />
       </div>
