@@ -136,13 +136,14 @@ test.describe('image search upload, desktop panel', () => {
     await expect(page.getByRole('dialog', { name: 'Search by Image' })).toHaveCount(0);
   });
 
-  test('drag: the zone says where to drop while a file is dragged, and a drop uploads it', async ({ page }) => {
+  test('drag: the zone says where to drop while a file is dragged, and a drop uploads it', async ({ page }, testInfo) => {
     const panel = await openPanel(page);
     const zone = panel.getByTestId('image-drop-zone');
     const dt = await dataTransfer(page, await smallPng(), 'bag.png', 'image/png');
     await zone.dispatchEvent('dragenter', { dataTransfer: dt });
     await zone.dispatchEvent('dragover', { dataTransfer: dt });
     await expect(zone).toHaveText('Drag and drop the image anywhere');
+    await page.screenshot({ path: testInfo.outputPath('panel-dragging-1280.png') });
     await zone.dispatchEvent('drop', { dataTransfer: dt });
     await page.waitForURL(DISCOVER);
     expect(page.url()).toMatch(/\.png$/);
@@ -191,18 +192,21 @@ test.describe('image search upload, desktop panel', () => {
       .gif()
       .toBuffer();
     await panel.getByLabel('upload an image').setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: gif });
-    const toast = page.getByText('Please upload an image in JPG, JPEG, PNG, or WEBP format.');
+    const toast = page.locator('[data-sonner-toast]', { hasText: 'Please upload an image in JPG, JPEG, PNG, or WEBP format.' });
     await expect(toast).toBeVisible();
+    await expect(panel.getByRole('status')).toHaveText('Please upload an image in JPG, JPEG, PNG, or WEBP format.');
     await expect(toast).toBeHidden({ timeout: 8000 });
     await expect(panel.getByTestId('image-drop-zone')).toHaveAttribute('data-state', 'ready');
     expect(uploads).toEqual([]);
   });
 
-  test('an upload that cannot reach the storage host shows "Network Error" and resets to idle', async ({ page }) => {
+  test('an upload that cannot reach the storage host shows "Network Error" and resets to idle', async ({ page }, testInfo) => {
     await page.route(UPLOAD, (route) => route.abort('internetdisconnected'));
     const panel = await openPanel(page);
     await panel.getByLabel('upload an image').setInputFiles({ name: 'dress.png', mimeType: 'image/png', buffer: await smallPng() });
-    await expect(page.getByText('Network Error', { exact: true })).toBeVisible();
+    await expect(page.locator('[data-sonner-toast]', { hasText: 'Network Error' })).toBeVisible();
+    await expect(panel.getByRole('status')).toHaveText('Network Error'); // announced inside the modal panel too
+    await page.screenshot({ path: testInfo.outputPath('network-error-1280.png') });
     await expect(panel.getByTestId('image-drop-zone')).toHaveAttribute('data-state', 'ready');
     await expect(panel.getByLabel('upload an image')).toBeEnabled();
     expect(new URL(page.url()).pathname).toBe('/');
@@ -244,6 +248,7 @@ test.describe('image search upload, mobile picker', () => {
     await page.getByLabel('Image search: take or choose a photo').setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: await smallPng() });
     const flow = page.getByRole('dialog', { name: 'Search by Image' });
     await expect(flow.getByRole('status')).toHaveText(/^\d+% Uploading$/);
+    await expect(page.locator('header input[type="file"]')).toBeDisabled(); // busy: the picker is off
     await flow.getByRole('button', { name: 'Cancel image search' }).click();
     await expect(flow).toHaveCount(0);
     hold.release();

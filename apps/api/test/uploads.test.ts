@@ -85,6 +85,17 @@ describe('image-search uploads (embedded storage host)', () => {
       expect(paths).toContain(p);
   });
 
+  it('takes multipart bodies only on the storage host, and refuses a form without a file or a JSON body there', async () => {
+    const form = new FormData();
+    form.append('q', 'dress');
+    expect((await fetch(`${base}/inventory/api/v1/search/condition`, { method: 'POST', body: form })).status).toBe(415);
+    const noFile = await fetch(`${base}/storage/api/v1/oss`, { method: 'POST', body: form });
+    expect(noFile.status).toBe(400);
+    expect(((await noFile.json()) as { code: string }).code).toBe('invalid_form');
+    const json = await fetch(`${base}/storage/api/v1/oss`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(json.status).toBe(400);
+  });
+
   it('signs a policy with the spec fields, bound to a fresh directory and the embedded host', async () => {
     const s = await signature();
     expect(s.x_oss_signature_version).toBe('OSS4-HMAC-SHA256');

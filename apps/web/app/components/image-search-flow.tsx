@@ -38,6 +38,9 @@ export function useImageUpload({ onComplete, onFinished }: { onComplete?: ImageS
   const [phase, setPhase] = useState<UploadPhase>('ready');
   const [percent, setPercent] = useState(0);
   const [preview, setPreview] = useState<string | null>(null);
+  // The last toast's text, also announced in the flow's own live region: a modal panel hides the
+  // rest of the page (the toaster included) from assistive technology while it is open.
+  const [notice, setNotice] = useState('');
   const run = useRef<{ cancelled: boolean; controller: AbortController; previewUrl: string } | null>(null);
 
   const reset = useCallback(() => {
@@ -65,9 +68,11 @@ export function useImageUpload({ onComplete, onFinished }: { onComplete?: ImageS
     async (file: File | null | undefined) => {
       if (!file || run.current) return;
       if (!isAcceptedImage(file)) {
+        setNotice(WRONG_TYPE_MESSAGE);
         void showToast(WRONG_TYPE_MESSAGE, IMAGE_TOAST_MS);
         return;
       }
+      setNotice('');
       const job = { cancelled: false, controller: new AbortController(), previewUrl: URL.createObjectURL(file) };
       run.current = job;
       setPreview(job.previewUrl);
@@ -91,13 +96,15 @@ export function useImageUpload({ onComplete, onFinished }: { onComplete?: ImageS
       } catch (err) {
         if (job.cancelled) return;
         reset();
-        void showToast(err instanceof UploadNetworkError ? NETWORK_ERROR_MESSAGE : UPLOAD_FAILED_MESSAGE, IMAGE_TOAST_MS);
+        const message = err instanceof UploadNetworkError ? NETWORK_ERROR_MESSAGE : UPLOAD_FAILED_MESSAGE;
+        setNotice(message);
+        void showToast(message, IMAGE_TOAST_MS);
       }
     },
     [navigate, onComplete, onFinished, reset],
   );
 
-  return { phase, percent, preview, start, cancel, busy: phase !== 'ready' };
+  return { phase, percent, preview, notice, start, cancel, busy: phase !== 'ready' };
 }
 
 /** The first image file of a drop or paste. */
@@ -288,7 +295,7 @@ export function ImageSearchPanel({
             )}
           </div>
           <p role="status" aria-live="polite" className="sr-only">
-            {status}
+            {status || flow.notice}
           </p>
         </Dialog.Content>
       </Dialog.Portal>
