@@ -255,5 +255,6 @@ test.describe('image search upload, mobile picker', () => {
     await page.waitForTimeout(500);
     expect(new URL(page.url()).pathname).toBe('/');
     await expect(page.getByLabel('Image search: take or choose a photo')).toBeEnabled();
+    await expect(page.getByLabel('Image search: take or choose a photo')).toBeFocused();
   });
 });

@@ -76,6 +76,9 @@ export function ImageSearchPicker({ onComplete, className = '' }: { onComplete?:
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const done = useCallback(() => setFile(null), []);
+  const input = useRef<HTMLInputElement>(null);
+  // After the preview closes the picker is enabled again on the next render; focus it then.
+  const refocus = useCallback(() => requestAnimationFrame(() => input.current?.focus()), []);
   return (
     <>
       <label
@@ -85,6 +88,7 @@ export function ImageSearchPicker({ onComplete, className = '' }: { onComplete?:
         <CameraIcon />
         <span className="sr-only">Image search: take or choose a photo</span>
         <input
+          ref={input}
           type="file"
           accept={ACCEPT}
           disabled={busy}
@@ -98,7 +102,7 @@ export function ImageSearchPicker({ onComplete, className = '' }: { onComplete?:
       </label>
       {file || busy ? (
         <Suspense fallback={null}>
-          <MobileImageSearch file={file} onDone={done} onBusyChange={setBusy} onComplete={onComplete} />
+          <MobileImageSearch file={file} onDone={done} onBusyChange={setBusy} onComplete={onComplete} onClosed={refocus} />
         </Suspense>
       ) : null}
     </>

@@ -313,12 +313,15 @@ export function MobileImageSearch({
   onDone,
   onBusyChange,
   onComplete,
+  onClosed,
 }: {
   /** The file just picked (a new File object starts a new run). */
   file: File | null;
   onDone: () => void;
   onBusyChange: (busy: boolean) => void;
   onComplete?: ImageSearchComplete;
+  /** Called when the preview has closed, to return focus to the picker. */
+  onClosed: () => void;
 }) {
   const flow = useImageUpload({ onComplete, onFinished: onDone });
   const { start, cancel, busy } = flow;
@@ -341,6 +344,10 @@ export function MobileImageSearch({
         <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-950/60" />
         <Dialog.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            onClosed();
+          }}
           className="fixed inset-x-0 bottom-0 z-50 flex max-h-[90vh] flex-col gap-4 rounded-t-2xl bg-white p-5 shadow-xl"
         >
           <div className="flex items-center justify-between">
