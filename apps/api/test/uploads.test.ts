@@ -94,6 +94,11 @@ describe('image-search uploads (embedded storage host)', () => {
     expect(((await noFile.json()) as { code: string }).code).toBe('invalid_form');
     const json = await fetch(`${base}/storage/api/v1/oss`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(json.status).toBe(400);
+    for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=x']) {
+      const malformed = await fetch(`${base}/storage/api/v1/oss`, { method: 'POST', headers: { 'content-type': contentType }, body: 'garbage' });
+      expect(malformed.status).toBe(400);
+      expect(((await malformed.json()) as { code: string }).code).toBe('invalid_form');
+    }
   });
 
   it('signs a policy with the spec fields, bound to a fresh directory and the embedded host', async () => {

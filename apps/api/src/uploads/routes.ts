@@ -125,6 +125,8 @@ export const storageRoutes: FastifyPluginAsyncZod<UploadSettings> = async (r, op
       if (!req.isMultipart()) throw new DomainError(400, 'invalid_form', 'Post the upload as multipart/form-data.');
       const fields: Record<string, string> = {};
       let stored: { fileName: string; dir: string } | null = null;
+      // Errors while writing are ours (500); any other error of the form's parsing is the client's.
+      let writing = false;
       try {
         for await (const part of req.parts()) {
           if (part.type === 'field') {
@@ -142,7 +144,10 @@ export const storageRoutes: FastifyPluginAsyncZod<UploadSettings> = async (r, op
           const type = typeOfKey(key);
           if (!type || type !== declared) throw new DomainError(400, 'invalid_key', "The key's extension must match the file's type.", { key, type: declared });
           if (!uploadPath(opts.dataDir, key)) throw new DomainError(400, 'invalid_key', 'The key is not a valid object key.');
-          await writeUploadedObject(opts, key, await cleanImage(bytes, type));
+          const clean = await cleanImage(bytes, type);
+          writing = true;
+          await writeUploadedObject(opts, key, clean);
+          writing = false;
           const slash = key.lastIndexOf('/');
           stored = { fileName: key.slice(slash + 1), dir: key.slice(0, slash + 1) };
         }
@@ -152,7 +157,8 @@ export const storageRoutes: FastifyPluginAsyncZod<UploadSettings> = async (r, op
           throw new DomainError(400, 'entity_too_large', `The file is larger than ${UPLOAD_MAX_BYTES} bytes.`, { maxBytes: UPLOAD_MAX_BYTES });
         if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT')
           throw new DomainError(413, 'payload_too_large', 'The form has too many parts.');
-        throw err;
+        if (writing || err instanceof DomainError) throw err;
+        throw new DomainError(400, 'invalid_form', 'The body is not a well-formed multipart form.');
       }
       if (!stored) throw new DomainError(400, 'invalid_form', 'The form has no `file` part.');
       return stored;
