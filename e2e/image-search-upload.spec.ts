@@ -55,6 +55,7 @@ const revoked = (page: Page) => page.evaluate(() => (window as unknown as { revo
 
 async function openPanel(page: Page) {
   await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Image search', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Image search', exact: true }).click();
   const panel = page.getByRole('dialog', { name: 'Search by Image' });
   await expect(panel).toBeVisible();
@@ -96,6 +97,11 @@ test.describe('image search upload, desktop panel', () => {
     const cspErrors: string[] = [];
     page.on('request', (r) => r.url().includes('browser-image-compression') && worker.push(new URL(r.url()).pathname));
     page.on('console', (m) => /Content Security Policy/i.test(m.text()) && cspErrors.push(m.text()));
+    // Just above the mobile breakpoint the header still fits the button beside the search box.
+    await page.setViewportSize({ width: 980, height: 800 });
+    await page.goto('/');
+    await page.locator('header').screenshot({ path: testInfo.outputPath('header-980.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
     const panel = await openPanel(page);
     await expect(panel.getByRole('button', { name: 'Close image search' })).toBeVisible();
     await expect(panel.getByTestId('image-drop-zone')).toHaveText(/Drag or paste an image here, or upload an image\.\s*JPG, JPEG, PNG, WEBP/);

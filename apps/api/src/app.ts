@@ -10,7 +10,6 @@
  * schemas for params, query, body and response.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -80,7 +79,7 @@ export interface AppOptions {
   analytics?: { batchesPerMinute?: number };
   /**
    * Image-search uploads (issue 17): files under `{dataDir}/uploads`, policies and temporary URLs
-   * signed with `secret`. Default: a fresh temporary folder and a random secret (tests).
+   * signed with `secret`. Default: `{tmpdir}/bdeals-uploads-{pid}` and a random secret (tests).
    */
   uploads?: { dataDir: string; secret: string; perMinute?: number; s3?: S3Settings | null };
 }
@@ -148,7 +147,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   const { db } = opts;
-  const uploadOpts = opts.uploads ?? { dataDir: mkdtempSync(path.join(tmpdir(), 'bdeals-uploads-')), secret: randomBytes(32).toString('base64url') };
+  // Without settings (tests): a folder of this process under the system's temporary folder, created on the first upload.
+  const uploadOpts = opts.uploads ?? { dataDir: path.join(tmpdir(), `bdeals-uploads-${process.pid}`), secret: randomBytes(32).toString('base64url') };
   const uploads = { dataDir: uploadOpts.dataDir, keys: { ...EMBEDDED_STORAGE, secret: uploadOpts.secret }, perMinute: uploadOpts.perMinute, s3: uploadOpts.s3 };
   const searchIndex = opts.searchIndex ?? new SearchIndex();
   const search = { index: searchIndex, cache: new SearchCache() };
