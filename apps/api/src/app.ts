@@ -5,11 +5,13 @@
  * URL namespace (spec §7): `/inventory/api/v1` (catalog/routes.ts, editorial deals, favorites/routes.ts),
  * `/article/api/v1` and `/tapestry/api/v2` (editorial/routes.ts), `/order/api/v1` and
  * `/api/v1/basic-data` (orders/routes.ts), `/user` (auth/routes.ts),
- * `/admin/api/v1` (admin/routes.ts), and `/health`, `/ready` (health.ts). Every route declares zod
+ * `/admin/api/v1` (admin/routes.ts), the image-search upload signature under `/inventory/api/v1` and
+ * the embedded storage host under `/storage/api/v1` (uploads/routes.ts), and `/health`, `/ready` (health.ts). Every route declares zod
  * schemas for params, query, body and response.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -45,6 +47,7 @@ import { authenticatePlugin } from './auth/authenticate.ts';
 import { accountRoutes, DEFAULT_RATE_LIMITS, type OAuthClient, type RateLimits } from './auth/routes.ts';
 import { AuthService, DEFAULT_AUTH_SETTINGS, type AuthSettings } from './auth/service.ts';
 import { createMailer, type Mailer } from './mail.ts';
+import { STORAGE_PREFIX, storageRoutes, uploadRoutes, type S3Settings } from './uploads/index.ts';
 
 export interface AppOptions {
   db: Database;
@@ -83,7 +86,15 @@ export interface AppOptions {
   payments?: PaymentProvider;
   /** Analytics collector: batches per client address per minute (default 60). */
   analytics?: { batchesPerMinute?: number };
+  /**
+   * Image-search uploads (issue 17): files under `{dataDir}/uploads`, policies and temporary URLs
+   * signed with `secret`. Default: `{tmpdir}/bdeals-uploads-{pid}` and a random secret (tests).
+   */
+  uploads?: { dataDir: string; secret: string; perMinute?: number; s3?: S3Settings | null };
 }
+
+/** The access-key id and region the embedded storage host's credentials name, and its bucket. */
+const EMBEDDED_STORAGE = { accessKeyId: 'b-deals-embedded', region: 'local', bucket: 'b-deals-uploads' } as const;
 
 /** Builds the app (not listening). Close it with `app.close()`; the database is the caller's. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -156,6 +167,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   const { db } = opts;
+  // Without settings (tests): a folder of this process under the system's temporary folder, created on the first upload.
+  const uploadOpts = opts.uploads ?? { dataDir: path.join(tmpdir(), `bdeals-uploads-${process.pid}`), secret: randomBytes(32).toString('base64url') };
+  const uploads = { dataDir: uploadOpts.dataDir, keys: { ...EMBEDDED_STORAGE, secret: uploadOpts.secret }, perMinute: uploadOpts.perMinute, s3: uploadOpts.s3 };
   const searchIndex = opts.searchIndex ?? new SearchIndex();
   const search = { index: searchIndex, cache: new SearchCache() };
   const answers = new SearchCache(5000, 60_000);
@@ -180,12 +194,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       });
       await inventory.register(dealRoutes, { db, search, answers });
       await inventory.register(favoriteRoutes, { db, auth, mailer, links: { publicUrl: opts.accounts.settings.publicUrl } });
+      await inventory.register(uploadRoutes, uploads);
     },
     { prefix: '/inventory/api/v1' },
   );
   const payments = opts.payments ?? new TestPaymentProvider(db);
   await app.register(orderRoutes, { prefix: '/order/api/v1', db, auth, payments, mailer, publicUrl: opts.accounts.settings.publicUrl, log: app.log });
   await app.register(worldAreaRoutes);
+  await app.register(storageRoutes, { prefix: STORAGE_PREFIX, ...uploads });
   await app.register(articleRoutes, { prefix: '/article/api/v1', db, search, answers });
   await app.register(modeRoutes, { prefix: '/tapestry/api/v2', db, search, answers });
   await app.register(analyticsRoutes, { prefix: '/analytics/api/v1', db, batchesPerMinute: opts.analytics?.batchesPerMinute });

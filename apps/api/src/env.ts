@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './uploads/index.ts';
 
 /** The embedded development client secret: public (it is in .env.example), so refused in production. */
 export const DEVELOPMENT_CLIENT_SECRET = 'dev-web-secret-change-me';
@@ -77,6 +78,22 @@ const EnvSchema = z.object({
     .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
     .optional(),
   STRIPE_API_URL: z.url().optional(),
+  /**
+   * Secret that signs image-search upload policies and temporary image URLs (issue 17; OSS V4
+   * style). Default: generated once and kept in DATA_DIR/upload-signing-secret.
+   */
+  UPLOAD_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * An S3-compatible bucket for image-search uploads instead of the embedded storage host
+   * (uploads/s3.ts): AWS S3, or OSS/MinIO/R2 through UPLOAD_S3_ENDPOINT. Without keys the AWS SDK's
+   * default credential chain is used. The bucket needs a CORS rule admitting POST from the storefront.
+   */
+  UPLOAD_S3_BUCKET: z.string().min(3).max(63).optional(),
+  UPLOAD_S3_REGION: z.string().min(1).default('us-east-1'),
+  UPLOAD_S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  UPLOAD_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  UPLOAD_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  UPLOAD_S3_FORCE_PATH_STYLE: z.stringbool().default(false),
 });
 
 export interface Config {
@@ -105,6 +122,10 @@ export interface Config {
   signupLimitPerHour: number;
   /** Stripe settings when STRIPE_SECRET_KEY is set, else null (the test payment provider). */
   stripe: { secretKey: string; publishableKey: string | null; apiUrl: string | null } | null;
+  /** Secret of the image-search upload signatures (UPLOAD_SIGNING_SECRET, else DATA_DIR/upload-signing-secret). */
+  uploadSigningSecret: string;
+  /** The S3-compatible upload driver when UPLOAD_S3_BUCKET is set, else null (the embedded storage host). */
+  uploadS3: S3Settings | null;
 }
 
 /**
@@ -116,6 +137,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (`DATABASE_URL=` in a .env file) means "not set".
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.superRefine((e, ctx) => {
+    if (!e.UPLOAD_S3_ACCESS_KEY_ID !== !e.UPLOAD_S3_SECRET_ACCESS_KEY)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['UPLOAD_S3_SECRET_ACCESS_KEY'],
+        message: 'set UPLOAD_S3_ACCESS_KEY_ID and UPLOAD_S3_SECRET_ACCESS_KEY together (or neither)',
+      });
     if (e.NODE_ENV !== 'production') return;
     // Production never runs on credentials anyone can read in this repository (issue 13 finding 8).
     if (e.OAUTH_WEB_CLIENT_SECRET === DEVELOPMENT_CLIENT_SECRET)
@@ -140,7 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
     databaseUrl: e.DATABASE_URL ?? null,
-    operatorToken: e.OPERATOR_TOKEN ?? localOperatorToken(dataDir),
+    operatorToken: e.OPERATOR_TOKEN ?? localSecret(dataDir, 'operator-token'),
     fxRatesFile: e.FX_RATES_FILE ?? null,
     fxOperatorRatesFile: e.FX_OPERATOR_RATES_FILE ?? null,
     logLevel: e.LOG_LEVEL,
@@ -155,22 +182,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS ?? (e.DATABASE_URL ? 1000 : 0),
     redisUrl: e.REDIS_URL ?? null,
     signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
+    uploadSigningSecret: e.UPLOAD_SIGNING_SECRET ?? localSecret(dataDir, 'upload-signing-secret', 32),
+    uploadS3: e.UPLOAD_S3_BUCKET
+      ? {
+          bucket: e.UPLOAD_S3_BUCKET,
+          region: e.UPLOAD_S3_REGION,
+          endpoint: e.UPLOAD_S3_ENDPOINT ?? null,
+          accessKeyId: e.UPLOAD_S3_ACCESS_KEY_ID ?? null,
+          secretAccessKey: e.UPLOAD_S3_SECRET_ACCESS_KEY ?? null,
+          forcePathStyle: e.UPLOAD_S3_FORCE_PATH_STYLE,
+        }
+      : null,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null, apiUrl: e.STRIPE_API_URL ?? null } : null,
   };
 }
 
 /**
- * The embedded default's operator token (development only): random, created once, readable only
- * by this user (mode 0600; a file found with wider permissions is narrowed to 0600 before use).
+ * An embedded default secret (the operator token, the upload signing secret; development only):
+ * `bytes` random bytes as base64url in DATA_DIR/`name`, created once, readable only by this user
+ * (mode 0600; a file found with wider permissions is narrowed to 0600 before use).
  */
-function localOperatorToken(dataDir: string): string {
-  const file = path.join(dataDir, 'operator-token');
+function localSecret(dataDir: string, name: string, bytes = 24): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) {
     if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
     return readFileSync(file, 'utf8').trim();
   }
   mkdirSync(dataDir, { recursive: true });
-  const token = randomBytes(24).toString('base64url');
+  const token = randomBytes(bytes).toString('base64url');
   writeFileSync(file, token, { mode: 0o600 });
   return token;
 }

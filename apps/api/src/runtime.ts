@@ -72,6 +72,7 @@ export async function startApi(config: Config, db?: Database): Promise<RunningAp
       rateLimits: { ...DEFAULT_RATE_LIMITS, signup: { max: config.signupLimitPerHour, windowMs: 3_600_000 } },
     },
     payments: services.payments,
+    uploads: { dataDir: config.dataDir, secret: config.uploadSigningSecret, s3: config.uploadS3 },
   });
   await app.listen({ port: config.apiPort, host: config.host });
   const url = `http://${config.host}:${config.apiPort}`;

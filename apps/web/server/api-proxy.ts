@@ -2,7 +2,8 @@
  * The storefront's same-origin API proxy (backend for frontend; see app.ts): streams requests under
  * the API prefixes of spec §7 to the API and the answers back, adds the web client's credentials to
  * the browser's token and revocation calls (RFC 6749 §2.3.1), passes the shopper's address on
- * (`X-Forwarded-For`), caps bodies at {@link BODY_LIMITS}.api with a clean 413, and keeps the
+ * (`X-Forwarded-For`), caps bodies at {@link BODY_LIMITS}.api (image uploads to the embedded storage host
+ * at {@link BODY_LIMITS}.upload, see {@link bodyLimitOf}) with a clean 413, and keeps the
  * server-side session cookie in step with the token calls it relays (decision 0013).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -25,7 +26,14 @@ export const API_PREFIXES = [
   '/tapestry/api/',
   '/analytics/api/',
   '/api/v1/basic-data/',
+  '/storage/api/',
 ] as const;
+/** The embedded storage host's upload endpoint (image search, spec §7): the only path with the larger upload cap. */
+export const UPLOAD_PATH = '/storage/api/v1/oss';
+
+/** The body cap of a proxied request, bytes: {@link BODY_LIMITS}.upload for a POST to {@link UPLOAD_PATH}, else {@link BODY_LIMITS}.api. */
+export const bodyLimitOf = (method: string | undefined, pathname: string) =>
+  method === 'POST' && pathname === UPLOAD_PATH ? BODY_LIMITS.upload : BODY_LIMITS.api;
 const CLIENT_AUTH_PATHS = new Set(['/user/oauth/token', '/user/oauth/revoke']);
 /** Hop-by-hop headers (RFC 9110 §7.6.1) are not forwarded. */
 export const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'host']);
@@ -44,7 +52,7 @@ export function forwardedFor(req: IncomingMessage): string {
   return [req.headers['x-forwarded-for'], req.socket.remoteAddress].flat().filter(Boolean).join(', ');
 }
 
-const TOO_LARGE = JSON.stringify({ code: 'payload_too_large', message: `The request body is larger than ${BODY_LIMITS.api} bytes.` });
+const tooLarge = (limit: number) => JSON.stringify({ code: 'payload_too_large', message: `The request body is larger than ${limit} bytes.` });
 
 /** Answers 413 and closes the connection (the rest of the body is not read, so it cannot be reused). */
 export function answerTooLarge(res: ServerResponse, contentType: string, body: string): void {
@@ -106,7 +114,8 @@ export function proxyToApi(
   if (oauthClient && req.method === 'POST' && CLIENT_AUTH_PATHS.has(pathname)) headers.authorization = basicAuth(oauthClient);
   headers['x-forwarded-for'] = forwardedFor(req);
   // A body over the API's limit is refused here, cleanly, before anything reaches the API.
-  if (Number(req.headers['content-length'] ?? 0) > BODY_LIMITS.api) return answerTooLarge(res, 'application/json', TOO_LARGE);
+  const limit = bodyLimitOf(req.method, pathname);
+  if (Number(req.headers['content-length'] ?? 0) > limit) return answerTooLarge(res, 'application/json', tooLarge(limit));
   const base = apiUrl.pathname.replace(/\/$/, '');
   const upstream = (apiUrl.protocol === 'https:' ? https : http).request(
     { protocol: apiUrl.protocol, hostname: apiUrl.hostname, port: apiUrl.port, method: req.method, path: base + (req.url ?? '/'), headers },
@@ -131,9 +140,9 @@ export function proxyToApi(
       });
     },
   );
-  let tooLarge = false;
+  let overLimit = false;
   upstream.on('error', () => {
-    if (tooLarge || res.writableEnded) return;
+    if (overLimit || res.writableEnded) return;
     if (res.headersSent) res.destroy();
     else res.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'bad_gateway', message: 'The B-Deals API cannot be reached.' }));
   });
@@ -144,11 +153,11 @@ export function proxyToApi(
   let received = 0;
   req.on('data', (chunk: Buffer) => {
     received += chunk.length;
-    if (received > BODY_LIMITS.api && !tooLarge) {
-      tooLarge = true;
+    if (received > limit && !overLimit) {
+      overLimit = true;
       req.unpipe(upstream);
       upstream.destroy();
-      answerTooLarge(res, 'application/json', TOO_LARGE);
+      answerTooLarge(res, 'application/json', tooLarge(limit));
     }
   });
   req.pipe(upstream);

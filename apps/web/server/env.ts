@@ -15,6 +15,7 @@
  * | `STRIPE_PUBLISHABLE_KEY` | unset | set when the API takes payments through Stripe: the pages' CSP then admits Stripe.js and its frames (security-headers.ts); the key itself reaches the page from the API's checkout session |
  * | `GTM_CONTAINER_ID` | unset | a Google Tag Manager container (`GTM-XXXX`): loaded in the browser only after the cookie banner's consent and never under Global Privacy Control (app/lib/tags.ts); the pages' CSP admits its hosts. Unset: no tag manager |
  * | `AFFILIATE_SCRIPT_URL` | unset | an https URL of the affiliate network's conversion script (spec §7), loaded like the GTM container, after consent only; the CSP admits its origin. Unset: nothing loads |
+ * | `UPLOAD_STORAGE_ORIGIN` | unset | the origin of the S3/OSS bucket image-search uploads go to when the API is configured with `UPLOAD_S3_BUCKET` (e.g. `https://shop-uploads.s3.eu-central-1.amazonaws.com`): the CSP's `connect-src` admits it. Unset: uploads go to the embedded storage host on this origin |
  */
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
@@ -39,6 +40,7 @@ const WebEnvSchema = z.object({
     .regex(/^GTM-[A-Z0-9]{4,12}$/, 'must be a Google Tag Manager container id (GTM-XXXX)')
     .optional(),
   AFFILIATE_SCRIPT_URL: z.url({ protocol: /^https$/, error: 'must be an absolute https URL' }).optional(),
+  UPLOAD_STORAGE_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).optional(),
 });
 
 /** The parsed storefront configuration. */
@@ -80,6 +82,7 @@ export function loadWebConfig(env: NodeJS.ProcessEnv = process.env): WebConfig {
       e.STRIPE_PUBLISHABLE_KEY ? STRIPE_CSP_SOURCES : NO_CSP_SOURCES,
       e.GTM_CONTAINER_ID ? GTM_CSP_SOURCES : NO_CSP_SOURCES,
       e.AFFILIATE_SCRIPT_URL ? scriptOriginSources(e.AFFILIATE_SCRIPT_URL) : NO_CSP_SOURCES,
+      e.UPLOAD_STORAGE_ORIGIN ? { script: [], frame: [], connect: [new URL(e.UPLOAD_STORAGE_ORIGIN).origin] } : NO_CSP_SOURCES,
     ),
     tags: { gtmContainerId: e.GTM_CONTAINER_ID ?? null, affiliateScriptUrl: e.AFFILIATE_SCRIPT_URL ?? null },
   };

@@ -73,7 +73,9 @@ const withSources = (base: string, extra: string[]) => [base, ...extra].join(' '
  * with this response's `nonce` (no 'unsafe-inline' for scripts), no plug-ins, no framing
  * (`frame-ancestors 'none'`), forms and `<base>` to the origin only. Styles allow inline (the
  * page inlines its stylesheet and components set style attributes); images may come from https
- * merchants and data: URLs. `sources` adds a configured integration's origins (default none);
+ * merchants and data: URLs. Workers only from the origin or a `blob:` URL made by the page's own
+ * scripts (the image-search compressor starts its worker from a Blob that loads the self-hosted
+ * library; the service worker is `/sw.js`). `sources` adds a configured integration's origins (default none);
  * frames are refused unless one adds them.
  */
 export function contentSecurityPolicy(nonce: string, sources: CspSources = NO_CSP_SOURCES): string {
@@ -84,6 +86,7 @@ export function contentSecurityPolicy(nonce: string, sources: CspSources = NO_CS
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     withSources("connect-src 'self'", sources.connect),
+    "worker-src 'self' blob:",
     ...(sources.frame.length ? [withSources('frame-src', sources.frame)] : []),
     "object-src 'none'",
     "base-uri 'self'",

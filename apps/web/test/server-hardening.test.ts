@@ -114,6 +114,14 @@ describe('security headers (finding 6)', () => {
     expect(csp).toContain("frame-ancestors 'none'");
   });
 
+  it('admits workers from the origin and from blob: URLs its own scripts make (the image compressor), nothing else', async () => {
+    const csp = (await fetch(`${web.url}/`)).headers.get('content-security-policy')!;
+    expect(csp).toContain("worker-src 'self' blob:;");
+    // An S3 bucket for uploads (UPLOAD_STORAGE_ORIGIN) is admitted for the browser's POST, as an origin.
+    const s3 = loadWebConfig({ UPLOAD_STORAGE_ORIGIN: 'https://shop-uploads.s3.eu-central-1.amazonaws.com/any/path' }).cspSources;
+    expect(contentSecurityPolicy('n', s3)).toContain("connect-src 'self' https://shop-uploads.s3.eu-central-1.amazonaws.com;");
+  });
+
   it('adds HSTS when the request came over HTTPS through a local TLS terminator', async () => {
     const res = await fetch(`${web.url}/`, { headers: { 'x-forwarded-proto': 'https' } });
     expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
@@ -172,6 +180,25 @@ describe('body limits and slow clients (finding 7)', () => {
     const { text } = await raw(Buffer.concat([Buffer.from(head), ...body, Buffer.from('0\r\n\r\n')]));
     expect(text).toMatch(/^HTTP\/1\.1 413/);
     expect(text).toContain('payload_too_large');
+  });
+
+  it('lets an image upload to the storage host through up to 10 MiB (plus the form), and no further', async () => {
+    const before = upstreamRequests;
+    const upload = (bytes: number) =>
+      fetch(`${web.url}/storage/api/v1/oss`, {
+        method: 'POST',
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+        body: Buffer.alloc(bytes, 'x'),
+      });
+    expect((await upload(4 * 1024 * 1024)).status).toBe(200);
+    expect(upstreamRequests).toBe(before + 1);
+    const tooBig = await upload(BODY_LIMITS.upload + 1);
+    expect(tooBig.status).toBe(413);
+    expect(await tooBig.json()).toMatchObject({ code: 'payload_too_large' });
+    expect(upstreamRequests).toBe(before + 1);
+    // Only the upload endpoint has the larger cap.
+    const elsewhere = await fetch(`${web.url}/storage/api/v1/other`, { method: 'POST', body: Buffer.alloc(2 * 1024 * 1024, 'x') });
+    expect(elsewhere.status).toBe(413);
   });
 
   it('caps the storefront’s own form posts at 64 KiB', async () => {

@@ -28,8 +28,17 @@ export const HTTP_TIMEOUTS: HttpTimeouts = {
   connectionsCheckingInterval: 2_000,
 };
 
-/** Request-body caps, bytes: JSON API bodies 1 MiB (the proxy's limit too); the storefront's own form posts 64 KiB. */
-export const BODY_LIMITS = { api: 1024 * 1024, form: 64 * 1024 } as const;
+/**
+ * Request-body caps, bytes: JSON API bodies 1 MiB (the proxy's limit too); the storefront's own form posts 64 KiB;
+ * the image-search upload (spec §2.5, §7) a 10 MiB file plus 64 KiB for the multipart form's other fields and framing.
+ */
+export const BODY_LIMITS = { api: 1024 * 1024, form: 64 * 1024, upload: 10 * 1024 * 1024 + 64 * 1024 } as const;
+
+/** Largest image an image search uploads, bytes (10 MiB; the policy's `content-length-range`). */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Image types an image search accepts (spec §5), by MIME type, with the file extension each is stored under. */
+export const UPLOAD_IMAGE_TYPES = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
 
 /**
  * The raw HTTP/1.1 answer to a request the server could not even parse (Node's `clientError` event):

@@ -7,6 +7,7 @@ import { NAV_LINKS, useDepartments } from '../lib/nav';
 import { AccountMenu } from './account-menu';
 import { DepartmentLinks } from './department-links';
 import { HydrateLater } from './hydrate-later';
+import { ImageSearchButton, ImageSearchPicker } from './image-search-button';
 import { LovedLink } from './love-button';
 import { SearchBox } from './search-box';
 
@@ -153,7 +154,8 @@ function NavItem({
 
 /**
  * Site header of spec §2.3: logo, nav links (with the NEW badge), Departments menu, search with
- * popular words, the B-LOVED count (signed in), profile area. Under 960 px it hides on scroll down and shows on scroll up; on
+ * popular words and the 'Image search' button beside it (a camera picker under 960 px; spec §2.5),
+ * the B-LOVED count (signed in), profile area. Under 960 px it hides on scroll down and shows on scroll up; on
  * home its secondary search row appears only past 370/750 of the viewport width or while the
  * menu is open (spec §4). Checkout pages get the simplified header.
  */
@@ -175,10 +177,14 @@ export function Header({ hotWords, checkout = false }: { hotWords: readonly stri
       <div className="container-page flex h-16 items-center gap-4">
         <MobileMenu onOpenChange={setMenuOpen} />
         <Logo />
-        <div className="hidden flex-1 min-[961px]:block">
-          <SearchBox hotWords={hotWords} label="Site search" defaultValue={q} />
+        <div className="hidden flex-1 items-center gap-2 min-[961px]:flex">
+          <div className="min-w-0 flex-1">
+            <SearchBox hotWords={hotWords} label="Site search" defaultValue={q} />
+          </div>
+          <ImageSearchButton />
         </div>
         <div className="ml-auto flex shrink-0 items-center gap-1 min-[961px]:ml-0">
+          <ImageSearchPicker className="min-[961px]:hidden" />
           <LovedLink />
           <AccountMenu />
         </div>

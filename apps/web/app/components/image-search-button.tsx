@@ -1,0 +1,110 @@
+import { Suspense, lazy, useCallback, useRef, useState } from 'react';
+import type { ImageSearchComplete } from './image-search-flow';
+
+/**
+ * The panel, the mobile flow, the compressor and the upload code are fetched on first use
+ * (the first open or pick), so none of them is in first-load JavaScript.
+ */
+const ImageSearchPanel = lazy(() => import('./image-search-flow').then((m) => ({ default: m.ImageSearchPanel })));
+const MobileImageSearch = lazy(() => import('./image-search-flow').then((m) => ({ default: m.MobileImageSearch })));
+const preload = () => void import('./image-search-flow');
+
+/** The image types of spec §5 for the picker (phones offer the camera as well as the gallery for these). */
+const ACCEPT = 'image/jpeg,image/png,image/webp';
+
+function CameraIcon() {
+  return (
+    <svg
+      aria-hidden
+      width="22"
+      height="22"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M4 8h3l2-3h6l2 3h3a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1z" />
+      <circle cx="12" cy="13" r="3.5" />
+    </svg>
+  );
+}
+
+/**
+ * Desktop 'Image search' button beside the header's search box (spec §2.5): opens the
+ * 'Search by Image' panel; focus returns here when it closes. `onComplete` replaces the
+ * navigation to /discover-image/ (spec §2.5: the host's completion handler).
+ */
+export function ImageSearchButton({ onComplete }: { onComplete?: ImageSearchComplete }) {
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+        className="flex h-10 shrink-0 items-center gap-1.5 rounded-full border border-stone-300 px-3 text-sm font-medium text-stone-800 hover:border-accent-600 hover:text-accent-800"
+      >
+        <CameraIcon />
+        Image search
+      </button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <ImageSearchPanel open={open} onOpenChange={setOpen} onComplete={onComplete} onClosed={() => button.current?.focus()} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * Mobile image search (≤ 960 px, spec §2.5): a label with a file input opens the device's picker
+ * (camera or gallery); the chosen image is then processed in the mobile flow with its preview.
+ * The input is disabled while an upload runs.
+ */
+export function ImageSearchPicker({ onComplete, className = '' }: { onComplete?: ImageSearchComplete; className?: string }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const done = useCallback(() => setFile(null), []);
+  const input = useRef<HTMLInputElement>(null);
+  // After the preview closes the picker is enabled again on the next render; focus it then.
+  const refocus = useCallback(() => requestAnimationFrame(() => input.current?.focus()), []);
+  return (
+    <>
+      <label
+        className={`relative flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded p-2 text-stone-800 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-600 ${className}`}
+        onPointerDown={preload}
+      >
+        <CameraIcon />
+        <span className="sr-only">Image search: take or choose a photo</span>
+        <input
+          ref={input}
+          type="file"
+          accept={ACCEPT}
+          disabled={busy}
+          className="sr-only"
+          onChange={(e) => {
+            const picked = e.currentTarget.files?.[0] ?? null;
+            e.currentTarget.value = '';
+            if (picked) setFile(picked);
+          }}
+        />
+      </label>
+      {file || busy ? (
+        <Suspense fallback={null}>
+          <MobileImageSearch file={file} onDone={done} onBusyChange={setBusy} onComplete={onComplete} onClosed={refocus} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
