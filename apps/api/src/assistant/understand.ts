@@ -198,7 +198,7 @@ export async function understand(message: string): Promise<Understood> {
 
   // Ages and budgets from the builtin recognisers.
   const ageEdge = numbers.edges.find((e) => e.entity === 'age');
-  const ageSpan = ageEdge ? [ageEdge.start, ageEdge.end] : ageByPattern(lower);
+  const ageSpan: [number, number] | null = ageEdge ? [ageEdge.start, ageEdge.end] : ageByPattern(lower);
   if (ageEdge?.resolution.value !== undefined) slots.age = Math.round(ageEdge.resolution.value);
   else if (ageSpan) slots.age = Number(lower.slice(ageSpan[0], ageSpan[1] + 1).match(/\d+/)![0]);
   if (slots.age !== null && (slots.age < 0 || slots.age > 120)) slots.age = null;
