@@ -12,7 +12,7 @@ import { GIFT_PICKS, GIFT_SHOWN_MAX, type DiscoverResponse, type GiftChip, type 
 import type { Queryable } from '@b-deals/db';
 import { CARD_COLUMNS, toCard, type CardRow } from '../catalog/index.ts';
 import type { SearchDeps } from '../search/index.ts';
-import { avoidedCodes, giftCategories } from './interests.ts';
+import { avoidedCodes, fitsRecipient, giftCategories } from './interests.ts';
 import { pickGifts } from './recommend.ts';
 import { emptySlots, understand, type GiftIntent, type Understood } from './understand.ts';
 import type { WordVectors } from './word-vectors.ts';
@@ -81,7 +81,7 @@ export async function takeTurn(deps: AssistantDeps, message: string, context?: G
   const lastPicks = first ? [] : await cardsById(deps.db, context!.lastPicks);
 
   if (intent === 'greeting' && !slots.recipient && !slots.budget) {
-    return answer(intent, slots, [], [], "Hi! I'm ShopGeni. Tell me who the gift is for, the occasion and your budget, and I'll pick deals from our catalogue.", context, []);
+    return answer(intent, slots, ['recipient'], [], "Hi! I'm ShopGeni. Tell me who the gift is for, the occasion and your budget, and I'll pick deals from our catalogue.", context, []);
   }
   let like: ProductCard | null = null;
   let exclude: number[] = [];
@@ -112,6 +112,22 @@ export async function takeTurn(deps: AssistantDeps, message: string, context?: G
     words: slots.colours[0],
     like,
   });
+  // Too few in the exact categories: widen each to its parent (tennis → outdoor gear), still fitting the recipient.
+  if (picks.length < 3) {
+    const wider = [...new Set(codes.map((c) => c.slice(0, Math.max(1, c.length - 1))))].filter((c) => !codes.includes(c) && fitsRecipient(c, slots));
+    if (wider.length) {
+      const more = await pickGifts(deps.db, deps.search, {
+        slots,
+        codes: wider,
+        avoidCodes: avoidedCodes(slots, deps.vectors),
+        exclude: [...exclude, ...picks.map((p) => p.product.id)],
+        words: slots.colours[0],
+        like,
+        picks: GIFT_PICKS - picks.length,
+      });
+      picks.push(...more);
+    }
+  }
   let text: string;
   if (!picks.length) {
     text = `I couldn't find anything in stock within ${formatPrice(slots.budget!.max)}${slots.colours.length ? ` in ${slots.colours[0]}` : ''} with shipping stated. Try a higher budget or other interests.`;

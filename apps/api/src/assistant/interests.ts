@@ -155,7 +155,9 @@ export function fitsRecipient(code: string, slots: Pick<GiftSlots, 'gender' | 'a
   if (slots.ageGroup === 'baby') return ['g1', 'g5', 'g6'].some((p) => code.startsWith(p));
   if (slots.ageGroup === 'kid') return code.startsWith('g') && !code.startsWith('g1') && !code.startsWith('g6') ? true : code.startsWith('7');
   // Teens and adults: no baby clothing or nursery.
-  return !code.startsWith('g1') && !code.startsWith('g6') && !(slots.ageGroup !== 'teen' && code.startsWith('g'));
+  // Adults: no Baby & Kids; teens: no baby clothing or nursery; age unknown ("my son"): all but those two.
+  if (slots.ageGroup === 'adult' || slots.ageGroup === 'senior') return !code.startsWith('g');
+  return !code.startsWith('g1') && !code.startsWith('g6');
 }
 
 /** Gender-specific twins: a men's interest in women's clothing goes to the men's department and back. */

@@ -33,17 +33,22 @@ export const RECIPIENTS: Record<string, { words: string[] } & RecipientSense> = 
   nephew: { words: ['nephew'], relation: 'relative', gender: 'male' },
   cousin: { words: ['cousin'], relation: 'relative' },
   friend: { words: ['friend', 'best friend', 'bestie', 'buddy', 'pal', 'roommate', 'neighbor', 'neighbour'], relation: 'friend' },
-  colleague: { words: ['coworker', 'co-worker', 'colleague', 'boss', 'teammate', 'employee', 'teacher', 'secret santa'], relation: 'colleague', ageGroup: 'adult' },
+  colleague: { words: ['coworker', 'co-worker', 'colleague', 'boss', 'teammate', 'employee', 'teacher'], relation: 'colleague', ageGroup: 'adult' },
   baby: { words: ['baby', 'newborn', 'infant'], relation: 'child', ageGroup: 'baby' },
   toddler: { words: ['toddler'], relation: 'child', ageGroup: 'kid' },
   kid: { words: ['kid', 'kids', 'child', 'children', 'little one'], relation: 'child', ageGroup: 'kid' },
-  teenager: { words: ['teenager', 'teen', 'teens', 'adolescent'], relation: 'child', ageGroup: 'teen' },
+  teenager: { words: ['teenager', 'teen', 'teens', 'teenage', 'adolescent'], relation: 'child', ageGroup: 'teen' },
+  'teen girl': { words: ['teen girl', 'teenage girl', 'teenage daughter'], relation: 'child', gender: 'female', ageGroup: 'teen' },
+  'teen boy': { words: ['teen boy', 'teenage boy', 'teenage son'], relation: 'child', gender: 'male', ageGroup: 'teen' },
   girl: { words: ['girl', 'little girl'], relation: 'child', gender: 'female', ageGroup: 'kid' },
   boy: { words: ['boy', 'little boy'], relation: 'child', gender: 'male', ageGroup: 'kid' },
   woman: { words: ['woman', 'lady', 'her'], relation: 'other', gender: 'female' },
   man: { words: ['man', 'guy', 'gentleman', 'him'], relation: 'other', gender: 'male' },
   self: { words: ['myself', 'me', 'treat myself'], relation: 'self' },
 };
+
+/** Recipient words that describe a person rather than a relation: a relation named too wins ("my teen brother"). */
+export const GENERIC_RECIPIENTS = new Set(['teenager', 'kid', 'toddler', 'baby', 'girl', 'boy', 'woman', 'man', 'teen girl', 'teen boy']);
 
 /** Gendered words that only set a gender ("for a female teenager"). */
 export const GENDER_WORDS: Record<string, NonNullable<GiftSlots['gender']>> = {

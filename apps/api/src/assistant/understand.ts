@@ -21,7 +21,8 @@ import { BuiltinMicrosoft, type BuiltinEdge } from '@nlpjs/builtin-microsoft';
 import { Ner } from '@nlpjs/ner';
 import type { GiftBudget, GiftSlots } from '@b-deals/contracts';
 import { GIFT_INTENTS } from '@b-deals/contracts';
-import { COLOURS, GENDER_WORDS, INTERESTS, NOT_INTERESTS, OCCASIONS, RECIPIENTS, STYLES } from './lexicon.ts';
+import { ALL_CATEGORIES } from '@b-deals/core';
+import { COLOURS, GENDER_WORDS, GENERIC_RECIPIENTS, INTERESTS, NOT_INTERESTS, OCCASIONS, RECIPIENTS, STYLES } from './lexicon.ts';
 
 export type GiftIntent = (typeof GIFT_INTENTS)[number];
 
@@ -61,6 +62,15 @@ const UTTERANCES: Record<Exclude<GiftIntent, 'none'>, string[]> = {
   'refine.attribute': ['in blue', 'in black please', 'something more elegant', 'do you have it in red', 'more sporty', 'a more classic style', 'no perfume', 'not jewelry'],
   greeting: ['hi', 'hello', 'hey there', 'good morning', 'thanks', 'thank you'],
 };
+
+/** Product words of the category tree's keywords (4+ letters, not a gender or a vague word). */
+const PRODUCT_WORDS = [
+  ...new Set(
+    ALL_CATEGORIES.flatMap((c) => c.keywords)
+      .map((k) => k.toLowerCase())
+      .filter((k) => k.length >= 4 && !/^(women|womens|ladies|mens|baby|kids|children|toddler|girls|boys|sport|sports|athletic|outdoor|training|beauty|hair|shoes|footwear|bags|bag|jewelry|jewellery|swim|runner|trainer|pumps|rings|cuff|studs|hoops|lip|top|brief|slide|suit|heel)$/.test(k)),
+  ),
+];
 
 let ready: Promise<{ nlp: NlpLike; ner: NerLike; builtin: BuiltinMicrosoft }> | null = null;
 
@@ -110,6 +120,8 @@ export function understandingEngine(): Promise<{ nlp: NlpLike; ner: NerLike; bui
     for (const [option, words] of Object.entries(STYLES)) ner.addRuleOptionTexts('en', 'style', option, words);
     for (const [option, sense] of Object.entries(GENDER_WORDS)) ner.addRuleOptionTexts('en', 'gender', sense, [option]);
     for (const i of INTERESTS) ner.addRuleOptionTexts('en', 'interest', i, [i]);
+    // Things the category tree names ("a watch", "earrings"): the shopper wants that kind of product.
+    for (const k of PRODUCT_WORDS) ner.addRuleOptionTexts('en', 'interest', k, [k, `${k}s`]);
     const builtin = new BuiltinMicrosoft({ builtins: ['Number', 'Currency', 'Age'] });
     return { nlp, ner, builtin };
   })();
@@ -132,12 +144,13 @@ export async function understand(message: string): Promise<Understood> {
   const text = message.slice(0, 300);
   const lower = text.toLowerCase();
   const { nlp, ner, builtin } = await understandingEngine();
-  const [classified, named, numbers] = await Promise.all([nlp.process('en', lower), ner.process({ locale: 'en', text: lower }), builtin.extract({ text: lower, locale: 'en' })]);
+  const [classified, named, numbers] = await Promise.all([nlp.process('en', lower), ner.process({ locale: 'en', text: lower.replace(/['’]s\b/g, 's ') }), builtin.extract({ text: lower, locale: 'en' })]);
   const slots = emptySlots();
 
-  // Named entities: longer spans win where two overlap ("mother's day" over "mother").
+  // Named entities (read with "mother's" as "mothers ", same offsets): longer spans win where two overlap ("mother's day" over "mother").
   const entities = named.entities
-    .filter((e) => e.accuracy >= 1 || (e.accuracy >= 0.8 && e.sourceText.length >= 5))
+    // A fuzzy match ("fathers" for "father") must start like its option: "other" is not "mother", "tops" not "pants".
+    .filter((e) => e.accuracy >= 1 || (e.accuracy >= 0.8 && e.sourceText.length >= 5 && e.sourceText.slice(0, 3) === e.option.slice(0, 3)))
     .sort((a, b) => b.end - b.start - (a.end - a.start));
   const taken: Array<[number, number]> = [];
   const kept: NerEntity[] = [];
@@ -154,7 +167,28 @@ export async function understand(message: string): Promise<Understood> {
     const avoided = avoidStarts.some(([s, t]) => e.start >= s && e.start <= t);
     switch (e.entity) {
       case 'recipient': {
-        if (avoided || slots.recipient) break;
+        // "a friend's baby": the possessor is not the recipient.
+        if (avoided || /^['’]s\b/.test(lower.slice(e.end + 1))) break;
+        if (slots.recipient && !GENERIC_RECIPIENTS.has(slots.recipient)) {
+          // "my teen brother": the generic word adds its age group and gender only.
+          if (GENERIC_RECIPIENTS.has(e.option)) {
+            slots.ageGroup = RECIPIENTS[e.option]!.ageGroup ?? slots.ageGroup;
+            slots.gender ??= RECIPIENTS[e.option]!.gender ?? null;
+          }
+          break;
+        }
+        if (slots.recipient && GENERIC_RECIPIENTS.has(e.option)) break;
+        if (slots.recipient) {
+          // A generic word came first ("a teen, my brother"): keep its age group under the relation.
+          const keepAge = slots.ageGroup;
+          const keepGender = slots.gender;
+          const sense = RECIPIENTS[e.option]!;
+          slots.recipient = e.option;
+          slots.relation = sense.relation;
+          slots.gender = sense.gender ?? keepGender;
+          slots.ageGroup = keepAge ?? sense.ageGroup ?? null;
+          break;
+        }
         // "her"/"him" only set a gender; "me" only counts as "for me".
         const sense = RECIPIENTS[e.option]!;
         if (e.option === 'woman' || e.option === 'man') {
@@ -249,7 +283,9 @@ function triggered(lower: string, re: RegExp): string[] {
 
 /** "8yo", "aged 12", "turning 30", "in her 40s" when the recogniser found no age. */
 function ageByPattern(lower: string): [number, number] | null {
-  const m = lower.match(/\b(\d{1,3})\s*(?:yo|y\/o|yrs?|years?)(?:[ -]old)?\b|\b(?:aged?|turning|turns)\s+(\d{1,3})\b|\b(\d{1,3})(?:-year-old|th birthday)\b/);
+  const m = lower.match(
+    /\b(\d{1,3})\s*(?:yo|y\/o|yrs?|years?)(?:[ -]old)?\b|\b(?:aged?|turning|turns)\s+(\d{1,3})\b|\b(\d{1,3})(?:-year-old|th birthday)\b|\b(?:he|she|they|son|daughter|brother|sister|nephew|niece|kid|child|grandson|granddaughter) (?:is|are|just turned) (\d{1,2})\b(?!\s*(?:dollars|bucks|usd|\$))/,
+  );
   if (!m) return null;
   return [m.index!, m.index! + m[0].length - 1];
 }
