@@ -24,6 +24,7 @@ export const API_PREFIXES = [
   '/article/api/',
   '/tapestry/api/',
   '/analytics/api/',
+  '/nestor/api/',
   '/api/v1/basic-data/',
 ] as const;
 const CLIENT_AUTH_PATHS = new Set(['/user/oauth/token', '/user/oauth/revoke']);

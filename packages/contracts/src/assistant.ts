@@ -128,3 +128,7 @@ export const ConversationEventSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('error'), data: z.object({ code: z.string(), message: z.string() }) }),
 ]);
 export type ConversationEvent = z.infer<typeof ConversationEventSchema>;
+
+/** GET /nestor/api/v1/status: which mode answers (the page says it). */
+export const AssistantStatusSchema = z.object({ mode: z.enum(['embedded', 'llm']), model: z.string().nullable() });
+export type AssistantStatus = z.infer<typeof AssistantStatusSchema>;

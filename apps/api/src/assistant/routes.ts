@@ -2,6 +2,7 @@
  * ShopGeni routes (issue 18 §5; spec §7):
  * - `POST /inventory/api/v3/discover` `{q}`: one natural-language gift request answered with the
  *   slots understood and the picks (JSON). The storefront cancels it after a timeout.
+ * - `GET /nestor/api/v1/status`: which mode answers.
  * - `POST /nestor/api/v1/conversation` `{message, context?}`: one turn of a conversation, streamed
  *   as server-sent events (`text/event-stream`, WHATWG HTML §9.2): `meta`, `slots`, `delta`…,
  *   `products`, `chips`, `context`, `done` (or `error`). The `context` event is what the browser
@@ -11,7 +12,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ConversationRequestSchema, DiscoverRequestSchema, DiscoverResponseSchema, ErrorBodySchema, type ConversationEvent } from '@b-deals/contracts';
+import { AssistantStatusSchema, ConversationRequestSchema, DiscoverRequestSchema, DiscoverResponseSchema, ErrorBodySchema, type ConversationEvent } from '@b-deals/contracts';
 import type { Database } from '@b-deals/db';
 import type { SearchDeps } from '../search/index.ts';
 import { takeTurn, type AssistantDeps } from './assistant.ts';
@@ -74,6 +75,10 @@ export const discoverRoutes: FastifyPluginAsyncZod<AssistantRouteOptions> = asyn
 export const conversationRoutes: FastifyPluginAsyncZod<AssistantRouteOptions> = async (r, opts) => {
   const limit = opts.rateLimit ?? ASSISTANT_RATE_LIMIT;
   const warm = Promise.all([understandingEngine(), sharedVectors()]);
+  r.get('/status', { schema: { description: 'Which ShopGeni mode answers: the embedded NLP or an OpenAI-compatible model (its name).', response: { 200: AssistantStatusSchema } } }, async () => ({
+    mode: opts.model ? ('llm' as const) : ('embedded' as const),
+    model: opts.model?.name ?? null,
+  }));
   r.post(
     '/conversation',
     {

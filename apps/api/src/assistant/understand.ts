@@ -1,3 +1,4 @@
+/// <reference path="./nlpjs.d.ts" />
 /**
  * Understanding a gift request without a hosted model (issue 18 §2), with NLP.js (v4, MIT):
  * - the intent (find a gift, or refine the last answer: cheaper, something else, more like one
