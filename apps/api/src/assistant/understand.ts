@@ -1,3 +1,5 @@
+// The web typecheck reaches this module through apps/web/test; the NLP.js typings must come along.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./nlpjs.d.ts" />
 /**
  * Understanding a gift request without a hosted model (issue 18 §2), with NLP.js (v4, MIT):
