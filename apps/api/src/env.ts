@@ -77,6 +77,13 @@ const EnvSchema = z.object({
     .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
     .optional(),
   STRIPE_API_URL: z.url().optional(),
+  /**
+   * ShopGeni's optional language model (issue 18 §4): an OpenAI-compatible chat-completions
+   * endpoint. Without LLM_BASE_URL the embedded NLP answers alone.
+   */
+  LLM_BASE_URL: z.url().optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).max(200).default('gpt-4o-mini'),
 });
 
 export interface Config {
@@ -105,6 +112,8 @@ export interface Config {
   signupLimitPerHour: number;
   /** Stripe settings when STRIPE_SECRET_KEY is set, else null (the test payment provider). */
   stripe: { secretKey: string; publishableKey: string | null; apiUrl: string | null } | null;
+  /** ShopGeni's OpenAI-compatible model when LLM_BASE_URL is set, else null (embedded mode). */
+  llm: { baseUrl: string; apiKey: string | null; model: string } | null;
 }
 
 /**
@@ -155,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS ?? (e.DATABASE_URL ? 1000 : 0),
     redisUrl: e.REDIS_URL ?? null,
     signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
+    llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY ?? null, model: e.LLM_MODEL } : null,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null, apiUrl: e.STRIPE_API_URL ?? null } : null,
   };
 }

@@ -14,6 +14,7 @@ import { buildApp } from './app.ts';
 import { DEFAULT_RATE_LIMITS } from './auth/index.ts';
 import { seedHomeModules, syncArticles } from './content.ts';
 import type { Config } from './env.ts';
+import { OpenAiCompatibleModel } from './assistant/index.ts';
 import { apiRole, createServices, loadFx, type Services } from './services.ts';
 
 export { loadFx };
@@ -69,6 +70,9 @@ export async function startApi(config: Config, db?: Database): Promise<RunningAp
       rateLimits: { ...DEFAULT_RATE_LIMITS, signup: { max: config.signupLimitPerHour, windowMs: 3_600_000 } },
     },
     payments: services.payments,
+    assistant: {
+      model: config.llm ? new OpenAiCompatibleModel({ ...config.llm, onError: (err) => log.warn({ err }, 'ShopGeni model failed; embedded reply used') }) : null,
+    },
   });
   await app.listen({ port: config.apiPort, host: config.host });
   const url = `http://${config.host}:${config.apiPort}`;

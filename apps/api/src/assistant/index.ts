@@ -12,4 +12,4 @@ export { mapInterest, giftCategories, fitsRecipient, INTEREST_SIMILARITY } from 
 export { pickGifts, withinBudget, dealScore, whyThis } from './recommend.ts';
 export { takeTurn, mergeSlots, chipsFor, type AssistantDeps, type TurnResult } from './assistant.ts';
 export { discoverRoutes, conversationRoutes, sharedVectors, ASSISTANT_RATE_LIMIT, type AssistantRouteOptions } from './routes.ts';
-export type { GiftModel } from './llm.ts';
+export { OpenAiCompatibleModel, keepsToCatalogue, type GiftModel } from './llm.ts';

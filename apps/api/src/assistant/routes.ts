@@ -62,8 +62,9 @@ export const discoverRoutes: FastifyPluginAsyncZod<AssistantRouteOptions> = asyn
       const [, v] = await warm;
       const deps: AssistantDeps = { db: opts.db, search: opts.search, vectors: v };
       if (opts.model) {
-        const turn = await opts.model.turn(deps, req.body.q);
-        return { ...turn.result, reply: turn.reply, mode: 'llm' as const };
+        const { result } = await opts.model.turn(deps, req.body.q).then((t) => ({ result: { ...t.result, reply: t.reply } }));
+        const { context: _context, ...rest } = result;
+        return { ...rest, mode: 'llm' as const };
       }
       const { context: _context, ...result } = await takeTurn(deps, req.body.q);
       return { ...result, mode: 'embedded' as const };

@@ -11,25 +11,10 @@ import { createTestDatabase } from '@b-deals/db/testing';
 import { buildApp } from '../../src/app.ts';
 import { loadGiftCatalogue } from '../../eval/shopgeni-catalogue.ts';
 import { testAppOptions } from '../test-app.ts';
+import { parseSse } from './sse.ts';
 
 let db: Database;
 let app: FastifyInstance;
-
-/** Parses a text/event-stream body into its events (WHATWG HTML §9.2: `event:` and `data:` lines, blank-line separated). */
-export function parseSse(body: string): ConversationEvent[] {
-  return body
-    .split('\n\n')
-    .filter((block) => block.trim())
-    .map((block) => {
-      const event = block.match(/^event: (.*)$/m)![1]!;
-      const data = block
-        .split('\n')
-        .filter((l) => l.startsWith('data: '))
-        .map((l) => l.slice(6))
-        .join('\n');
-      return { event, data: JSON.parse(data) } as ConversationEvent;
-    });
-}
 
 /** Checks every pick against the products table: in stock, shipping stated, total within the budget. */
 async function assertWithin(picks: GiftPick[], maxCents: number): Promise<void> {
