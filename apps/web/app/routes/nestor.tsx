@@ -202,6 +202,7 @@ export default function Nestor({ loaderData }: Route.ComponentProps) {
                   <span className="sr-only">ShopGeni: </span>
                   {m.text || (busy && i === saved.messages.length - 1 ? '…' : '')}
                 </p>
+                {m.picks?.length ? <h2 className="sr-only">Gift ideas</h2> : null}
                 {m.picks?.length ? (
                   <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-3" aria-label="Gift ideas">
                     {m.picks.map((p, k) => (
