@@ -11,7 +11,7 @@
  * - **diverse**: picks go round the target categories in turn, one brand once (relaxed only when
  *   too few remain);
  * - each pick's one-line reason is built from its real attributes (category, price against the
- *   budget, price badge or verified discount, merchant count). Nothing is invented: products and
+ *   budget, price badge or verified discount; the card shows the merchant count). Nothing is invented: products and
  *   prices are the search's cards.
  */
 import { categoryByCode, formatPrice } from '@b-deals/core';
@@ -128,6 +128,5 @@ export function whyThis(c: ProductCard, slots: GiftSlots): string {
   if (c.priceBadge === 'lowest_90') parts.push('lowest price in 90 days');
   else if (c.priceBadge === 'good_deal') parts.push('good deal: near its 1-year low');
   else if (c.wasPrice !== null && c.wasCheck === 'verified' && c.discount > 0) parts.push(`${c.discount}% off, checked against the last 30 days`);
-  if (c.merchantCount > 1) parts.push(`compared across ${c.merchantCount} merchants`);
   return parts.join(' · ');
 }

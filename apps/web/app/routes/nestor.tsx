@@ -239,7 +239,6 @@ export default function Nestor({ loaderData }: Route.ComponentProps) {
               </div>
             ),
           )}
-          <div ref={listEnd} />
         </div>
 
         <div aria-live="polite" className="sr-only" data-testid="shopgeni-live">
@@ -263,7 +262,7 @@ export default function Nestor({ loaderData }: Route.ComponentProps) {
           </ul>
         ) : null}
 
-        <form onSubmit={onSubmit} className="sticky bottom-0 mt-4 flex gap-2 border-t border-stone-200 bg-white py-3">
+        <form onSubmit={onSubmit} className="mt-4 flex gap-2 border-t border-stone-200 bg-white py-3">
           <label htmlFor="shopgeni-input" className="sr-only">
             Describe the gift you are looking for
           </label>
@@ -281,6 +280,7 @@ export default function Nestor({ loaderData }: Route.ComponentProps) {
             {busy ? 'Thinking…' : 'Send'}
           </button>
         </form>
+        <div ref={listEnd} />
         {saved.messages.length ? (
           <button type="button" onClick={restart} className="mt-1 text-sm text-stone-600 underline hover:text-stone-900">
             Start over
