@@ -24,9 +24,7 @@ test('/price-history-tracking/ explains tracking and lists products at their low
 
 // /collection (B-LOVED) and /order (My orders) are real pages now, for signed-in shoppers: b-loved.spec.ts, checkout.spec.ts;
 // /nestor (ShopGeni) too: shopgeni.spec.ts.
-const FEATURE_PAGES: Array<[path: string, heading: RegExp]> = [
-  ['/discover-image/?origin=uploads%2Fshoe.jpg', /Search by image/],
-];
+const FEATURE_PAGES: Array<[path: string, heading: RegExp]> = [['/discover-image/?origin=uploads%2Fshoe.jpg', /Search by image/]];
 
 for (const [path, heading] of FEATURE_PAGES) {
   test(`${path} says the feature is not available yet, noindex, axe clean`, async ({ page }) => {

@@ -131,7 +131,9 @@ const quantile = (xs: number[], q: number) => {
 };
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { products: { type: 'string', default: '3000' }, days: { type: 'string', default: '40' }, verbose: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: { products: { type: 'string', default: '3000' }, days: { type: 'string', default: '40' }, verbose: { type: 'boolean', default: false } },
+  });
   const products = Number(values.products);
   const t0 = Date.now();
   const db = await createTestDatabase('pglite');
@@ -168,7 +170,23 @@ async function main(): Promise<void> {
   }
 
   console.log(`machine: ${os.cpus()[0]?.model ?? 'unknown'} × ${os.cpus().length}, Node ${process.version}; mode: embedded`);
-  console.log(['part', 'requests', 'slot acc.', 'asks right', 'picks', 'no picks', 'budget viol.', 'in-stock viol.', 'cheaper viol.', 'repeats', 'category rel.', 'p50 ms', 'p95 ms'].join(' | '));
+  console.log(
+    [
+      'part',
+      'requests',
+      'slot acc.',
+      'asks right',
+      'picks',
+      'no picks',
+      'budget viol.',
+      'in-stock viol.',
+      'cheaper viol.',
+      'repeats',
+      'category rel.',
+      'p50 ms',
+      'p95 ms',
+    ].join(' | '),
+  );
   for (const [name, t] of Object.entries(parts)) {
     console.log(
       [
@@ -194,7 +212,12 @@ async function main(): Promise<void> {
     all.flatMap((t) => t.times),
     0.95,
   );
-  const rel = sum((t) => t.relevant) / Math.max(1, sum((t) => t.relevantTotal));
+  const rel =
+    sum((t) => t.relevant) /
+    Math.max(
+      1,
+      sum((t) => t.relevantTotal),
+    );
   console.log(
     `targets: budget violations 0 → ${sum((t) => t.budgetViolations) === 0 ? 'PASS' : 'MISS'}; in-stock violations 0 → ${sum((t) => t.stockViolations) === 0 ? 'PASS' : 'MISS'}; category relevance ≥ 90 % → ${rel >= 0.9 ? 'PASS' : 'MISS'} (${(rel * 100).toFixed(1)} %); p95 ≤ 300 ms → ${p95 <= 300 ? 'PASS' : 'MISS'} (${p95.toFixed(1)} ms)`,
   );

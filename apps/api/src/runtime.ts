@@ -71,7 +71,9 @@ export async function startApi(config: Config, db?: Database): Promise<RunningAp
     },
     payments: services.payments,
     assistant: {
-      model: config.llm ? new OpenAiCompatibleModel({ ...config.llm, onError: (err) => log.warn({ err }, 'ShopGeni model failed; embedded reply used') }) : null,
+      model: config.llm
+        ? new OpenAiCompatibleModel({ ...config.llm, onError: (err) => log.warn({ err }, 'ShopGeni model failed; embedded reply used') })
+        : null,
     },
   });
   await app.listen({ port: config.apiPort, host: config.host });

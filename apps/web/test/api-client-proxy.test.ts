@@ -76,7 +76,7 @@ describe('same-origin API proxy', () => {
     expect(((await res.json()) as Echo).url).toBe('/api/v1/basic-data/world-areas/US');
   });
 
-  it('streams ShopGeni\'s server-sent events through as they come, uncompressed (issue 18 §5)', async () => {
+  it("streams ShopGeni's server-sent events through as they come, uncompressed (issue 18 §5)", async () => {
     const res = await fetch(`${web.url}/nestor/api/v1/conversation`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip, br', accept: 'text/event-stream' },

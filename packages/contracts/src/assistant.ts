@@ -20,7 +20,16 @@ export const GENDERS = ['female', 'male'] as const;
 /** How the shopper stated the budget: a ceiling ("under $50"), a target ("around 100"), a range, or one amount. */
 export const BUDGET_KINDS = ['max', 'around', 'range', 'amount'] as const;
 /** What a turn asked for (NLP.js intents of apps/api/src/assistant/understand.ts). */
-export const GIFT_INTENTS = ['gift.find', 'refine.cheaper', 'refine.other', 'refine.more_like', 'refine.recipient', 'refine.attribute', 'greeting', 'none'] as const;
+export const GIFT_INTENTS = [
+  'gift.find',
+  'refine.cheaper',
+  'refine.other',
+  'refine.more_like',
+  'refine.recipient',
+  'refine.attribute',
+  'greeting',
+  'none',
+] as const;
 /** Slots the assistant asks for when missing. */
 export const GIFT_MISSING = ['budget', 'recipient'] as const;
 

@@ -8,7 +8,16 @@
  * The conversation state travels with the browser (`GiftContext`), so any API instance can answer.
  */
 import { formatPrice } from '@b-deals/core';
-import { GIFT_PICKS, GIFT_SHOWN_MAX, type DiscoverResponse, type GiftChip, type GiftContext, type GiftPick, type GiftSlots, type ProductCard } from '@b-deals/contracts';
+import {
+  GIFT_PICKS,
+  GIFT_SHOWN_MAX,
+  type DiscoverResponse,
+  type GiftChip,
+  type GiftContext,
+  type GiftPick,
+  type GiftSlots,
+  type ProductCard,
+} from '@b-deals/contracts';
 import type { Queryable } from '@b-deals/db';
 import { CARD_COLUMNS, toCard, type CardRow } from '../catalog/index.ts';
 import type { SearchDeps } from '../search/index.ts';
@@ -47,7 +56,11 @@ export function mergeSlots(prev: GiftSlots, said: GiftSlots, intent: GiftIntent)
   } else if (said.gender) next.gender = said.gender;
   if (said.occasion) next.occasion = said.occasion;
   if (said.budget) next.budget = said.budget;
-  if (said.interests.length) next.interests = intent === 'gift.find' || intent === 'none' || newRecipient ? [...new Set([...said.interests, ...(newRecipient ? [] : next.interests)])].slice(0, 8) : said.interests;
+  if (said.interests.length)
+    next.interests =
+      intent === 'gift.find' || intent === 'none' || newRecipient
+        ? [...new Set([...said.interests, ...(newRecipient ? [] : next.interests)])].slice(0, 8)
+        : said.interests;
   for (const s of said.style) if (!next.style.includes(s)) next.style.push(s);
   if (said.colours.length) next.colours = said.colours.slice(0, 8);
   for (const a of said.avoid) if (!next.avoid.includes(a) && next.avoid.length < 8) next.avoid.push(a);
@@ -81,7 +94,15 @@ export async function takeTurn(deps: AssistantDeps, message: string, context?: G
   const lastPicks = first ? [] : await cardsById(deps.db, context!.lastPicks);
 
   if (intent === 'greeting' && !slots.recipient && !slots.budget) {
-    return answer(intent, slots, ['recipient'], [], "Hi! I'm ShopGeni. Tell me who the gift is for, the occasion and your budget, and I'll pick deals from our catalogue.", context, []);
+    return answer(
+      intent,
+      slots,
+      ['recipient'],
+      [],
+      "Hi! I'm ShopGeni. Tell me who the gift is for, the occasion and your budget, and I'll pick deals from our catalogue.",
+      context,
+      [],
+    );
   }
   let like: ProductCard | null = null;
   let exclude: number[] = [];
@@ -142,7 +163,8 @@ export async function takeTurn(deps: AssistantDeps, message: string, context?: G
           : like
             ? `More like ${like.name}`
             : `Here are ${picks.length} ideas`;
-    const interestNote = slots.interests.length && !fromInterests ? ` I don't carry much for ${slots.interests.join(', ')}, so these are popular gifts instead.` : '';
+    const interestNote =
+      slots.interests.length && !fromInterests ? ` I don't carry much for ${slots.interests.join(', ')}, so these are popular gifts instead.` : '';
     text = `${lead}${describeWho(slots)}, from ${formatPrice(cheapest)} to ${formatPrice(dearest)}, all within ${formatPrice(slots.budget!.max)} with shipping.${interestNote}`;
   }
   return answer(intent, slots, [], picks, text, context, codes);
@@ -155,7 +177,15 @@ function describeWho(s: GiftSlots): string {
   return `${who}${age}${occasion}`;
 }
 
-function answer(intent: GiftIntent, slots: GiftSlots, missing: DiscoverResponse['missing'], items: GiftPick[], reply: string, ctx: GiftContext | undefined, codes: string[]): TurnResult {
+function answer(
+  intent: GiftIntent,
+  slots: GiftSlots,
+  missing: DiscoverResponse['missing'],
+  items: GiftPick[],
+  reply: string,
+  ctx: GiftContext | undefined,
+  codes: string[],
+): TurnResult {
   const ids = items.map((p) => p.product.id);
   const shown = [...(ctx?.shown ?? []), ...ids].slice(-GIFT_SHOWN_MAX);
   return {
@@ -181,11 +211,14 @@ export function chipsFor(slots: GiftSlots, missing: DiscoverResponse['missing'],
       { slot: 'recipient', label: 'Teen', message: 'For a teenager' },
       { slot: 'recipient', label: 'Kid', message: 'For a kid' },
     ];
-  if (missing.includes('budget'))
-    return [25, 50, 100, 200].map((d) => ({ slot: 'budget' as const, label: `Under $${d}`, message: `Under $${d}` }));
+  if (missing.includes('budget')) return [25, 50, 100, 200].map((d) => ({ slot: 'budget' as const, label: `Under $${d}`, message: `Under $${d}` }));
   const chips: GiftChip[] = [];
   if (hasPicks) chips.push({ slot: 'refine', label: 'Cheaper', message: 'Cheaper' }, { slot: 'refine', label: 'Something else', message: 'Something else' });
-  if (!slots.occasion) chips.push({ slot: 'occasion', label: 'Birthday', message: "It's for a birthday" }, { slot: 'occasion', label: 'Christmas', message: "It's for Christmas" });
+  if (!slots.occasion)
+    chips.push(
+      { slot: 'occasion', label: 'Birthday', message: "It's for a birthday" },
+      { slot: 'occasion', label: 'Christmas', message: "It's for Christmas" },
+    );
   if (!slots.interests.length)
     chips.push(
       { slot: 'interests', label: 'Outdoors', message: 'They like hiking' },

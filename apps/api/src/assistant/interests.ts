@@ -37,7 +37,11 @@ function categoryWords(vectors: WordVectors | null): NodeWords[] {
   nodes = ALL_CATEGORIES.filter((c) => c.code && !c.other && !c.root && !['8', '9'].includes(c.code)).map((node) => {
     const names = new Set<string>();
     for (const k of node.keywords) names.add(k.toLowerCase());
-    for (const w of node.term.toLowerCase().replace(/'s\b/g, '').split(/[^a-z-]+/)) if (w.length > 2 && !['and', 'women', 'men', 'other'].includes(w)) names.add(w);
+    for (const w of node.term
+      .toLowerCase()
+      .replace(/'s\b/g, '')
+      .split(/[^a-z-]+/))
+      if (w.length > 2 && !['and', 'women', 'men', 'other'].includes(w)) names.add(w);
     const vecs: Float32Array[] = [];
     if (vectors)
       for (const n of names) {

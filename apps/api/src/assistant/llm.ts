@@ -103,7 +103,9 @@ const CompletionSchema = z.object({
       z.object({
         message: z.object({
           content: z.string().nullish(),
-          tool_calls: z.array(z.object({ id: z.string(), type: z.string().optional(), function: z.object({ name: z.string(), arguments: z.string() }) })).nullish(),
+          tool_calls: z
+            .array(z.object({ id: z.string(), type: z.string().optional(), function: z.object({ name: z.string(), arguments: z.string() }) }))
+            .nullish(),
         }),
       }),
     )
@@ -152,9 +154,7 @@ function understoodFrom(args: z.infer<typeof FindGiftsArgsSchema>): Understood {
 /** An OpenAI-compatible chat-completions model (rules in the module comment). */
 export class OpenAiCompatibleModel implements GiftModel {
   readonly name: string;
-  constructor(
-    private readonly opts: { baseUrl: string; apiKey: string | null; model: string; onError?: (err: unknown) => void },
-  ) {
+  constructor(private readonly opts: { baseUrl: string; apiKey: string | null; model: string; onError?: (err: unknown) => void }) {
     this.name = opts.model;
   }
 

@@ -12,7 +12,14 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AssistantStatusSchema, ConversationRequestSchema, DiscoverRequestSchema, DiscoverResponseSchema, ErrorBodySchema, type ConversationEvent } from '@b-deals/contracts';
+import {
+  AssistantStatusSchema,
+  ConversationRequestSchema,
+  DiscoverRequestSchema,
+  DiscoverResponseSchema,
+  ErrorBodySchema,
+  type ConversationEvent,
+} from '@b-deals/contracts';
 import type { Database } from '@b-deals/db';
 import type { SearchDeps } from '../search/index.ts';
 import { takeTurn, type AssistantDeps } from './assistant.ts';
@@ -76,10 +83,19 @@ export const discoverRoutes: FastifyPluginAsyncZod<AssistantRouteOptions> = asyn
 export const conversationRoutes: FastifyPluginAsyncZod<AssistantRouteOptions> = async (r, opts) => {
   const limit = opts.rateLimit ?? ASSISTANT_RATE_LIMIT;
   const warm = Promise.all([understandingEngine(), sharedVectors()]);
-  r.get('/status', { schema: { description: 'Which ShopGeni mode answers: the embedded NLP or an OpenAI-compatible model (its name).', response: { 200: AssistantStatusSchema } } }, async () => ({
-    mode: opts.model ? ('llm' as const) : ('embedded' as const),
-    model: opts.model?.name ?? null,
-  }));
+  r.get(
+    '/status',
+    {
+      schema: {
+        description: 'Which ShopGeni mode answers: the embedded NLP or an OpenAI-compatible model (its name).',
+        response: { 200: AssistantStatusSchema },
+      },
+    },
+    async () => ({
+      mode: opts.model ? ('llm' as const) : ('embedded' as const),
+      model: opts.model?.name ?? null,
+    }),
+  );
   r.post(
     '/conversation',
     {

@@ -39,7 +39,19 @@ export interface Understood {
 
 /** Slots with nothing stated. */
 export function emptySlots(): GiftSlots {
-  return { recipient: null, relation: null, age: null, ageGroup: null, gender: null, occasion: null, budget: null, interests: [], style: [], colours: [], avoid: [] };
+  return {
+    recipient: null,
+    relation: null,
+    age: null,
+    ageGroup: null,
+    gender: null,
+    occasion: null,
+    budget: null,
+    interests: [],
+    style: [],
+    colours: [],
+    avoid: [],
+  };
 }
 
 /** Training utterances of the intents (NLP.js NLU). */
@@ -58,11 +70,52 @@ const UTTERANCES: Record<Exclude<GiftIntent, 'none'>, string[]> = {
     'what do I buy a friend who likes makeup',
     'recommend a present for grandma',
   ],
-  'refine.cheaper': ['cheaper', 'something cheaper', 'too expensive', 'less expensive please', 'lower price', 'can you find cheaper options', 'that is over my budget', 'more affordable'],
-  'refine.other': ['something else', 'show me other options', 'different ideas', 'none of these', 'anything else', 'more options', 'other suggestions', 'not these'],
-  'refine.more_like': ['more like the second one', 'more like this', 'similar to the first one', 'I like the third one show me more like it', 'more like number 2', 'like the last one'],
-  'refine.recipient': ['for a teenager instead', 'actually it is for my sister', 'what about for my dad', 'make it for a kid', 'for my mom instead', 'change it to my boss'],
-  'refine.attribute': ['in blue', 'in black please', 'something more elegant', 'do you have it in red', 'more sporty', 'a more classic style', 'no perfume', 'not jewelry'],
+  'refine.cheaper': [
+    'cheaper',
+    'something cheaper',
+    'too expensive',
+    'less expensive please',
+    'lower price',
+    'can you find cheaper options',
+    'that is over my budget',
+    'more affordable',
+  ],
+  'refine.other': [
+    'something else',
+    'show me other options',
+    'different ideas',
+    'none of these',
+    'anything else',
+    'more options',
+    'other suggestions',
+    'not these',
+  ],
+  'refine.more_like': [
+    'more like the second one',
+    'more like this',
+    'similar to the first one',
+    'I like the third one show me more like it',
+    'more like number 2',
+    'like the last one',
+  ],
+  'refine.recipient': [
+    'for a teenager instead',
+    'actually it is for my sister',
+    'what about for my dad',
+    'make it for a kid',
+    'for my mom instead',
+    'change it to my boss',
+  ],
+  'refine.attribute': [
+    'in blue',
+    'in black please',
+    'something more elegant',
+    'do you have it in red',
+    'more sporty',
+    'a more classic style',
+    'no perfume',
+    'not jewelry',
+  ],
   greeting: ['hi', 'hello', 'hey there', 'good morning', 'thanks', 'thank you'],
 };
 
@@ -71,7 +124,13 @@ const PRODUCT_WORDS = [
   ...new Set(
     ALL_CATEGORIES.flatMap((c) => c.keywords)
       .map((k) => k.toLowerCase())
-      .filter((k) => k.length >= 4 && !/^(women|womens|ladies|mens|baby|kids|children|toddler|girls|boys|sport|sports|athletic|outdoor|training|beauty|hair|shoes|footwear|bags|bag|jewelry|jewellery|swim|runner|trainer|pumps|rings|cuff|studs|hoops|lip|top|brief|slide|suit|heel)$/.test(k)),
+      .filter(
+        (k) =>
+          k.length >= 4 &&
+          !/^(women|womens|ladies|mens|baby|kids|children|toddler|girls|boys|sport|sports|athletic|outdoor|training|beauty|hair|shoes|footwear|bags|bag|jewelry|jewellery|swim|runner|trainer|pumps|rings|cuff|studs|hoops|lip|top|brief|slide|suit|heel)$/.test(
+            k,
+          ),
+      ),
   ),
 ];
 
@@ -131,7 +190,27 @@ export function understandingEngine(): Promise<{ nlp: NlpLike; ner: NerLike; bui
   return ready;
 }
 
-const ORDINALS: Record<string, number> = { first: 1, '1st': 1, one: 1, second: 2, '2nd': 2, two: 2, third: 3, '3rd': 3, three: 3, fourth: 4, '4th': 4, four: 4, fifth: 5, '5th': 5, five: 5, sixth: 6, '6th': 6, six: 6, last: 6 };
+const ORDINALS: Record<string, number> = {
+  first: 1,
+  '1st': 1,
+  one: 1,
+  second: 2,
+  '2nd': 2,
+  two: 2,
+  third: 3,
+  '3rd': 3,
+  three: 3,
+  fourth: 4,
+  '4th': 4,
+  four: 4,
+  fifth: 5,
+  '5th': 5,
+  five: 5,
+  sixth: 6,
+  '6th': 6,
+  six: 6,
+  last: 6,
+};
 
 /** Age group of an age in years. */
 export function ageGroupOf(age: number): NonNullable<GiftSlots['ageGroup']> {
@@ -147,7 +226,11 @@ export async function understand(message: string): Promise<Understood> {
   const text = message.slice(0, 300);
   const lower = text.toLowerCase();
   const { nlp, ner, builtin } = await understandingEngine();
-  const [classified, named, numbers] = await Promise.all([nlp.process('en', lower), ner.process({ locale: 'en', text: lower.replace(/['’]s\b/g, 's ') }), builtin.extract({ text: lower, locale: 'en' })]);
+  const [classified, named, numbers] = await Promise.all([
+    nlp.process('en', lower),
+    ner.process({ locale: 'en', text: lower.replace(/['’]s\b/g, 's ') }),
+    builtin.extract({ text: lower, locale: 'en' }),
+  ]);
   const slots = emptySlots();
 
   // Named entities (read with "mother's" as "mothers ", same offsets): longer spans win where two overlap ("mother's day" over "mother").
@@ -227,7 +310,8 @@ export async function understand(message: string): Promise<Understood> {
     }
   }
   // Free-text interests and avoidances the lists did not name.
-  for (const phrase of triggered(lower, INTEREST_TRIGGERS)) if (!slots.interests.includes(phrase) && !slots.avoid.includes(phrase)) pushUnique(slots.interests, phrase);
+  for (const phrase of triggered(lower, INTEREST_TRIGGERS))
+    if (!slots.interests.includes(phrase) && !slots.avoid.includes(phrase)) pushUnique(slots.interests, phrase);
   for (const phrase of triggered(lower, AVOID_TRIGGERS)) {
     pushUnique(slots.avoid, phrase);
     slots.interests = slots.interests.filter((i) => i !== phrase);
@@ -252,15 +336,19 @@ export async function understand(message: string): Promise<Understood> {
   // Words that settle the intent whatever the classifier says.
   if (/\b(cheaper|less expensive|more affordable|lower price|too (expensive|pricey|much))\b/.test(lower)) intent = 'refine.cheaper';
   else if (/\bmore like\b|\bsimilar to\b/.test(lower)) intent = 'refine.more_like';
-  else if (/\b(something|anything) else\b|\bother (options|ideas|suggestions)\b|\bnone of (these|those|them)\b|\bdifferent (ones|ideas|options)\b/.test(lower)) intent = 'refine.other';
+  else if (/\b(something|anything) else\b|\bother (options|ideas|suggestions)\b|\bnone of (these|those|them)\b|\bdifferent (ones|ideas|options)\b/.test(lower))
+    intent = 'refine.other';
   else if (/\binstead\b|\bactually (it'?s|its|it is) for\b/.test(lower) && (slots.recipient || slots.ageGroup)) intent = 'refine.recipient';
   else if (intent === 'greeting' && (slots.recipient || slots.budget || slots.interests.length)) intent = 'gift.find';
   return { intent, slots, position };
 }
 
-const INTEREST_TRIGGERS = /\b(?:likes?|loves?|enjoys?|is into|are into|into|(?:a |big |huge )?fans? of|obsessed with|passionate about|interested in|crazy about|hobby is|hobbies are|who (?:is|are) (?:a |an )?)\s+([a-z][a-z' -]{1,40})/g;
-const AVOID_TRIGGERS = /\b(?:no|not|avoid|without|nothing|except|(?:does ?n[o']?t|doesnt|don'?t|dont) (?:like|want|need)|hates?|dislikes?|allergic to)\s+(?:any\s+|too\s+)?([a-z][a-z' -]{1,30})/g;
-const STOP = /\b(and|but|or|with|under|below|less|around|about|between|for|who|that|on|in|at|to|from|budget|max|maximum|up|is|are|she|he|they|his|her|their|so|please|the|a|an|my)\b/;
+const INTEREST_TRIGGERS =
+  /\b(?:likes?|loves?|enjoys?|is into|are into|into|(?:a |big |huge )?fans? of|obsessed with|passionate about|interested in|crazy about|hobby is|hobbies are|who (?:is|are) (?:a |an )?)\s+([a-z][a-z' -]{1,40})/g;
+const AVOID_TRIGGERS =
+  /\b(?:no|not|avoid|without|nothing|except|(?:does ?n[o']?t|doesnt|don'?t|dont) (?:like|want|need)|hates?|dislikes?|allergic to)\s+(?:any\s+|too\s+)?([a-z][a-z' -]{1,30})/g;
+const STOP =
+  /\b(and|but|or|with|under|below|less|around|about|between|for|who|that|on|in|at|to|from|budget|max|maximum|up|is|are|she|he|they|his|her|their|so|please|the|a|an|my)\b/;
 
 /** Spans (start, end) of "no …"/"avoid …" clauses, to keep entities in them out of the wishes. */
 function avoidSpans(lower: string): Array<[number, number]> {
@@ -322,14 +410,22 @@ function readBudget(lower: string, amounts: BuiltinEdge[], intent: string): Gift
   for (const e of list) {
     const pre = before(e);
     const v = e.resolution.value!;
-    if (/\b(under|below|less than|no more than|not more than|up to|upto|max(?:imum)?|at most|cap(?:ped)? at|within|<)\s*\$?\s*$/.test(pre) || /^\s*(?:dollars?|bucks|usd)?\s*(or less|max|tops|or under)\b/.test(after(e)))
+    if (
+      /\b(under|below|less than|no more than|not more than|up to|upto|max(?:imum)?|at most|cap(?:ped)? at|within|<)\s*\$?\s*$/.test(pre) ||
+      /^\s*(?:dollars?|bucks|usd)?\s*(or less|max|tops|or under)\b/.test(after(e))
+    )
       return { kind: 'max', min: null, max: DOLLARS(v) };
-    if (/\b(around|about|roughly|approximately|approx\.?|close to|near|~)\s*\$?\s*$/.test(pre) || /^\s*(?:dollars?|bucks|usd)?\s*(or so|ish)\b/.test(after(e)) || /-ish\b/.test(after(e)))
+    if (
+      /\b(around|about|roughly|approximately|approx\.?|close to|near|~)\s*\$?\s*$/.test(pre) ||
+      /^\s*(?:dollars?|bucks|usd)?\s*(or so|ish)\b/.test(after(e)) ||
+      /-ish\b/.test(after(e))
+    )
       return { kind: 'around', min: DOLLARS(v * 0.8), max: DOLLARS(v * 1.2) };
     if (isMoney(e) || /\b(budget(?: is| of)?|spend(?:ing)?|price|cost)\s*:?\s*\$?\s*$/.test(pre)) return { kind: 'max', min: null, max: DOLLARS(v) };
   }
   // A bare number alone (a reply to "what is your budget?").
-  if (list.length === 1 && /^\s*\$?\s*\d+(?:\.\d+)?\s*$/.test(lower) && intent !== 'refine.more_like') return { kind: 'max', min: null, max: DOLLARS(list[0]!.resolution.value!) };
+  if (list.length === 1 && /^\s*\$?\s*\d+(?:\.\d+)?\s*$/.test(lower) && intent !== 'refine.more_like')
+    return { kind: 'max', min: null, max: DOLLARS(list[0]!.resolution.value!) };
   return null;
 }
 

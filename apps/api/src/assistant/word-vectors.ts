@@ -56,7 +56,10 @@ export class WordVectors {
     if (!existsSync(file)) await buildCache(file);
     const buf = readFileSync(file);
     const wordsLength = buf.readUInt32LE(0);
-    const words = buf.subarray(4, 4 + wordsLength).toString('utf8').split('\n');
+    const words = buf
+      .subarray(4, 4 + wordsLength)
+      .toString('utf8')
+      .split('\n');
     const start = 4 + wordsLength;
     const aligned = new Float32Array(words.length * DIMENSIONS);
     aligned.set(new Float32Array(buf.buffer.slice(buf.byteOffset + start, buf.byteOffset + start + aligned.byteLength)));

@@ -144,7 +144,11 @@ describe('POST /nestor/api/v1/conversation', () => {
   });
 
   it('rejects a bad context with 400', async () => {
-    const res = await app.inject({ method: 'POST', url: '/nestor/api/v1/conversation', payload: { message: 'hi', context: { slots: {}, lastPicks: [], shown: [] } } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/nestor/api/v1/conversation',
+      payload: { message: 'hi', context: { slots: {}, lastPicks: [], shown: [] } },
+    });
     expect(res.statusCode).toBe(400);
   });
 });

@@ -47,7 +47,17 @@ beforeAll(async () => {
               {
                 id: 'call_1',
                 type: 'function',
-                function: { name: 'find_gifts', arguments: JSON.stringify({ refine: 'new', recipient: 'mom', relation: 'parent', gender: 'female', budget_max_usd: 120, interests: ['skincare'] }) },
+                function: {
+                  name: 'find_gifts',
+                  arguments: JSON.stringify({
+                    refine: 'new',
+                    recipient: 'mom',
+                    relation: 'parent',
+                    gender: 'female',
+                    budget_max_usd: 120,
+                    interests: ['skincare'],
+                  }),
+                },
               },
             ],
           }
@@ -57,7 +67,9 @@ beforeAll(async () => {
               return { role: 'assistant', content: `My top pick is **${first.name}** at ${first.price}, within your $120 budget.` };
             })()
           : { role: 'assistant', content: 'Get her the **Acme Glow Serum Deluxe** for just $12.34!' };
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 'x', object: 'chat.completion', choices: [{ index: 0, message, finish_reason: 'stop' }] }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ id: 'x', object: 'chat.completion', choices: [{ index: 0, message, finish_reason: 'stop' }] }));
     });
   });
   await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
@@ -65,7 +77,9 @@ beforeAll(async () => {
   db = await createTestDatabase('pglite');
   await loadGiftCatalogue(db, { products: 600, days: 1, merchants: 20 });
   app = await buildApp(
-    testAppOptions(db, { assistant: { model: new OpenAiCompatibleModel({ baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: 'test-key', model: 'stub-model' }) } }),
+    testAppOptions(db, {
+      assistant: { model: new OpenAiCompatibleModel({ baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: 'test-key', model: 'stub-model' }) },
+    }),
   );
 });
 afterAll(async () => {
@@ -99,9 +113,10 @@ describe('LLM mode', () => {
     expect(requests[0]!.tools).toHaveLength(1);
     expect(requests[0]!.model).toBe('stub-model');
     expect(t.items.length).toBeGreaterThan(0);
-    const rows = await db.query<{ id: number; price_cents: number }>(`SELECT id::int, price_cents FROM products WHERE id = ANY($1::bigint[]) AND in_stock AND shipping_cents IS NOT NULL`, [
-      t.items.map((p) => p.product.id),
-    ]);
+    const rows = await db.query<{ id: number; price_cents: number }>(
+      `SELECT id::int, price_cents FROM products WHERE id = ANY($1::bigint[]) AND in_stock AND shipping_cents IS NOT NULL`,
+      [t.items.map((p) => p.product.id)],
+    );
     expect(rows.rows).toHaveLength(t.items.length);
     for (const p of t.items) {
       expect(p.product.priceTag).toBeLessThanOrEqual(12_000);

@@ -16,4 +16,3 @@ export function parseSse(body: string): ConversationEvent[] {
       return { event, data: JSON.parse(data) } as ConversationEvent;
     });
 }
-

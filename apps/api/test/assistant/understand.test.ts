@@ -33,7 +33,12 @@ describe('recipients, ages, occasions and more', () => {
     const s = (await understand('birthday present for my 8yo son into lego')).slots;
     expect(s).toMatchObject({ recipient: 'son', relation: 'child', gender: 'male', age: 8, ageGroup: 'kid', occasion: 'birthday' });
     expect(s.interests).toContain('lego');
-    expect((await understand('for my grandmother')).slots).toMatchObject({ recipient: 'grandma', relation: 'grandparent', gender: 'female', ageGroup: 'senior' });
+    expect((await understand('for my grandmother')).slots).toMatchObject({
+      recipient: 'grandma',
+      relation: 'grandparent',
+      gender: 'female',
+      ageGroup: 'senior',
+    });
     expect((await understand('my son is 16 and loves sneakers')).slots).toMatchObject({ age: 16, ageGroup: 'teen' });
     expect((await understand('gift for my teen brother')).slots).toMatchObject({ recipient: 'brother', ageGroup: 'teen', gender: 'male' });
     expect((await understand("gift for a friend's baby")).slots).toMatchObject({ recipient: 'baby', ageGroup: 'baby' });

@@ -41,7 +41,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta('ShopGeni gift finder', 'Giftly by ShopGeni: describe who the gift is for, the occasion and your budget, and get deals from our catalogue within it.');
+  pageMeta(
+    'ShopGeni gift finder',
+    'Giftly by ShopGeni: describe who the gift is for, the occasion and your budget, and get deals from our catalogue within it.',
+  );
 
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
 
@@ -173,7 +176,9 @@ export default function Nestor({ loaderData }: Route.ComponentProps) {
         <header className="flex flex-wrap items-end justify-between gap-2">
           <div>
             <h1 className="text-2xl font-bold sm:text-3xl">ShopGeni gift finder</h1>
-            <p className="text-stone-700">Giftly: tell me who it's for, the occasion and your budget. Every pick is in stock and within budget, shipping included.</p>
+            <p className="text-stone-700">
+              Giftly: tell me who it's for, the occasion and your budget. Every pick is in stock and within budget, shipping included.
+            </p>
           </div>
           <p className="rounded-full bg-stone-100 px-3 py-1 text-xs text-stone-700" data-testid="shopgeni-mode">
             {mode === 'llm'
@@ -207,7 +212,11 @@ export default function Nestor({ loaderData }: Route.ComponentProps) {
                   <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-3" aria-label="Gift ideas">
                     {m.picks.map((p, k) => (
                       <li key={p.product.id} className="flex flex-col gap-2" data-testid="gift-pick" data-price={p.product.priceTag}>
-                        <div onClickCapture={(e) => (e.target as HTMLElement).closest('a') && track('link_gift', { link_url: productHref(p.product.slug, p.product.id) })}>
+                        <div
+                          onClickCapture={(e) =>
+                            (e.target as HTMLElement).closest('a') && track('link_gift', { link_url: productHref(p.product.slug, p.product.id) })
+                          }
+                        >
                           <ProductCard product={p.product} />
                         </div>
                         <p className="text-xs text-stone-700" data-testid="gift-why">
@@ -276,7 +285,11 @@ export default function Nestor({ loaderData }: Route.ComponentProps) {
             autoComplete="off"
             className="min-w-0 flex-1 rounded-xl border border-stone-300 px-3 py-2 text-base focus:border-accent-600"
           />
-          <button type="submit" disabled={busy || !draft.trim()} className="rounded-xl bg-accent-700 px-4 py-2 font-semibold text-white hover:bg-accent-800 disabled:opacity-50">
+          <button
+            type="submit"
+            disabled={busy || !draft.trim()}
+            className="rounded-xl bg-accent-700 px-4 py-2 font-semibold text-white hover:bg-accent-800 disabled:opacity-50"
+          >
             {busy ? 'Thinking…' : 'Send'}
           </button>
         </form>
