@@ -102,6 +102,21 @@ describe('POST /inventory/api/v3/discover', () => {
     }
   });
 
+  it('limits requests per shopper address (429 with the error body)', async () => {
+    const limited = await buildApp(testAppOptions(db, { assistant: { rateLimit: { max: 2, windowMs: 60_000 } } }));
+    try {
+      const ask = (ip: string) => limited.inject({ method: 'POST', url: '/inventory/api/v3/discover', payload: { q: 'hello' }, remoteAddress: ip });
+      expect((await ask('10.0.0.1')).statusCode).toBe(200);
+      expect((await ask('10.0.0.1')).statusCode).toBe(200);
+      const third = await ask('10.0.0.1');
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toMatchObject({ code: 'rate_limited' });
+      expect((await ask('10.0.0.2')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('is documented in the OpenAPI document', async () => {
     const doc = (await app.inject('/docs/json')).json();
     expect(doc.paths['/inventory/api/v3/discover'].post).toBeDefined();
