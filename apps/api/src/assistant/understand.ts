@@ -235,8 +235,8 @@ export async function understand(message: string): Promise<Understood> {
 
   // Named entities (read with "mother's" as "mothers ", same offsets): longer spans win where two overlap ("mother's day" over "mother").
   const entities = named.entities
-    // A fuzzy match ("fathers" for "father") must start like its option: "other" is not "mother", "tops" not "pants".
-    .filter((e) => e.accuracy >= 1 || (e.accuracy >= 0.8 && e.sourceText.length >= 5 && e.sourceText.slice(0, 3) === e.option.slice(0, 3)))
+    // A fuzzy match ("fathers" for "father") must start like its option, as written in the text: "other" is not "mother", "wants" not "pants".
+    .filter((e) => e.accuracy >= 1 || (e.accuracy >= 0.8 && e.end - e.start >= 4 && lower.slice(e.start, e.start + 3) === e.option.slice(0, 3)))
     .sort((a, b) => b.end - b.start - (a.end - a.start));
   const taken: Array<[number, number]> = [];
   const kept: NerEntity[] = [];

@@ -67,6 +67,7 @@ describe('recipients, ages, occasions and more', () => {
     const s = (await understand('show me other options')).slots;
     expect(s.recipient).toBeNull();
     expect((await understand('this season')).slots.recipient).toBeNull();
+    expect((await understand('my girlfriend wants new sneakers')).slots.interests).toEqual(['sneakers']);
   });
 });
 
