@@ -22,11 +22,9 @@ test('/price-history-tracking/ explains tracking and lists products at their low
   await expect(page).toHaveURL(/\/prod\//);
 });
 
-// /collection (B-LOVED) and /order (My orders) are real pages now, for signed-in shoppers: b-loved.spec.ts, checkout.spec.ts.
-const FEATURE_PAGES: Array<[path: string, heading: RegExp]> = [
-  ['/nestor', /ShopGeni/],
-  ['/discover-image/?origin=uploads%2Fshoe.jpg', /Search by image/],
-];
+// /collection (B-LOVED) and /order (My orders) are real pages now, for signed-in shoppers: b-loved.spec.ts, checkout.spec.ts;
+// /nestor (ShopGeni) too: shopgeni.spec.ts.
+const FEATURE_PAGES: Array<[path: string, heading: RegExp]> = [['/discover-image/?origin=uploads%2Fshoe.jpg', /Search by image/]];
 
 for (const [path, heading] of FEATURE_PAGES) {
   test(`${path} says the feature is not available yet, noindex, axe clean`, async ({ page }) => {

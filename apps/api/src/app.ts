@@ -6,7 +6,8 @@
  * `/article/api/v1` and `/tapestry/api/v2` (editorial/routes.ts), `/order/api/v1` and
  * `/api/v1/basic-data` (orders/routes.ts), `/user` (auth/routes.ts),
  * `/admin/api/v1` (admin/routes.ts), the image-search upload signature under `/inventory/api/v1` and
- * the embedded storage host under `/storage/api/v1` (uploads/routes.ts), and `/health`, `/ready` (health.ts). Every route declares zod
+ * the embedded storage host under `/storage/api/v1` (uploads/routes.ts), `/inventory/api/v3/discover` and
+ * `/nestor/api/v1` (assistant/routes.ts, ShopGeni), and `/health`, `/ready` (health.ts). Every route declares zod
  * schemas for params, query, body and response.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -41,6 +42,7 @@ import { loadAdviceModels, pricingRoutes, type AdviceModels } from './pricing/in
 import { SearchCache, SearchIndex, searchRoutes } from './search/index.ts';
 import { articleRoutes, dealRoutes, modeRoutes } from './editorial/index.ts';
 import { adminRoutes } from './admin/routes.ts';
+import { conversationRoutes, discoverRoutes, type GiftModel } from './assistant/index.ts';
 import { healthRoutes } from './health.ts';
 import { ApiMetrics, metricsPlugin } from './metrics.ts';
 import { authenticatePlugin } from './auth/authenticate.ts';
@@ -84,6 +86,8 @@ export interface AppOptions {
   adviceModels?: AdviceModels | null;
   /** Checkout's payment provider (default: the test provider over `db`). */
   payments?: PaymentProvider;
+  /** ShopGeni (issue 18): an OpenAI-compatible model that phrases replies (absent: the embedded mode), and its rate limit. */
+  assistant?: { model?: GiftModel | null; rateLimit?: { max: number; windowMs: number } };
   /** Analytics collector: batches per client address per minute (default 60). */
   analytics?: { batchesPerMinute?: number };
   /**
@@ -206,6 +210,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(modeRoutes, { prefix: '/tapestry/api/v2', db, search, answers });
   await app.register(analyticsRoutes, { prefix: '/analytics/api/v1', db, batchesPerMinute: opts.analytics?.batchesPerMinute });
   await app.register(accountRoutes, { auth, clients: opts.accounts.clients, rateLimits: opts.accounts.rateLimits ?? DEFAULT_RATE_LIMITS });
+  const assistant = { db, search, model: opts.assistant?.model ?? null, rateLimit: opts.assistant?.rateLimit };
+  await app.register(discoverRoutes, { prefix: '/inventory/api/v3', ...assistant });
+  await app.register(conversationRoutes, { prefix: '/nestor/api/v1', ...assistant });
   await app.register(adminRoutes, { prefix: '/admin/api/v1', db, fx: opts.fx, operatorToken: opts.operatorToken, searchIndex, metrics });
   return app;
 }

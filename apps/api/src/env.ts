@@ -94,6 +94,13 @@ const EnvSchema = z.object({
   UPLOAD_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   UPLOAD_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   UPLOAD_S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+  /**
+   * ShopGeni's optional language model (issue 18 §4): an OpenAI-compatible chat-completions
+   * endpoint. Without LLM_BASE_URL the embedded NLP answers alone.
+   */
+  LLM_BASE_URL: z.url().optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).max(200).default('gpt-4o-mini'),
 });
 
 export interface Config {
@@ -126,6 +133,8 @@ export interface Config {
   uploadSigningSecret: string;
   /** The S3-compatible upload driver when UPLOAD_S3_BUCKET is set, else null (the embedded storage host). */
   uploadS3: S3Settings | null;
+  /** ShopGeni's OpenAI-compatible model when LLM_BASE_URL is set, else null (embedded mode). */
+  llm: { baseUrl: string; apiKey: string | null; model: string } | null;
 }
 
 /**
@@ -193,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.UPLOAD_S3_FORCE_PATH_STYLE,
         }
       : null,
+    llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY ?? null, model: e.LLM_MODEL } : null,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null, apiUrl: e.STRIPE_API_URL ?? null } : null,
   };
 }

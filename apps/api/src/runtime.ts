@@ -15,6 +15,7 @@ import { refreshCategoryTerms } from './catalog/index.ts';
 import { DEFAULT_RATE_LIMITS } from './auth/index.ts';
 import { seedHomeModules, syncArticles } from './content.ts';
 import type { Config } from './env.ts';
+import { OpenAiCompatibleModel } from './assistant/index.ts';
 import { apiRole, createServices, loadFx, type Services } from './services.ts';
 
 export { loadFx };
@@ -73,6 +74,11 @@ export async function startApi(config: Config, db?: Database): Promise<RunningAp
     },
     payments: services.payments,
     uploads: { dataDir: config.dataDir, secret: config.uploadSigningSecret, s3: config.uploadS3 },
+    assistant: {
+      model: config.llm
+        ? new OpenAiCompatibleModel({ ...config.llm, onError: (err) => log.warn({ err }, 'ShopGeni model failed; embedded reply used') })
+        : null,
+    },
   });
   await app.listen({ port: config.apiPort, host: config.host });
   const url = `http://${config.host}:${config.apiPort}`;

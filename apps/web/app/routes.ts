@@ -30,7 +30,7 @@ export default [
   route('subscription/confirm', 'routes/subscription.confirm.tsx'),
   route('unsubscribe', 'routes/unsubscribe.tsx'),
   route('order', 'routes/order.tsx'),
-  route('nestor', 'routes/coming-soon.tsx', { id: 'coming-soon-nestor' }),
+  route('nestor', 'routes/nestor.tsx'),
   route('discover-image', 'routes/coming-soon.tsx', { id: 'coming-soon-discover-image' }),
   route('ai-price-hunter', 'routes/ai-price-hunter.tsx'),
   route('ai-price-hunter/:year', 'routes/ai-price-hunter-year.tsx'),

@@ -25,6 +25,7 @@ export const API_PREFIXES = [
   '/article/api/',
   '/tapestry/api/',
   '/analytics/api/',
+  '/nestor/api/',
   '/api/v1/basic-data/',
   '/storage/api/',
 ] as const;

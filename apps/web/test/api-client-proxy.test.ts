@@ -16,9 +16,18 @@ let upstream: http.Server;
 let web: WebServer;
 let dir: string;
 const client = { id: 'b-deals-web', secret: 'a secret with spaces & colon:' };
+/** The open server-sent-events answer of the stand-in upstream (ShopGeni's conversation), ended by the test. */
+let openStream: http.ServerResponse | null = null;
 
 beforeAll(async () => {
   upstream = http.createServer((req, res) => {
+    if (req.url === '/nestor/api/v1/conversation') {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform' });
+      res.write('event: meta\ndata: {"mode":"embedded"}\n\n');
+      openStream = res;
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -65,6 +74,26 @@ describe('same-origin API proxy', () => {
     const res = await fetch(`${web.url}/api/v1/basic-data/world-areas/US`);
     expect(res.headers.get('x-upstream')).toBe('yes');
     expect(((await res.json()) as Echo).url).toBe('/api/v1/basic-data/world-areas/US');
+  });
+
+  it("streams ShopGeni's server-sent events through as they come, uncompressed (issue 18 §5)", async () => {
+    const res = await fetch(`${web.url}/nestor/api/v1/conversation`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip, br', accept: 'text/event-stream' },
+      body: JSON.stringify({ message: 'hi' }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(res.headers.get('content-encoding')).toBeNull();
+    const reader = res.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    // The first event arrived while the upstream answer is still open: nothing buffered it.
+    expect(first).toBe('event: meta\ndata: {"mode":"embedded"}\n\n');
+    expect(openStream!.writableEnded).toBe(false);
+    openStream!.end('event: done\ndata: {}\n\n');
+    let rest = '';
+    for (let r = await reader.read(); !r.done; r = await reader.read()) rest += new TextDecoder().decode(r.value);
+    expect(rest).toBe('event: done\ndata: {}\n\n');
   });
 
   it('keeps non-2xx statuses', async () => {

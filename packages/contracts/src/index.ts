@@ -15,3 +15,4 @@ export * from './analytics.ts';
 export * from './favorites.ts';
 export * from './orders.ts';
 export * from './uploads.ts';
+export * from './assistant.ts';

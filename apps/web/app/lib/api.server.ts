@@ -14,6 +14,7 @@
 import { data, type AppLoadContext } from 'react-router';
 import {
   ArticleSchema,
+  AssistantStatusSchema,
   ArticlesResponseSchema,
   ClickResponseSchema,
   DealsResponseSchema,
@@ -128,6 +129,8 @@ export function createApiClient(baseUrl: string, forwardedFor?: string, requestI
     analyticsSummary,
     /** GET /inventory/api/v1/search/hot-words → the popular search words (spec §3). */
     hotWords: async (): Promise<string[]> => (await call('/inventory/api/v1/search/hot-words', HotWordsResponseSchema)).hotWords,
+    /** GET /nestor/api/v1/status → which ShopGeni mode answers (issue 18). */
+    assistantStatus: () => call('/nestor/api/v1/status', AssistantStatusSchema),
     /** GET /inventory/api/v1/merchants, optionally narrowed to a marketplace or region. */
     merchants: (opts: { marketplace?: MarketplaceFilter; region?: Region } = {}): Promise<MerchantsResponse> =>
       call(`/inventory/api/v1/merchants${query(opts)}`, MerchantsResponseSchema),

@@ -10,17 +10,11 @@ interface Feature {
 }
 
 /**
- * Pages of spec §2.1 whose features come with later issues (ShopGeni, image search),
+ * Pages of spec §2.1 whose features come with later issues (image search),
  * keyed by path without slashes. Each says what the feature will do
  * and that it is not available yet; none shows data.
  */
 const FEATURES: Record<string, Feature> = {
-  nestor: {
-    title: 'ShopGeni',
-    heading: 'ShopGeni shopping assistant',
-    about:
-      'ShopGeni will answer shopping questions in plain words and suggest products to compare, and Giftly will help you find gift ideas for someone by budget and interests.',
-  },
   'discover-image': {
     title: 'Image search',
     heading: 'Search by image',
@@ -36,7 +30,7 @@ const LINKS = [
 ];
 
 /**
- * /nestor and /discover-image/
+ * /discover-image/
  * (spec §2.1 routes): an honest "not available yet" page, `noindex`, left out of the sitemap.
  * Any other path routed here is a 404.
  */

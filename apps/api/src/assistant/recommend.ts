@@ -1,0 +1,132 @@
+/**
+ * Retrieval and choice of gifts (issue 18 §3) through the storefront's own search
+ * (`searchProducts`, apps/api/src/search): one condition per target category with the budget as
+ * `minPrice`/`maxPrice` on the best-offer total and the `in_stock` label, then:
+ * - **budget**: a pick's total (item plus stated US shipping, core `bestOffer`, decision 0006) is
+ *   at most the budget; a product whose best offer does not state shipping is left out, since its
+ *   total cannot be shown to be within budget;
+ * - **in stock** only;
+ * - **deals first** by the price-history rules (core price-truth, decision 0015): "lowest in 90
+ *   days" over "good deal" over a verified discount; an inflated was-price counts against;
+ * - **diverse**: picks go round the target categories in turn, one brand once (relaxed only when
+ *   too few remain);
+ * - each pick's one-line reason is built from its real attributes (category, price against the
+ *   budget, price badge or verified discount; the card shows the merchant count). Nothing is invented: products and
+ *   prices are the search's cards.
+ */
+import { categoryByCode, formatPrice } from '@b-deals/core';
+import { GIFT_PICKS, SearchConditionSchema, type GiftPick, type GiftSlots, type ProductCard } from '@b-deals/contracts';
+import type { Queryable } from '@b-deals/db';
+import { searchProducts, type SearchDeps } from '../search/index.ts';
+
+/** Candidates read per category. */
+const PER_CATEGORY = 48;
+
+/** What to pick from. */
+export interface PickRequest {
+  slots: GiftSlots;
+  /** Category codes, strongest first. */
+  codes: string[];
+  /** Codes whose products are left out ("no perfume"). */
+  avoidCodes?: string[];
+  /** Product ids never to pick again ("something else"). */
+  exclude?: readonly number[];
+  /** Extra search words (a colour). */
+  words?: string;
+  /** A product to find more like (its category first and brand preferred). */
+  like?: ProductCard | null;
+  picks?: number;
+}
+
+/** Whether a card may be recommended under a budget (the guarantees of the module comment). */
+export function withinBudget(card: ProductCard, budget: GiftSlots['budget']): boolean {
+  if (!card.inStock) return false;
+  if (!budget) return true;
+  if (card.shipping === null) return false;
+  return card.priceTag <= budget.max && (budget.min === null || card.priceTag >= budget.min);
+}
+
+/** Deal score of a card from its price-history facts (higher is better). */
+export function dealScore(c: ProductCard): number {
+  let s = 0;
+  if (c.priceBadge === 'lowest_90') s += 2;
+  else if (c.priceBadge === 'good_deal') s += 1.5;
+  if (c.wasPrice !== null && c.wasCheck === 'verified') s += Math.min(c.discount, 60) / 50;
+  if (c.wasCheck === 'inflated') s -= 0.5;
+  if (c.merchantCount > 1) s += 0.2;
+  return s;
+}
+
+/** Picks gifts (rules in the module comment). Returns at most `picks` (default GIFT_PICKS). */
+export async function pickGifts(db: Queryable, search: SearchDeps, req: PickRequest): Promise<GiftPick[]> {
+  const { slots } = req;
+  const budget = slots.budget;
+  const exclude = new Set(req.exclude ?? []);
+  const avoid = req.avoidCodes ?? [];
+  const avoidWords = slots.avoid.filter((w) => w.length > 2);
+  const n = req.picks ?? GIFT_PICKS;
+  const codes = req.like ? [req.like.categoryIds[0]!, ...req.codes.filter((c) => c !== req.like!.categoryIds[0])] : req.codes;
+  const pools: Array<{ code: string; cards: ProductCard[] }> = [];
+  for (const code of codes.slice(0, 6)) {
+    const condition = SearchConditionSchema.parse({
+      q: req.words ?? '',
+      cids: [code],
+      l: ['in_stock'],
+      ...(budget ? { maxPrice: budget.max, ...(budget.min !== null ? { minPrice: budget.min } : {}) } : {}),
+      to: PER_CATEGORY,
+      facets: false,
+    });
+    const res = await searchProducts(db, condition, search);
+    const cards = res.items.filter(
+      (c) =>
+        withinBudget(c, budget) &&
+        !exclude.has(c.id) &&
+        !avoid.some((a) => c.categoryIds.some((id) => id.startsWith(a))) &&
+        !avoidWords.some((w) => c.name.toLowerCase().includes(w)),
+    );
+    // Search order (popularity) lifted by the deal score; for "around" budgets, nearness to the target; for "more like", nearness to that product's price.
+    const target = req.like ? req.like.priceTag : budget && budget.kind === 'around' ? (budget.max + (budget.min ?? 0)) / 2 : null;
+    const ranked = cards
+      .map((c, i) => ({
+        c,
+        s: dealScore(c) - i * 0.02 - (target ? Math.abs(c.priceTag - target) / target : 0) + (req.like && c.brand?.slug === req.like.brand?.slug ? 0.3 : 0),
+      }))
+      .sort((a, b) => b.s - a.s || a.c.id - b.c.id)
+      .map((x) => x.c);
+    if (ranked.length) pools.push({ code, cards: ranked });
+  }
+  const chosen: ProductCard[] = [];
+  const brands = new Set<string>();
+  for (const strict of [true, false]) {
+    let progress = true;
+    while (chosen.length < n && progress) {
+      progress = false;
+      for (const pool of pools) {
+        if (chosen.length >= n) break;
+        const i = pool.cards.findIndex((c) => !chosen.includes(c) && !chosen.some((x) => x.id === c.id) && (!strict || !c.brand || !brands.has(c.brand.slug)));
+        if (i < 0) continue;
+        const c = pool.cards.splice(i, 1)[0]!;
+        chosen.push(c);
+        if (c.brand) brands.add(c.brand.slug);
+        progress = true;
+      }
+    }
+  }
+  return chosen.map((product) => ({ product, why: whyThis(product, slots) }));
+}
+
+/** One line on why a product was picked, from its real attributes only. */
+export function whyThis(c: ProductCard, slots: GiftSlots): string {
+  const node = categoryByCode(c.categoryIds[0] ?? '');
+  const parts: string[] = [];
+  parts.push(node ? `${node.term}${slots.interests.length ? ` for ${slots.interests.slice(0, 2).join(' & ')}` : ''}` : 'Gift pick');
+  const total = `${formatPrice(c.priceTag)} total${c.shipping === 0 ? ' with free shipping' : ' incl. shipping'}`;
+  if (slots.budget) {
+    const share = Math.round((c.priceTag / slots.budget.max) * 100);
+    parts.push(`${total}, ${share}% of your ${formatPrice(slots.budget.max)} budget`);
+  } else parts.push(total);
+  if (c.priceBadge === 'lowest_90') parts.push('lowest price in 90 days');
+  else if (c.priceBadge === 'good_deal') parts.push('good deal: near its 1-year low');
+  else if (c.wasPrice !== null && c.wasCheck === 'verified' && c.discount > 0) parts.push(`${c.discount}% off, checked against the last 30 days`);
+  return parts.join(' · ');
+}

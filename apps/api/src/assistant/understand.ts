@@ -1,0 +1,434 @@
+// The web typecheck reaches this module through apps/web/test; the NLP.js typings must come along.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./nlpjs.d.ts" />
+/**
+ * Understanding a gift request without a hosted model (issue 18 §2), with NLP.js (v4, MIT):
+ * - the intent (find a gift, or refine the last answer: cheaper, something else, more like one
+ *   of them, another recipient, an attribute such as a colour) by NLP.js's neural NLU trained at
+ *   start-up on the utterances below (about 0.1 s);
+ * - recipients, occasions, colours, styles and named interests by NLP.js's enumerated named
+ *   entities (`@nlpjs/ner`, fuzzy to 0.8 similarity for words of 5+ letters: "fathers");
+ * - amounts and ages by NLP.js's builtin recognisers (`@nlpjs/builtin-microsoft`: Currency,
+ *   Number, Age), read here as a budget by the words before them: "under/below/less than/up to/max"
+ *   (a ceiling), "around/about/roughly/~" (±20 %), "between X and Y", "X-Y", "X to Y" (a range),
+ *   a currency amount alone (a ceiling), "budget N"; a bare number is a budget only in a reply
+ *   that says nothing else ("50").
+ * - free-text interests after "likes / loves / enjoys / into / fan of / obsessed with / who …s"
+ *   and things to avoid after "no / not / avoid / nothing / doesn't like / hates".
+ * Amounts come out in integer cents. `understand` never throws on text; it returns empty slots.
+ */
+import { containerBootstrap, type Container } from '@nlpjs/core';
+import { Nlp } from '@nlpjs/nlp';
+import { LangEn } from '@nlpjs/lang-en-min';
+import { BuiltinMicrosoft, type BuiltinEdge } from '@nlpjs/builtin-microsoft';
+import { Ner } from '@nlpjs/ner';
+import type { GiftBudget, GiftSlots } from '@b-deals/contracts';
+import { GIFT_INTENTS } from '@b-deals/contracts';
+import { ALL_CATEGORIES } from '@b-deals/core';
+import { COLOURS, GENDER_WORDS, GENERIC_RECIPIENTS, INTERESTS, NOT_INTERESTS, OCCASIONS, RECIPIENTS, STYLES } from './lexicon.ts';
+
+export type GiftIntent = (typeof GIFT_INTENTS)[number];
+
+/** What one message says: the intent, the slots it states (others null/empty), and refinement details. */
+export interface Understood {
+  intent: GiftIntent;
+  slots: GiftSlots;
+  /** 1-based position named by "more like the second one" (null when none). */
+  position: number | null;
+}
+
+/** Slots with nothing stated. */
+export function emptySlots(): GiftSlots {
+  return {
+    recipient: null,
+    relation: null,
+    age: null,
+    ageGroup: null,
+    gender: null,
+    occasion: null,
+    budget: null,
+    interests: [],
+    style: [],
+    colours: [],
+    avoid: [],
+  };
+}
+
+/** Training utterances of the intents (NLP.js NLU). */
+const UTTERANCES: Record<Exclude<GiftIntent, 'none'>, string[]> = {
+  'gift.find': [
+    'a gift for my dad who likes hiking',
+    'what should I get my mom for her birthday',
+    'present for my girlfriend under 50 dollars',
+    'gift ideas for a coworker',
+    'I need a birthday present for my 10 year old nephew',
+    'something for my wife who loves yoga',
+    'looking for a christmas gift for my brother',
+    'help me find a gift',
+    'gift for a teenager into skateboarding',
+    'anniversary gift for my husband around 100',
+    'what do I buy a friend who likes makeup',
+    'recommend a present for grandma',
+  ],
+  'refine.cheaper': [
+    'cheaper',
+    'something cheaper',
+    'too expensive',
+    'less expensive please',
+    'lower price',
+    'can you find cheaper options',
+    'that is over my budget',
+    'more affordable',
+  ],
+  'refine.other': [
+    'something else',
+    'show me other options',
+    'different ideas',
+    'none of these',
+    'anything else',
+    'more options',
+    'other suggestions',
+    'not these',
+  ],
+  'refine.more_like': [
+    'more like the second one',
+    'more like this',
+    'similar to the first one',
+    'I like the third one show me more like it',
+    'more like number 2',
+    'like the last one',
+  ],
+  'refine.recipient': [
+    'for a teenager instead',
+    'actually it is for my sister',
+    'what about for my dad',
+    'make it for a kid',
+    'for my mom instead',
+    'change it to my boss',
+  ],
+  'refine.attribute': [
+    'in blue',
+    'in black please',
+    'something more elegant',
+    'do you have it in red',
+    'more sporty',
+    'a more classic style',
+    'no perfume',
+    'not jewelry',
+  ],
+  greeting: ['hi', 'hello', 'hey there', 'good morning', 'thanks', 'thank you'],
+};
+
+/** Product words of the category tree's keywords (4+ letters, not a gender or a vague word). */
+const PRODUCT_WORDS = [
+  ...new Set(
+    ALL_CATEGORIES.flatMap((c) => c.keywords)
+      .map((k) => k.toLowerCase())
+      .filter(
+        (k) =>
+          k.length >= 4 &&
+          !/^(women|womens|ladies|mens|baby|kids|children|toddler|girls|boys|sport|sports|athletic|outdoor|training|beauty|hair|shoes|footwear|bags|bag|jewelry|jewellery|swim|runner|trainer|pumps|rings|cuff|studs|hoops|lip|top|brief|slide|suit|heel)$/.test(
+            k,
+          ),
+      ),
+  ),
+];
+
+let ready: Promise<{ nlp: NlpLike; ner: NerLike; builtin: BuiltinMicrosoft }> | null = null;
+
+interface NlpLike {
+  addLanguage(l: string): void;
+  addDocument(l: string, text: string, intent: string): void;
+  train(): Promise<void>;
+  process(l: string, text: string): Promise<{ intent: string; score: number }>;
+  settings: Record<string, unknown>;
+}
+interface NerEntity {
+  entity: string;
+  option: string;
+  sourceText: string;
+  start: number;
+  end: number;
+  accuracy: number;
+}
+interface NerLike {
+  addRuleOptionTexts(l: string, name: string, option: string, texts: string[]): void;
+  process(input: { locale: string; text: string }): Promise<{ entities: NerEntity[] }>;
+}
+
+/** Trains the intent model and loads the entity rules once per process (about 0.1 s). */
+export function understandingEngine(): Promise<{ nlp: NlpLike; ner: NerLike; builtin: BuiltinMicrosoft }> {
+  ready ??= (async () => {
+    const container: Container = await containerBootstrap({}, false);
+    container.use(Nlp);
+    container.use(LangEn);
+    const nlp = container.get('nlp') as NlpLike;
+    nlp.settings.autoSave = false;
+    nlp.settings.log = false;
+    nlp.addLanguage('en');
+    for (const [intent, texts] of Object.entries(UTTERANCES)) for (const t of texts) nlp.addDocument('en', t, intent);
+    // NLP.js logs each training epoch through console.log unless told otherwise.
+    const log = console.log;
+    console.log = () => {};
+    try {
+      await nlp.train();
+    } finally {
+      console.log = log;
+    }
+    const ner = new (Ner as unknown as new (s: object, c: Container) => NerLike)({ threshold: 0.8 }, container);
+    for (const [option, r] of Object.entries(RECIPIENTS)) ner.addRuleOptionTexts('en', 'recipient', option, r.words);
+    for (const [option, words] of Object.entries(OCCASIONS)) ner.addRuleOptionTexts('en', 'occasion', option, words);
+    for (const [option, words] of Object.entries(COLOURS)) ner.addRuleOptionTexts('en', 'colour', option, words);
+    for (const [option, words] of Object.entries(STYLES)) ner.addRuleOptionTexts('en', 'style', option, words);
+    for (const [option, sense] of Object.entries(GENDER_WORDS)) ner.addRuleOptionTexts('en', 'gender', sense, [option]);
+    for (const i of INTERESTS) ner.addRuleOptionTexts('en', 'interest', i, [i]);
+    // Things the category tree names ("a watch", "earrings"): the shopper wants that kind of product.
+    for (const k of PRODUCT_WORDS) ner.addRuleOptionTexts('en', 'interest', k, [k, `${k}s`]);
+    const builtin = new BuiltinMicrosoft({ builtins: ['Number', 'Currency', 'Age'] });
+    return { nlp, ner, builtin };
+  })();
+  return ready;
+}
+
+const ORDINALS: Record<string, number> = {
+  first: 1,
+  '1st': 1,
+  one: 1,
+  second: 2,
+  '2nd': 2,
+  two: 2,
+  third: 3,
+  '3rd': 3,
+  three: 3,
+  fourth: 4,
+  '4th': 4,
+  four: 4,
+  fifth: 5,
+  '5th': 5,
+  five: 5,
+  sixth: 6,
+  '6th': 6,
+  six: 6,
+  last: 6,
+};
+
+/** Age group of an age in years. */
+export function ageGroupOf(age: number): NonNullable<GiftSlots['ageGroup']> {
+  if (age < 2) return 'baby';
+  if (age < 13) return 'kid';
+  if (age < 20) return 'teen';
+  if (age < 65) return 'adult';
+  return 'senior';
+}
+
+/** Understands one message (see the module comment). */
+export async function understand(message: string): Promise<Understood> {
+  const text = message.slice(0, 300);
+  const lower = text.toLowerCase();
+  const { nlp, ner, builtin } = await understandingEngine();
+  const [classified, named, numbers] = await Promise.all([
+    nlp.process('en', lower),
+    ner.process({ locale: 'en', text: lower.replace(/['’]s\b/g, 's ') }),
+    builtin.extract({ text: lower, locale: 'en' }),
+  ]);
+  const slots = emptySlots();
+
+  // Named entities (read with "mother's" as "mothers ", same offsets): longer spans win where two overlap ("mother's day" over "mother").
+  const entities = named.entities
+    // A fuzzy match ("fathers" for "father") must start like its option, as written in the text: "other" is not "mother", "wants" not "pants".
+    .filter((e) => e.accuracy >= 1 || (e.accuracy >= 0.8 && e.end - e.start >= 4 && lower.slice(e.start, e.start + 3) === e.option.slice(0, 3)))
+    .sort((a, b) => b.end - b.start - (a.end - a.start));
+  const taken: Array<[number, number]> = [];
+  const kept: NerEntity[] = [];
+  for (const e of entities) {
+    if (taken.some(([s, t]) => e.start <= t && e.end >= s)) continue;
+    // Whole words only: "son" inside "season", "her" inside "other".
+    if (/[a-z]/.test(lower[e.start - 1] ?? '') || /[a-z]/.test(lower[e.end + 1] ?? '')) continue;
+    taken.push([e.start, e.end]);
+    kept.push(e);
+  }
+  kept.sort((a, b) => a.start - b.start);
+  const avoidStarts = avoidSpans(lower);
+  for (const e of kept) {
+    const avoided = avoidStarts.some(([s, t]) => e.start >= s && e.start <= t);
+    switch (e.entity) {
+      case 'recipient': {
+        // "a friend's baby": the possessor is not the recipient.
+        if (avoided || /^['’]s\b/.test(lower.slice(e.end + 1))) break;
+        if (slots.recipient && !GENERIC_RECIPIENTS.has(slots.recipient)) {
+          // "my teen brother": the generic word adds its age group and gender only.
+          if (GENERIC_RECIPIENTS.has(e.option)) {
+            slots.ageGroup = RECIPIENTS[e.option]!.ageGroup ?? slots.ageGroup;
+            slots.gender ??= RECIPIENTS[e.option]!.gender ?? null;
+          }
+          break;
+        }
+        if (slots.recipient && GENERIC_RECIPIENTS.has(e.option)) break;
+        if (slots.recipient) {
+          // A generic word came first ("a teen, my brother"): keep its age group under the relation.
+          const keepAge = slots.ageGroup;
+          const keepGender = slots.gender;
+          const sense = RECIPIENTS[e.option]!;
+          slots.recipient = e.option;
+          slots.relation = sense.relation;
+          slots.gender = sense.gender ?? keepGender;
+          slots.ageGroup = keepAge ?? sense.ageGroup ?? null;
+          break;
+        }
+        // "her"/"him" only set a gender; "me" only counts as "for me".
+        const sense = RECIPIENTS[e.option]!;
+        if (e.option === 'woman' || e.option === 'man') {
+          if (['her', 'him'].includes(e.sourceText)) {
+            slots.gender ??= sense.gender ?? null;
+            break;
+          }
+        }
+        if (e.option === 'self' && !/\bfor (me|myself)\b|\btreat myself\b/.test(lower)) break;
+        slots.recipient = e.option;
+        slots.relation = sense.relation;
+        slots.gender = sense.gender ?? slots.gender;
+        slots.ageGroup = sense.ageGroup ?? slots.ageGroup;
+        break;
+      }
+      case 'occasion':
+        if (!avoided) slots.occasion ??= e.option;
+        break;
+      case 'colour':
+        if (avoided) pushUnique(slots.avoid, e.option);
+        else pushUnique(slots.colours, e.option);
+        break;
+      case 'style':
+        if (!avoided) pushUnique(slots.style, e.option);
+        break;
+      case 'gender':
+        slots.gender ??= e.option as GiftSlots['gender'];
+        break;
+      case 'interest':
+        if (avoided) pushUnique(slots.avoid, e.option);
+        else pushUnique(slots.interests, e.option);
+        break;
+    }
+  }
+  // Free-text interests and avoidances the lists did not name.
+  for (const phrase of triggered(lower, INTEREST_TRIGGERS))
+    if (!slots.interests.includes(phrase) && !slots.avoid.includes(phrase)) pushUnique(slots.interests, phrase);
+  for (const phrase of triggered(lower, AVOID_TRIGGERS)) {
+    pushUnique(slots.avoid, phrase);
+    slots.interests = slots.interests.filter((i) => i !== phrase);
+  }
+
+  // Ages and budgets from the builtin recognisers.
+  const ageEdge = numbers.edges.find((e) => e.entity === 'age');
+  const ageSpan: [number, number] | null = ageEdge ? [ageEdge.start, ageEdge.end] : ageByPattern(lower);
+  if (ageEdge?.resolution.value !== undefined) slots.age = Math.round(ageEdge.resolution.value);
+  else if (ageSpan) slots.age = Number(lower.slice(ageSpan[0], ageSpan[1] + 1).match(/\d+/)![0]);
+  if (slots.age !== null && (slots.age < 0 || slots.age > 120)) slots.age = null;
+  if (slots.age !== null) slots.ageGroup = ageGroupOf(slots.age);
+  const isAge = (e: BuiltinEdge) => ageSpan !== null && e.start >= ageSpan[0] && e.end <= ageSpan[1];
+  const amounts = numbers.edges.filter((e) => (e.entity === 'currency' || e.entity === 'number') && !isAge(e) && e.resolution.value !== undefined);
+  slots.budget = readBudget(lower, amounts, classified.intent);
+
+  // Ordinal for "more like the second one".
+  const ord = lower.match(/\b(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|sixth|6th|last)\b|\b(?:number|no\.?|#)\s*([1-6])\b/);
+  const position = ord ? (ord[1] ? ORDINALS[ord[1]]! : Number(ord[2])) : null;
+
+  let intent = (GIFT_INTENTS as readonly string[]).includes(classified.intent) && classified.score >= 0.5 ? (classified.intent as GiftIntent) : 'none';
+  // Words that settle the intent whatever the classifier says.
+  if (/\b(cheaper|less expensive|more affordable|lower price|too (expensive|pricey|much))\b/.test(lower)) intent = 'refine.cheaper';
+  else if (/\bmore like\b|\bsimilar to\b/.test(lower)) intent = 'refine.more_like';
+  else if (/\b(something|anything) else\b|\bother (options|ideas|suggestions)\b|\bnone of (these|those|them)\b|\bdifferent (ones|ideas|options)\b/.test(lower))
+    intent = 'refine.other';
+  else if (/\binstead\b|\bactually (it'?s|its|it is) for\b/.test(lower) && (slots.recipient || slots.ageGroup)) intent = 'refine.recipient';
+  else if (intent === 'greeting' && (slots.recipient || slots.budget || slots.interests.length)) intent = 'gift.find';
+  return { intent, slots, position };
+}
+
+const INTEREST_TRIGGERS =
+  /\b(?:likes?|loves?|enjoys?|is into|are into|into|(?:a |big |huge )?fans? of|obsessed with|passionate about|interested in|crazy about|hobby is|hobbies are|who (?:is|are) (?:a |an )?)\s+([a-z][a-z' -]{1,40})/g;
+const AVOID_TRIGGERS =
+  /\b(?:no|not|avoid|without|nothing|except|(?:does ?n[o']?t|doesnt|don'?t|dont) (?:like|want|need)|hates?|dislikes?|allergic to)\s+(?:any\s+|too\s+)?([a-z][a-z' -]{1,30})/g;
+const STOP =
+  /\b(and|but|or|with|under|below|less|around|about|between|for|who|that|on|in|at|to|from|budget|max|maximum|up|is|are|she|he|they|his|her|their|so|please|the|a|an|my)\b/;
+
+/** Spans (start, end) of "no …"/"avoid …" clauses, to keep entities in them out of the wishes. */
+function avoidSpans(lower: string): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const m of lower.matchAll(AVOID_TRIGGERS)) out.push([m.index + m[0].length - m[1]!.length, m.index + m[0].length]);
+  return out;
+}
+
+/** The phrases after a trigger, cut at the next function word or punctuation, at most 3 words. */
+function triggered(lower: string, re: RegExp): string[] {
+  const out: string[] = [];
+  for (const m of lower.matchAll(re)) {
+    let phrase = m[1]!.split(/[,.;!?]/)[0]!;
+    const stop = phrase.match(STOP);
+    if (stop?.index !== undefined) phrase = phrase.slice(0, stop.index);
+    for (const part of phrase.split(/\s+and\s+|\s*&\s*/)) {
+      const p = part.trim().split(/\s+/).slice(0, 3).join(' ').replace(/'s$/, '');
+      if (p.length >= 2 && !NOT_INTERESTS.has(p) && !/^\d/.test(p) && !/^(expensive|cheap|much|sure|really|very)$/.test(p)) out.push(p);
+    }
+  }
+  return out;
+}
+
+/** "8yo", "aged 12", "turning 30", "in her 40s" when the recogniser found no age. */
+function ageByPattern(lower: string): [number, number] | null {
+  const m = lower.match(
+    /\b(\d{1,3})\s*(?:yo|y\/o|yrs?|years?)(?:[ -]old)?\b|\b(?:aged?|turning|turns)\s+(\d{1,3})\b|\b(\d{1,3})(?:-year-old|th birthday)\b|\b(?:he|she|they|son|daughter|brother|sister|nephew|niece|kid|child|grandson|granddaughter) (?:is|are|just turned) (\d{1,2})\b(?!\s*(?:dollars|bucks|usd|\$))/,
+  );
+  if (!m) return null;
+  return [m.index!, m.index! + m[0].length - 1];
+}
+
+const DOLLARS = (v: number) => Math.round(v * 100);
+
+/** Reads a budget from the amounts found (rules in the module comment), cents. */
+function readBudget(lower: string, amounts: BuiltinEdge[], intent: string): GiftBudget | null {
+  // One amount may be found twice (number and currency); keep the currency reading.
+  const byStart = new Map<number, BuiltinEdge>();
+  for (const e of amounts) {
+    const prev = byStart.get(e.start);
+    if (!prev || e.entity === 'currency') byStart.set(e.start, e);
+  }
+  const list = [...byStart.values()].filter((e) => e.resolution.value! > 0 && e.resolution.value! <= 1_000_000).sort((a, b) => a.start - b.start);
+  if (!list.length) return null;
+  const before = (e: BuiltinEdge) => lower.slice(Math.max(0, e.start - 24), e.start);
+  const after = (e: BuiltinEdge) => lower.slice(e.end + 1, e.end + 14);
+  const isMoney = (e: BuiltinEdge) => e.entity === 'currency' || /^\s*(dollars?|bucks|usd)\b/.test(after(e)) || /\$\s*$/.test(before(e));
+  // A range: "between 30 and 60", "$30-$60", "30 to 60 dollars".
+  for (let i = 0; i + 1 < list.length; i++) {
+    const a = list[i]!;
+    const b = list[i + 1]!;
+    const gap = lower.slice(a.end + 1, b.start);
+    if (/^\s*(?:-|–|to|and)\s*\$?\s*$/.test(gap) && (isMoney(a) || isMoney(b) || /\b(between|from|budget|spend)\b/.test(before(a)))) {
+      const lo = Math.min(a.resolution.value!, b.resolution.value!);
+      const hi = Math.max(a.resolution.value!, b.resolution.value!);
+      return { kind: 'range', min: DOLLARS(lo), max: DOLLARS(hi) };
+    }
+  }
+  for (const e of list) {
+    const pre = before(e);
+    const v = e.resolution.value!;
+    if (
+      /\b(under|below|less than|no more than|not more than|up to|upto|max(?:imum)?|at most|cap(?:ped)? at|within|<)\s*\$?\s*$/.test(pre) ||
+      /^\s*(?:dollars?|bucks|usd)?\s*(or less|max|tops|or under)\b/.test(after(e))
+    )
+      return { kind: 'max', min: null, max: DOLLARS(v) };
+    if (
+      /\b(around|about|roughly|approximately|approx\.?|close to|near|~)\s*\$?\s*$/.test(pre) ||
+      /^\s*(?:dollars?|bucks|usd)?\s*(or so|ish)\b/.test(after(e)) ||
+      /-ish\b/.test(after(e))
+    )
+      return { kind: 'around', min: DOLLARS(v * 0.8), max: DOLLARS(v * 1.2) };
+    if (isMoney(e) || /\b(budget(?: is| of)?|spend(?:ing)?|price|cost)\s*:?\s*\$?\s*$/.test(pre)) return { kind: 'max', min: null, max: DOLLARS(v) };
+  }
+  // A bare number alone (a reply to "what is your budget?").
+  if (list.length === 1 && /^\s*\$?\s*\d+(?:\.\d+)?\s*$/.test(lower) && intent !== 'refine.more_like')
+    return { kind: 'max', min: null, max: DOLLARS(list[0]!.resolution.value!) };
+  return null;
+}
+
+function pushUnique(list: string[], v: string): void {
+  if (list.length < 8 && !list.includes(v)) list.push(v);
+}

@@ -1,0 +1,169 @@
+/**
+ * ShopGeni's endpoints on a PGlite demo catalogue (issue 18 §3, §5): POST /inventory/api/v3/discover
+ * and the server-sent events of POST /nestor/api/v1/conversation, with the budget (total with
+ * stated shipping) and in-stock guarantees checked on every pick against the database itself.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { DiscoverResponseSchema, type ConversationEvent, type GiftContext, type GiftPick } from '@b-deals/contracts';
+import type { Database } from '@b-deals/db';
+import { createTestDatabase } from '@b-deals/db/testing';
+import { buildApp } from '../../src/app.ts';
+import { loadGiftCatalogue } from '../../eval/shopgeni-catalogue.ts';
+import { testAppOptions } from '../test-app.ts';
+import { parseSse } from './sse.ts';
+
+let db: Database;
+let app: FastifyInstance;
+
+/** Checks every pick against the products table: in stock, shipping stated, total within the budget. */
+async function assertWithin(picks: GiftPick[], maxCents: number): Promise<void> {
+  if (!picks.length) return;
+  const rows = await db.query<{ id: number; price_cents: number; shipping_cents: number | null; in_stock: boolean }>(
+    `SELECT id::int, price_cents, shipping_cents, in_stock FROM products WHERE id = ANY($1::bigint[])`,
+    [picks.map((p) => p.product.id)],
+  );
+  expect(rows.rows).toHaveLength(picks.length);
+  for (const r of rows.rows) {
+    expect(r.in_stock).toBe(true);
+    expect(r.shipping_cents).not.toBeNull();
+    expect(r.price_cents).toBeLessThanOrEqual(maxCents);
+    const shown = picks.find((p) => p.product.id === r.id)!;
+    expect(shown.product.priceTag).toBe(r.price_cents); // the price shown is the catalogue's
+  }
+}
+
+async function turn(message: string, context?: GiftContext) {
+  const res = await app.inject({ method: 'POST', url: '/nestor/api/v1/conversation', payload: { message, ...(context ? { context } : {}) } });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+  const events = parseSse(res.body);
+  const get = <E extends ConversationEvent['event']>(e: E) => events.find((x) => x.event === e) as Extract<ConversationEvent, { event: E }> | undefined;
+  return {
+    events,
+    text: events.flatMap((e) => (e.event === 'delta' ? [e.data.text] : [])).join(''),
+    slots: get('slots')!.data,
+    items: get('products')?.data.items ?? [],
+    context: get('context')!.data,
+    chips: get('chips')!.data.chips,
+  };
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase('pglite');
+  await loadGiftCatalogue(db, { products: 900, days: 1, merchants: 20 });
+  app = await buildApp(testAppOptions(db, { assistant: { rateLimit: { max: 1000, windowMs: 60_000 } } }));
+});
+afterAll(async () => {
+  await app?.close();
+  await db?.close();
+});
+
+describe('POST /inventory/api/v3/discover', () => {
+  it('answers a request with the slots it understood and picks within budget, in stock', async () => {
+    const res = await app.inject({ method: 'POST', url: '/inventory/api/v3/discover', payload: { q: 'a gift for my dad who likes hiking, under $80' } });
+    expect(res.statusCode).toBe(200);
+    const body = DiscoverResponseSchema.parse(res.json());
+    expect(body.mode).toBe('embedded');
+    expect(body.slots).toMatchObject({ recipient: 'dad', gender: 'male', budget: { max: 8000 }, interests: ['hiking'] });
+    expect(body.items.length).toBeGreaterThan(0);
+    for (const p of body.items) expect(p.why).toContain(p.product.priceTag % 100 === 0 ? `$${p.product.priceTag / 100}` : '$');
+    await assertWithin(body.items, 8000);
+  });
+
+  it('keeps every pick within the budget over many requests', async () => {
+    for (const [q, max] of [
+      ['present for my mom under $30', 3000],
+      ['something for my wife who loves jewelry, $45', 4500],
+      ['teenager into sports, below 25 dollars', 2500],
+      ['my friend likes makeup, around $20', 2400],
+      ['between $10 and $15 for a coworker', 1500],
+      ['a gift for my husband, 5 dollars', 500],
+    ] as const) {
+      const body = (await app.inject({ method: 'POST', url: '/inventory/api/v3/discover', payload: { q } })).json();
+      expect(body.slots.budget.max).toBe(max);
+      await assertWithin(body.items, max);
+    }
+  });
+
+  it('asks for the budget instead of guessing it', async () => {
+    const body = (await app.inject({ method: 'POST', url: '/inventory/api/v3/discover', payload: { q: 'a gift for my sister' } })).json();
+    expect(body.missing).toEqual(['budget']);
+    expect(body.items).toEqual([]);
+    expect(body.reply).toMatch(/budget/i);
+    expect(body.chips.map((c: { slot: string }) => c.slot)).toContain('budget');
+  });
+
+  it('answers 400 for an empty, overlong or unknown body', async () => {
+    for (const payload of [{ q: '   ' }, { q: 'x'.repeat(301) }, { q: 'gift', extra: 1 }, {}]) {
+      const res = await app.inject({ method: 'POST', url: '/inventory/api/v3/discover', payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    }
+  });
+
+  it('limits requests per shopper address (429 with the error body)', async () => {
+    const limited = await buildApp(testAppOptions(db, { assistant: { rateLimit: { max: 2, windowMs: 60_000 } } }));
+    try {
+      const ask = (ip: string) => limited.inject({ method: 'POST', url: '/inventory/api/v3/discover', payload: { q: 'hello' }, remoteAddress: ip });
+      expect((await ask('10.0.0.1')).statusCode).toBe(200);
+      expect((await ask('10.0.0.1')).statusCode).toBe(200);
+      const third = await ask('10.0.0.1');
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toMatchObject({ code: 'rate_limited' });
+      expect((await ask('10.0.0.2')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('is documented in the OpenAPI document', async () => {
+    const doc = (await app.inject('/docs/json')).json();
+    expect(doc.paths['/inventory/api/v3/discover'].post).toBeDefined();
+    expect(doc.paths['/nestor/api/v1/conversation'].post).toBeDefined();
+  });
+});
+
+describe('POST /nestor/api/v1/conversation', () => {
+  it('streams meta, slots, the reply in pieces, products, chips, context and done', async () => {
+    const t = await turn('gift for my mom who likes skincare, under $60');
+    expect(t.events.map((e) => e.event).filter((e, i, a) => a.indexOf(e) === i)).toEqual(['meta', 'slots', 'delta', 'products', 'chips', 'context', 'done']);
+    expect(t.events.filter((e) => e.event === 'delta').length).toBeGreaterThan(3);
+    expect(t.text).toMatch(/within \$60/);
+    expect(t.items.length).toBeGreaterThan(0);
+    await assertWithin(t.items, 6000);
+    expect(t.context.lastPicks).toEqual(t.items.map((p) => p.product.id));
+  });
+
+  it('refines: cheaper lowers every pick below the last picks, something else never repeats', async () => {
+    const first = await turn('a present for my wife, $100');
+    expect(first.items.length).toBeGreaterThan(1);
+    const prices = first.items.map((p) => p.product.priceTag).sort((a, b) => a - b);
+    const median = prices.length % 2 ? prices[(prices.length - 1) / 2]! : (prices[prices.length / 2 - 1]! + prices[prices.length / 2]!) / 2;
+    const cheaper = await turn('cheaper', first.context);
+    expect(cheaper.slots.intent).toBe('refine.cheaper');
+    for (const p of cheaper.items) expect(p.product.priceTag).toBeLessThanOrEqual(Math.floor(median * 0.8));
+    await assertWithin(cheaper.items, 10000);
+    const other = await turn('something else', cheaper.context);
+    const seen = new Set([...first.context.shown, ...cheaper.context.shown]);
+    for (const p of other.items) expect(seen.has(p.product.id)).toBe(false);
+  });
+
+  it('asks what is missing, then uses the answer', async () => {
+    const a = await turn('gift for my brother');
+    expect(a.slots.missing).toEqual(['budget']);
+    expect(a.items).toEqual([]);
+    const b = await turn('50', a.context);
+    expect(b.slots.slots).toMatchObject({ recipient: 'brother', budget: { max: 5000 } });
+    await assertWithin(b.items, 5000);
+  });
+
+  it('rejects a bad context with 400', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/nestor/api/v1/conversation',
+      payload: { message: 'hi', context: { slots: {}, lastPicks: [], shown: [] } },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,106 @@
+/** ShopGeni's understanding (issue 18 §2): intents and slots from many phrasings, amounts in cents. */
+import { describe, expect, it } from 'vitest';
+import { emptySlots, mergeSlots, understand } from '../../src/assistant/index.ts';
+
+describe('budget phrasings', () => {
+  it.each([
+    ['a gift for my dad who likes hiking, under $80', { kind: 'max', min: null, max: 8000 }],
+    ['less than 40 dollars', { kind: 'max', min: null, max: 4000 }],
+    ['something up to $150 for my wife', { kind: 'max', min: null, max: 15000 }],
+    ['christmas gift for a coworker, 25 bucks', { kind: 'max', min: null, max: 2500 }],
+    ['my budget is $60', { kind: 'max', min: null, max: 6000 }],
+    ['$120 max for my boss', { kind: 'max', min: null, max: 12000 }],
+    ['around 100 for my mom', { kind: 'around', min: 8000, max: 12000 }],
+    ['about $50', { kind: 'around', min: 4000, max: 6000 }],
+    ['between $30 and $60', { kind: 'range', min: 3000, max: 6000 }],
+    ['$20-$40 for a friend', { kind: 'range', min: 2000, max: 4000 }],
+    ['50', { kind: 'max', min: null, max: 5000 }],
+    ['$19.99 or less', { kind: 'max', min: null, max: 1999 }],
+  ])('%s', async (q, budget) => {
+    expect((await understand(q)).slots.budget).toEqual(budget);
+  });
+
+  it('does not read an age or a bare number in a sentence as a budget', async () => {
+    const u = await understand('a gift for my 15 year old niece');
+    expect(u.slots.budget).toBeNull();
+    expect(u.slots.age).toBe(15);
+    expect((await understand('present for my 2 kids')).slots.budget).toBeNull();
+  });
+});
+
+describe('recipients, ages, occasions and more', () => {
+  it('reads recipient, relation, gender and age group', async () => {
+    const s = (await understand('birthday present for my 8yo son into lego')).slots;
+    expect(s).toMatchObject({ recipient: 'son', relation: 'child', gender: 'male', age: 8, ageGroup: 'kid', occasion: 'birthday' });
+    expect(s.interests).toContain('lego');
+    expect((await understand('for my grandmother')).slots).toMatchObject({
+      recipient: 'grandma',
+      relation: 'grandparent',
+      gender: 'female',
+      ageGroup: 'senior',
+    });
+    expect((await understand('my son is 16 and loves sneakers')).slots).toMatchObject({ age: 16, ageGroup: 'teen' });
+    expect((await understand('gift for my teen brother')).slots).toMatchObject({ recipient: 'brother', ageGroup: 'teen', gender: 'male' });
+    expect((await understand("gift for a friend's baby")).slots).toMatchObject({ recipient: 'baby', ageGroup: 'baby' });
+    expect((await understand('something for a teenage girl')).slots).toMatchObject({ ageGroup: 'teen', gender: 'female' });
+  });
+
+  it('reads occasions with and without apostrophes', async () => {
+    expect((await understand("mother's day present")).slots.occasion).toBe("mother's day");
+    expect((await understand('fathers day gift')).slots.occasion).toBe("father's day");
+    expect((await understand('xmas gift')).slots.occasion).toBe('christmas');
+    expect((await understand('secret santa, $20')).slots.occasion).toBe('christmas');
+  });
+
+  it('reads interests, styles, colours and things to avoid', async () => {
+    const s = (await understand('my wife, no perfume, she likes yoga and running, something elegant in blue, $120 max')).slots;
+    expect(s.interests).toEqual(expect.arrayContaining(['yoga', 'running']));
+    expect(s.avoid).toContain('perfume');
+    expect(s.interests).not.toContain('perfume');
+    expect(s.style).toContain('elegant');
+    expect(s.colours).toContain('blue');
+    expect((await understand('a friend who is a huge fan of coffee')).slots.interests).toContain('coffee');
+    expect((await understand('a watch for my husband')).slots.interests).toContain('watch');
+  });
+
+  it('does not take words inside other words ("other" is not "mother")', async () => {
+    const s = (await understand('show me other options')).slots;
+    expect(s.recipient).toBeNull();
+    expect((await understand('this season')).slots.recipient).toBeNull();
+    expect((await understand('my girlfriend wants new sneakers')).slots.interests).toEqual(['sneakers']);
+  });
+});
+
+describe('intents of follow-ups', () => {
+  it.each([
+    ['cheaper', 'refine.cheaper'],
+    ['too expensive', 'refine.cheaper'],
+    ['something else', 'refine.other'],
+    ['none of these', 'refine.other'],
+    ['more like the second one', 'refine.more_like'],
+    ['for a teenager instead', 'refine.recipient'],
+    ['in blue', 'refine.attribute'],
+    ['a gift for my dad who likes hiking', 'gift.find'],
+  ])('%s → %s', async (q, intent) => {
+    expect((await understand(q)).intent).toBe(intent);
+  });
+
+  it('reads the position of "more like the second one"', async () => {
+    expect((await understand('more like the second one')).position).toBe(2);
+    expect((await understand('more like number 3')).position).toBe(3);
+  });
+});
+
+describe('mergeSlots', () => {
+  it('keeps budget and occasion when the recipient changes, and drops the old person', async () => {
+    const first = mergeSlots(emptySlots(), (await understand('my wife loves jewelry, $150, for christmas')).slots, 'gift.find');
+    const next = mergeSlots(first, (await understand('for a teenager instead')).slots, 'refine.recipient');
+    expect(next).toMatchObject({ recipient: 'teenager', ageGroup: 'teen', gender: null, occasion: 'christmas', budget: { max: 15000 }, interests: [] });
+  });
+
+  it('adds a colour and keeps the rest', async () => {
+    const first = mergeSlots(emptySlots(), (await understand('a friend who likes yoga, under $60')).slots, 'gift.find');
+    const next = mergeSlots(first, (await understand('in blue')).slots, 'refine.attribute');
+    expect(next).toMatchObject({ recipient: 'friend', interests: ['yoga'], colours: ['blue'], budget: { max: 6000 } });
+  });
+});
