@@ -5,10 +5,12 @@
  * URL namespace (spec §7): `/inventory/api/v1` (catalog/routes.ts, editorial deals, favorites/routes.ts),
  * `/article/api/v1` and `/tapestry/api/v2` (editorial/routes.ts), `/order/api/v1` and
  * `/api/v1/basic-data` (orders/routes.ts), `/user` (auth/routes.ts),
+ * image search and the upload object (vision/routes.ts, also under `/inventory/api/v1`),
  * `/admin/api/v1` (admin/routes.ts), and `/health`, `/ready` (health.ts). Every route declares zod
  * schemas for params, query, body and response.
  */
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -35,6 +37,7 @@ import { authenticatePlugin } from './auth/authenticate.ts';
 import { accountRoutes, DEFAULT_RATE_LIMITS, type OAuthClient, type RateLimits } from './auth/routes.ts';
 import { AuthService, DEFAULT_AUTH_SETTINGS, type AuthSettings } from './auth/service.ts';
 import { createMailer, type Mailer } from './mail.ts';
+import { VisionService, visionRoutes } from './vision/index.ts';
 
 export interface AppOptions {
   db: Database;
@@ -71,6 +74,12 @@ export interface AppOptions {
   adviceModels?: AdviceModels | null;
   /** Checkout's payment provider (default: the test provider over `db`). */
   payments?: PaymentProvider;
+  /** Image search (issue 17): default a service over `db` and `mediaDir` whose embedder thread starts on first use, closed with the app. */
+  vision?: VisionService;
+  /** DATA_DIR, where uploads live (`uploads/{key}`); default the parent of `mediaDir`. */
+  dataDir?: string;
+  /** Image-search requests per minute per client (default 30 by upload, 120 otherwise). */
+  imageSearchRateLimits?: { upload: number; other: number };
   /** Analytics collector: batches per client address per minute (default 60). */
   analytics?: { batchesPerMinute?: number };
 }
@@ -135,6 +144,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   const { db } = opts;
+  const vision = opts.vision ?? new VisionService(db, { mediaDir: opts.mediaDir });
+  if (!opts.vision) app.addHook('onClose', () => vision.close());
   const searchIndex = opts.searchIndex ?? new SearchIndex();
   const search = { index: searchIndex, cache: new SearchCache() };
   const answers = new SearchCache(5000, 60_000);
@@ -159,6 +170,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       });
       await inventory.register(dealRoutes, { db, search, answers });
       await inventory.register(favoriteRoutes, { db, auth, mailer, links: { publicUrl: opts.accounts.settings.publicUrl } });
+      await inventory.register(visionRoutes, { db, vision, dataDir: opts.dataDir ?? path.dirname(opts.mediaDir), rateLimits: opts.imageSearchRateLimits });
     },
     { prefix: '/inventory/api/v1' },
   );

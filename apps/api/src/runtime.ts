@@ -69,6 +69,8 @@ export async function startApi(config: Config, db?: Database): Promise<RunningAp
       rateLimits: { ...DEFAULT_RATE_LIMITS, signup: { max: config.signupLimitPerHour, windowMs: 3_600_000 } },
     },
     payments: services.payments,
+    vision: services.vision,
+    dataDir: config.dataDir,
   });
   await app.listen({ port: config.apiPort, host: config.host });
   const url = `http://${config.host}:${config.apiPort}`;

@@ -14,3 +14,4 @@ export * from './pricing.ts';
 export * from './analytics.ts';
 export * from './favorites.ts';
 export * from './orders.ts';
+export * from './image-search.ts';
