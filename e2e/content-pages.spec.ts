@@ -25,8 +25,8 @@ test('/price-history-tracking/ explains tracking and lists products at their low
 // /collection (B-LOVED) and /order (My orders) are real pages now, for signed-in shoppers: b-loved.spec.ts, checkout.spec.ts.
 const FEATURE_PAGES: Array<[path: string, heading: RegExp]> = [
   ['/nestor', /ShopGeni/],
-  ['/discover-image/?origin=uploads%2Fshoe.jpg', /Search by image/],
 ];
+// /discover-image/ is image search's results page now: e2e/discover-image.spec.ts.
 
 for (const [path, heading] of FEATURE_PAGES) {
   test(`${path} says the feature is not available yet, noindex, axe clean`, async ({ page }) => {

@@ -3,8 +3,7 @@
  * signature and the combination of both vectors are ours (they are what image similarity is).
  *
  * - `modelInput`: any image sharp reads (JPEG, PNG, WebP, …) → 224×224 sRGB bytes, EXIF rotation
- *   applied, scaled to cover the square (centre crop), alpha flattened on white, luminance
- *   stretched to the full range (sharp `normalise`: a darker or brighter copy looks alike).
+ *   applied, scaled to cover the square (centre crop), alpha flattened on white.
  * - `colourSignature`: an HSV histogram of a 64×64 thumbnail with {@link COLOUR_DIMS} bins (12 hues
  *   × 2 brightness levels for coloured pixels, 4 grey levels for pixels of low saturation),
  *   weighted toward the centre (a product is usually in the middle of its photo), as the square
@@ -36,7 +35,6 @@ export async function modelInput(bytes: Uint8Array): Promise<Uint8Array> {
     .flatten({ background: '#ffffff' })
     .resize(MODEL_INPUT, MODEL_INPUT, { fit: 'cover', position: 'centre' })
     .removeAlpha()
-    .normalise()
     .toColourspace('srgb')
     .raw()
     .toBuffer({ resolveWithObject: true });

@@ -10,7 +10,7 @@ interface Feature {
 }
 
 /**
- * Pages of spec §2.1 whose features come with later issues (ShopGeni, image search),
+ * Pages of spec §2.1 whose features come with later issues (ShopGeni),
  * keyed by path without slashes. Each says what the feature will do
  * and that it is not available yet; none shows data.
  */
@@ -20,11 +20,6 @@ const FEATURES: Record<string, Feature> = {
     heading: 'ShopGeni shopping assistant',
     about:
       'ShopGeni will answer shopping questions in plain words and suggest products to compare, and Giftly will help you find gift ideas for someone by budget and interests.',
-  },
-  'discover-image': {
-    title: 'Image search',
-    heading: 'Search by image',
-    about: 'Image search will find products that look like a photo you upload and compare their prices across stores.',
   },
 };
 
@@ -36,7 +31,7 @@ const LINKS = [
 ];
 
 /**
- * /nestor and /discover-image/
+ * /nestor
  * (spec §2.1 routes): an honest "not available yet" page, `noindex`, left out of the sitemap.
  * Any other path routed here is a 404.
  */
