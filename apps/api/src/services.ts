@@ -69,7 +69,7 @@ export async function createServices(config: Config, db: Database, role: Service
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log });
   const links = { publicUrl: config.publicUrl };
   const payments = paymentProvider(config, db);
-  const vision = new VisionService(db, { mediaDir: config.mediaDir });
+  const vision = new VisionService(db, { mediaDir: config.mediaDir, fetchRemote: config.imageFetchRemote });
   // Every domain's jobs (a new domain adds its own list here).
   await jobs.start(
     [
@@ -111,8 +111,9 @@ export async function createServices(config: Config, db: Database, role: Service
       await unwatch?.();
       await unwatchIngests?.();
       await unwatchImages?.();
-      await jobs.stop();
+      // Before the queue's stop: an embedding run in progress ends at its next image instead of holding the stop.
       await vision.close();
+      await jobs.stop();
     },
   };
 }

@@ -5,7 +5,7 @@
  * - `modelInput`: any image sharp reads (JPEG, PNG, WebP, …) → 224×224 sRGB bytes, EXIF rotation
  *   applied, scaled to cover the square (centre crop), alpha flattened on white.
  * - `colourSignature`: an HSV histogram of a 64×64 thumbnail with {@link COLOUR_DIMS} bins (12 hues
- *   × 2 brightness levels for coloured pixels, 4 grey levels for pixels of low saturation),
+ *   × 2 saturation levels for coloured pixels, 4 relative grey levels for pixels of low saturation),
  *   weighted toward the centre (a product is usually in the middle of its photo), as the square
  *   roots of the bin shares (a unit vector: the dot product of two is the Bhattacharyya coefficient).
  * - `combineVector`: model vector (power-normalised, unit length) and colour signature in one
@@ -41,34 +41,46 @@ export async function modelInput(bytes: Uint8Array): Promise<Uint8Array> {
   return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
 }
 
-/** The colour signature of 224×224 RGB bytes (see the module comment): {@link COLOUR_DIMS} floats of unit length. */
+/**
+ * The colour signature of 224×224 RGB bytes (see the module comment): {@link COLOUR_DIMS} floats of
+ * unit length. Hue and saturation do not change when a photo is uniformly darker or brighter, so
+ * coloured pixels are binned by them (12 hues × 2 saturation levels); grey pixels by their value
+ * relative to the photo's bright end (98th percentile), 4 levels.
+ */
 export async function colourSignature(rgb: Uint8Array): Promise<Float32Array> {
   const { data } = await sharp(rgb, { raw: { width: MODEL_INPUT, height: MODEL_INPUT, channels: 3 } })
     .resize(THUMB, THUMB, { fit: 'fill' })
     .raw()
     .toBuffer({ resolveWithObject: true });
+  const n = THUMB * THUMB;
+  const hsv = new Float32Array(n * 3);
+  const values = new Float32Array(n);
+  for (let p = 0; p < n; p++) {
+    const r = data[p * 3]! / 255;
+    const g = data[p * 3 + 1]! / 255;
+    const b = data[p * 3 + 2]! / 255;
+    const max = Math.max(r, g, b);
+    const min = Math.min(r, g, b);
+    const d = max - min;
+    let h = d === 0 ? 0 : max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+    if (h < 0) h += 6;
+    hsv[p * 3] = h / 6;
+    hsv[p * 3 + 1] = max === 0 ? 0 : d / max;
+    hsv[p * 3 + 2] = max;
+    values[p] = max;
+  }
+  const ref = Math.max(0.05, values.sort()[Math.floor(n * 0.98)]!);
   const bins = new Float64Array(COLOUR_DIMS);
   const c = (THUMB - 1) / 2;
   const sigma2 = 2 * (THUMB * 0.35) ** 2;
   for (let y = 0; y < THUMB; y++) {
     for (let x = 0; x < THUMB; x++) {
-      const i = (y * THUMB + x) * 3;
-      const r = data[i]! / 255;
-      const g = data[i + 1]! / 255;
-      const b = data[i + 2]! / 255;
-      const max = Math.max(r, g, b);
-      const min = Math.min(r, g, b);
-      const s = max === 0 ? 0 : (max - min) / max;
+      const p = y * THUMB + x;
+      const h = hsv[p * 3]!;
+      const s = hsv[p * 3 + 1]!;
+      const v = Math.min(1, hsv[p * 3 + 2]! / ref);
       const weight = Math.exp(-((x - c) ** 2 + (y - c) ** 2) / sigma2);
-      let bin: number;
-      if (s < 0.2 || max < 0.15) {
-        bin = HUES * 2 + Math.min(3, Math.floor(max * 4));
-      } else {
-        const d = max - min;
-        let h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
-        if (h < 0) h += 6;
-        bin = Math.min(HUES - 1, Math.floor((h / 6) * HUES)) * 2 + (max < 0.55 ? 0 : 1);
-      }
+      const bin = s < 0.2 || v < 0.15 ? HUES * 2 + Math.min(3, Math.floor(v * 4)) : Math.min(HUES - 1, Math.floor(h * HUES)) * 2 + (s < 0.6 ? 0 : 1);
       bins[bin]! += weight;
     }
   }

@@ -59,10 +59,11 @@ export class VisionService {
   readonly embedder: ImageEmbedder;
   private loaded: Loaded | null = null;
   private loading: Promise<Loaded> | null = null;
+  private closed = false;
 
   constructor(
     private readonly db: Database,
-    private readonly opts: { mediaDir: string; modelWeight?: number; embedder?: ImageEmbedder },
+    private readonly opts: { mediaDir: string; fetchRemote?: boolean; modelWeight?: number; embedder?: ImageEmbedder },
   ) {
     this.embedder = opts.embedder ?? createImageEmbedder();
   }
@@ -148,7 +149,9 @@ export class VisionService {
       const todo = (await imagesToEmbed(this.db, BATCH + failed.size)).filter((t) => !failed.has(t.productId));
       if (todo.length === 0) break;
       for (const t of todo) {
-        const bytes = await readCatalogueImage(this.opts.mediaDir, t.imageUrl);
+        // A closing process stops between images; the next run continues where this one stopped.
+        if (this.closed) return report;
+        const bytes = await readCatalogueImage(this.opts.mediaDir, t.imageUrl, this.opts.fetchRemote ?? false);
         if (!bytes) {
           failed.add(t.productId);
           report.skipped++;
@@ -175,6 +178,7 @@ export class VisionService {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await this.embedder.close();
   }
 }

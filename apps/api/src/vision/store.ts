@@ -7,9 +7,9 @@
  *   under another URL (same SHA-256) reuses that vector.
  * - `loadImageVectors`: every current vector with the product facts the filters need.
  * - `readCatalogueImage`: the bytes behind an image URL — the demo catalogue's own images from
- *   MEDIA_DIR/demo (core's DEMO_MEDIA_ORIGIN), other merchants' images over HTTP(S) with a 5 s
- *   timeout and a 10 MB cap; null when an image cannot be had (it is skipped, and tried again
- *   at the next run).
+ *   MEDIA_DIR/demo (core's DEMO_MEDIA_ORIGIN); other merchants' images over HTTP(S) with a 5 s
+ *   timeout and a 10 MB cap only when `fetchRemote` (IMAGE_FETCH_REMOTE) is on; null when an image
+ *   cannot be had (it is skipped, and tried again at the next run).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,7 +17,7 @@ import { DEMO_MEDIA_ORIGIN } from '@b-deals/core';
 import type { Database, Queryable } from '@b-deals/db';
 
 /** The network, layer and colour signature the vectors come from; a change re-embeds every image. */
-export const VECTOR_MODEL = 'nsfwjs-4.3.0/mobilenet_v2/block_13_expand_relu-avg576+hsv28';
+export const VECTOR_MODEL = 'nsfwjs-4.3.0/mobilenet_v2/block_13_expand_relu-avg576+hs24v4';
 
 /** An image the job still has to embed. */
 export interface ImageToEmbed {
@@ -124,7 +124,7 @@ const MAX_REMOTE_BYTES = 10 * 1024 * 1024;
 const REMOTE_TIMEOUT_MS = 5000;
 
 /** The bytes behind a catalogue image URL (see the module comment), or null. */
-export async function readCatalogueImage(mediaDir: string, url: string): Promise<Buffer | null> {
+export async function readCatalogueImage(mediaDir: string, url: string, fetchRemote: boolean): Promise<Buffer | null> {
   if (url.startsWith(DEMO_MEDIA_ORIGIN)) {
     const rel = url.slice(DEMO_MEDIA_ORIGIN.length);
     const root = path.resolve(mediaDir, 'demo');
@@ -132,7 +132,7 @@ export async function readCatalogueImage(mediaDir: string, url: string): Promise
     if (!file.startsWith(root + path.sep)) return null;
     return readFile(file).catch(() => null);
   }
-  if (!/^https?:\/\//i.test(url)) return null;
+  if (!fetchRemote || !/^https?:\/\//i.test(url)) return null;
   try {
     const res = await fetch(url, { signal: AbortSignal.timeout(REMOTE_TIMEOUT_MS), redirect: 'follow' });
     if (!res.ok || Number(res.headers.get('content-length') ?? 0) > MAX_REMOTE_BYTES) return null;
