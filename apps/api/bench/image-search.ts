@@ -74,7 +74,9 @@ if (values.keep && existsSync(featFile)) {
     raw.set(f.colour, i * RAW + MODEL_DIMS);
   }
   const per = (performance.now() - t0) / N;
-  console.log(`catalogue: ${N} images embedded in ${((per * N) / 1000).toFixed(1)} s (${ms(per)} ms an image, one worker thread; 5,000 demo images ≈ ${((per * 5000) / 1000).toFixed(0)} s)`);
+  console.log(
+    `catalogue: ${N} images embedded in ${((per * N) / 1000).toFixed(1)} s (${ms(per)} ms an image, one worker thread; 5,000 demo images ≈ ${((per * 5000) / 1000).toFixed(0)} s)`,
+  );
   mkdirSync(dir, { recursive: true });
   writeFileSync(featFile, Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength));
 }
@@ -180,7 +182,9 @@ console.log(
   `held-out identical flag: ${flagged.length}/${held.top.length} queries flagged, ${flagged.filter((t) => t.correct).length} of them the right product`,
 );
 const h = held.recall.all;
-console.log(`targets (held-out, all transforms): recall@1 ${h[0].toFixed(3)} ≥ 0.90 ${h[0] >= 0.9 ? 'PASS' : 'MISS'}; recall@10 ${h[2].toFixed(3)} ≥ 0.99 ${h[2] >= 0.99 ? 'PASS' : 'MISS'}`);
+console.log(
+  `targets (held-out, all transforms): recall@1 ${h[0].toFixed(3)} ≥ 0.90 ${h[0] >= 0.9 ? 'PASS' : 'MISS'}; recall@10 ${h[2].toFixed(3)} ≥ 0.99 ${h[2] >= 0.99 ? 'PASS' : 'MISS'}`,
+);
 
 // 4. Latency at 10k and 50k: embed a query upload in the worker thread, then scan (synthetic padding, see the module comment).
 const gauss = seeded(99);

@@ -32,7 +32,10 @@ export function busyBackground(size: number, rand: () => number): Promise<Buffer
     const y = Math.round(rand() * size);
     const w = Math.round(20 + rand() * size * 0.4);
     if (i % 3 === 0) parts.push(`<circle cx="${x}" cy="${y}" r="${w / 2}" fill="${pick()}" opacity="${(0.5 + rand() / 2).toFixed(2)}"/>`);
-    else if (i % 3 === 1) parts.push(`<rect x="${x - w / 2}" y="${y - w / 4}" width="${w}" height="${w / 2}" fill="${pick()}" transform="rotate(${Math.round(rand() * 90)} ${x} ${y})"/>`);
+    else if (i % 3 === 1)
+      parts.push(
+        `<rect x="${x - w / 2}" y="${y - w / 4}" width="${w}" height="${w / 2}" fill="${pick()}" transform="rotate(${Math.round(rand() * 90)} ${x} ${y})"/>`,
+      );
     else parts.push(`<line x1="0" y1="${y}" x2="${size}" y2="${(y + rand() * 200) % size}" stroke="${pick()}" stroke-width="${Math.round(4 + rand() * 16)}"/>`);
   }
   return sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">${parts.join('')}</svg>`))
@@ -52,7 +55,9 @@ async function cutOut(img: Buffer): Promise<{ png: Buffer; width: number; height
     const dist = Math.abs(data[p]! - br) + Math.abs(data[p + 1]! - bg) + Math.abs(data[p + 2]! - bb);
     out[q + 3] = dist < 24 ? 0 : 255;
   }
-  const png = await sharp(out, { raw: { width: info.width, height: info.height, channels: 4 } }).png().toBuffer();
+  const png = await sharp(out, { raw: { width: info.width, height: info.height, channels: 4 } })
+    .png()
+    .toBuffer();
   return { png, width: info.width, height: info.height };
 }
 

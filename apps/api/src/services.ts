@@ -85,8 +85,7 @@ export async function createServices(config: Config, db: Database, role: Service
   const unwatchIngests = role !== 'api' ? await watchIngests(db, jobs, (err) => onJobError(err, 'price-alerts')) : null;
   // Image vectors are computed in the background after start and after every ingest (issue 17):
   // the storefront serves at once; image search covers the catalogue as the job advances.
-  const unwatchImages =
-    role !== 'api' && config.imageEmbedding ? await watchCatalogForImages(db, jobs, (err) => onJobError(err, 'image-embed')) : null;
+  const unwatchImages = role !== 'api' && config.imageEmbedding ? await watchCatalogForImages(db, jobs, (err) => onJobError(err, 'image-embed')) : null;
   let searchIndex: SearchIndex | null = null;
   let unwatch: (() => Promise<void>) | null = null;
   if (role !== 'worker') {

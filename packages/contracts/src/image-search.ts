@@ -26,7 +26,10 @@ export const UploadKeySchema = z
   .refine((k) => !k.split('/').some((s) => s === '..' || s === '.'), 'must not hold . or .. segments');
 
 /** GET …/image-search/oss-image: `origin` (the upload key), the page window and filters. */
-export const ImageSearchUploadQuerySchema = refinePageWindow(z.object({ origin: UploadKeySchema, ...pageWindowShape(20), ...filterShape }), PAGE_SIZE_MAX.imageSearch);
+export const ImageSearchUploadQuerySchema = refinePageWindow(
+  z.object({ origin: UploadKeySchema, ...pageWindowShape(20), ...filterShape }),
+  PAGE_SIZE_MAX.imageSearch,
+);
 export type ImageSearchUploadQuery = z.infer<typeof ImageSearchUploadQuerySchema>;
 
 /** GET …/image-search/product/{id}: the page window and filters. */

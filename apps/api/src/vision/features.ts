@@ -20,7 +20,7 @@ export const COLOUR_DIMS = 28;
 /** Floats of a combined vector. */
 export const VECTOR_DIMS = MODEL_DIMS + COLOUR_DIMS;
 /** Default weight of the model part in the combined score (tuned on the development split by `npm run bench:image-search`). */
-export const DEFAULT_MODEL_WEIGHT = 0.85;
+export const DEFAULT_MODEL_WEIGHT = 0.95;
 
 const THUMB = 64;
 const HUES = 12;

@@ -138,7 +138,10 @@ export const visionRoutes: FastifyPluginAsyncZod<VisionRouteOptions> = async (r,
 
   r.get(
     '/search/image-search/status',
-    { config: perMinute(limits.other), schema: { description: 'Coverage of image search while the background embedding job runs.', response: { 200: ImageSearchStatusSchema } } },
+    {
+      config: perMinute(limits.other),
+      schema: { description: 'Coverage of image search while the background embedding job runs.', response: { 200: ImageSearchStatusSchema } },
+    },
     async () => {
       const p = await vision.progress();
       return { ...p, ready: p.embedded >= p.total };
@@ -159,12 +162,14 @@ export const visionRoutes: FastifyPluginAsyncZod<VisionRouteOptions> = async (r,
       const ext = req.query.key.split('.').pop()!.toLowerCase();
       const bytes = MIME[ext] ? await readUploadedObject({ dataDir }, req.query.key) : null;
       if (!bytes) throw new DomainError(404, 'upload_not_found', 'No uploaded image has this key', { key: req.query.key });
-      return reply
-        .header('content-type', MIME[ext]!)
-        .header('cache-control', 'private, max-age=300')
-        .header('x-content-type-options', 'nosniff')
-        // The 200 body is the image's bytes (no JSON schema); the declared schemas describe only the errors.
-        .send(bytes as never);
+      return (
+        reply
+          .header('content-type', MIME[ext]!)
+          .header('cache-control', 'private, max-age=300')
+          .header('x-content-type-options', 'nosniff')
+          // The 200 body is the image's bytes (no JSON schema); the declared schemas describe only the errors.
+          .send(bytes as never)
+      );
     },
   );
 };

@@ -14,8 +14,14 @@ const LEAD = 'Products that look like your photo, with the best price we found f
 type Problem = 'no-photo' | 'not-found' | 'not-an-image';
 
 const PROBLEM_TEXT: Record<Problem, { heading: string; text: string }> = {
-  'no-photo': { heading: 'Upload a photo to find similar items online.', text: 'Use the Image search button in the header to choose or drop a JPG, JPEG, PNG or WEBP picture.' },
-  'not-found': { heading: 'We could not find that photo.', text: 'Uploads are kept for a short time only. Upload it again with the Image search button in the header.' },
+  'no-photo': {
+    heading: 'Upload a photo to find similar items online.',
+    text: 'Use the Image search button in the header to choose or drop a JPG, JPEG, PNG or WEBP picture.',
+  },
+  'not-found': {
+    heading: 'We could not find that photo.',
+    text: 'Uploads are kept for a short time only. Upload it again with the Image search button in the header.',
+  },
   'not-an-image': { heading: 'That file is not a picture we can read.', text: 'Please upload an image in JPG, JPEG, PNG, or WEBP format.' },
 };
 
@@ -64,8 +70,14 @@ function hrefWith(origin: string, dept: string | null, price: string | null): st
 
 export default function DiscoverImage({ loaderData }: Route.ComponentProps) {
   const { origin, dept, price, problem, result } = loaderData;
-  const departments = [{ key: '', name: 'All departments', href: hrefWith(origin, null, price) }, ...DEPARTMENTS.map((d) => ({ key: d.code!, name: d.term, href: hrefWith(origin, d.code!, price) }))];
-  const bands = [{ key: '', name: 'Any price', href: hrefWith(origin, dept, null) }, ...PRICE_BANDS.map((b) => ({ key: b.key, name: b.label, href: hrefWith(origin, dept, b.key) }))];
+  const departments = [
+    { key: '', name: 'All departments', href: hrefWith(origin, null, price) },
+    ...DEPARTMENTS.map((d) => ({ key: d.code!, name: d.term, href: hrefWith(origin, d.code!, price) })),
+  ];
+  const bands = [
+    { key: '', name: 'Any price', href: hrefWith(origin, dept, null) },
+    ...PRICE_BANDS.map((b) => ({ key: b.key, name: b.label, href: hrefWith(origin, dept, b.key) })),
+  ];
   return (
     <div className="container-page py-6 sm:py-10">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-center">
