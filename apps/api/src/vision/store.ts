@@ -17,7 +17,7 @@ import { DEMO_MEDIA_ORIGIN } from '@b-deals/core';
 import type { Database, Queryable } from '@b-deals/db';
 
 /** The network, layer and colour signature the vectors come from; a change re-embeds every image. */
-export const VECTOR_MODEL = 'nsfwjs-4.3.0/mobilenet_v2/block_13_expand_relu-avg576+hs24v4';
+export const VECTOR_MODEL = 'nsfwjs-4.3.0/mobilenet_v2/block_13_expand_relu-outrelu-weighted576+hs24v4';
 
 /** An image the job still has to embed. */
 export interface ImageToEmbed {
