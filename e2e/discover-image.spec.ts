@@ -52,6 +52,11 @@ test('an uploaded photo shows itself, the cheapest identical item first and simi
 
   // No horizontal scroll at any width (375 px in the mobile project).
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+  // The identical item's product page has a "Visually similar" rail.
+  await identical.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/prod\//);
+  await expect(page.getByRole('heading', { name: 'Visually similar' })).toBeVisible();
 });
 
 test('department and price filters live in the URL and narrow the items', async ({ page }) => {

@@ -212,6 +212,17 @@ describe.each(testDrivers())('image search endpoints on %s', (driver) => {
     expect(prices.sort()).toEqual([5000, 8000]);
   });
 
+  it('filters by department (category code prefix)', async () => {
+    const url = '/inventory/api/v1/search/image-search/oss-image?origin=image-search/copy.jpg';
+    const { rows } = await db.query<{ code: string }>(`SELECT DISTINCT substr(category_code, 1, 1) AS code FROM products`);
+    expect(rows).toHaveLength(1);
+    const own = (await app.inject({ url: `${url}&dept=${rows[0]!.code}` })).json();
+    expect(own.total).toBe(SHAPES.length);
+    const other = rows[0]!.code === 'k' ? 'b' : 'k';
+    const none = (await app.inject({ url: `${url}&dept=${other}` })).json();
+    expect(none).toMatchObject({ items: [], total: 0, identical: null });
+  });
+
   it('lists products that look like a product, without the product itself', async () => {
     const res = await app.inject({ url: `/inventory/api/v1/search/image-search/product/${ids[2]}?from=0&to=20` });
     expect(res.statusCode).toBe(200);
