@@ -22,30 +22,16 @@ test('/price-history-tracking/ explains tracking and lists products at their low
   await expect(page).toHaveURL(/\/prod\//);
 });
 
-// /collection (B-LOVED) and /order (My orders) are real pages now, for signed-in shoppers: b-loved.spec.ts, checkout.spec.ts;
-// /nestor (ShopGeni) too: shopgeni.spec.ts.
-const FEATURE_PAGES: Array<[path: string, heading: RegExp]> = [['/discover-image/?origin=uploads%2Fshoe.jpg', /Search by image/]];
+// /collection (B-LOVED) and /order (My orders) are real pages for signed-in shoppers (b-loved.spec.ts,
+// checkout.spec.ts); /nestor is ShopGeni (shopgeni.spec.ts) and /discover-image/ image search's results
+// page (discover-image.spec.ts): no page says "not available yet" any more.
 
-for (const [path, heading] of FEATURE_PAGES) {
-  test(`${path} says the feature is not available yet, noindex, axe clean`, async ({ page }) => {
-    const response = await page.goto(path);
-    expect(response?.status()).toBe(200);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
-    await expect(page.getByText('This feature is not available yet.')).toBeVisible();
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-    await expect(page).toHaveTitle(/\| B-Deals$/);
-    for (const name of ['Search products', 'Lowest Price', 'Coupons & Deals']) {
-      await expect(page.getByRole('main').getByRole('link', { name })).toBeVisible();
-    }
-    await expectNoAxeViolations(page);
-  });
-}
-
-test('the sitemap lists /price-history-tracking/ and /ai-price-hunter/ but none of the unavailable feature pages', async ({ request }) => {
+test('the sitemap lists /price-history-tracking/, /ai-price-hunter/ and /nestor/ but no personal or per-upload page', async ({ request }) => {
   const xml = await (await request.get('/sitemap.xml')).text();
   expect(xml).toContain('/price-history-tracking/</loc>');
   expect(xml).toContain('/ai-price-hunter/</loc>');
-  for (const path of ['/collection', '/order', '/nestor', '/discover-image']) {
+  expect(xml).toContain('/nestor/</loc>');
+  for (const path of ['/collection', '/order', '/discover-image']) {
     expect(xml).not.toContain(`${path}/</loc>`);
   }
   const other = await request.get('/ai-price-hunter/1999/');

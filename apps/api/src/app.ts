@@ -6,7 +6,8 @@
  * `/article/api/v1` and `/tapestry/api/v2` (editorial/routes.ts), `/order/api/v1` and
  * `/api/v1/basic-data` (orders/routes.ts), `/user` (auth/routes.ts),
  * `/admin/api/v1` (admin/routes.ts), the image-search upload signature under `/inventory/api/v1` and
- * the embedded storage host under `/storage/api/v1` (uploads/routes.ts), `/inventory/api/v3/discover` and
+ * the embedded storage host under `/storage/api/v1` (uploads/routes.ts), image search and the upload
+ * object (vision/routes.ts, also under `/inventory/api/v1`), `/inventory/api/v3/discover` and
  * `/nestor/api/v1` (assistant/routes.ts, ShopGeni), and `/health`, `/ready` (health.ts). Every route declares zod
  * schemas for params, query, body and response.
  */
@@ -50,6 +51,7 @@ import { accountRoutes, DEFAULT_RATE_LIMITS, type OAuthClient, type RateLimits }
 import { AuthService, DEFAULT_AUTH_SETTINGS, type AuthSettings } from './auth/service.ts';
 import { createMailer, type Mailer } from './mail.ts';
 import { STORAGE_PREFIX, storageRoutes, uploadRoutes, type S3Settings } from './uploads/index.ts';
+import { VisionService, visionRoutes } from './vision/index.ts';
 
 export interface AppOptions {
   db: Database;
@@ -88,6 +90,10 @@ export interface AppOptions {
   payments?: PaymentProvider;
   /** ShopGeni (issue 18): an OpenAI-compatible model that phrases replies (absent: the embedded mode), and its rate limit. */
   assistant?: { model?: GiftModel | null; rateLimit?: { max: number; windowMs: number } };
+  /** Image search (issue 17): default a service over `db` and `mediaDir` whose embedder thread starts on first use, closed with the app. */
+  vision?: VisionService;
+  /** Image-search requests per minute per client (default 30 by upload, 120 otherwise). */
+  imageSearchRateLimits?: { upload: number; other: number };
   /** Analytics collector: batches per client address per minute (default 60). */
   analytics?: { batchesPerMinute?: number };
   /**
@@ -174,6 +180,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Without settings (tests): a folder of this process under the system's temporary folder, created on the first upload.
   const uploadOpts = opts.uploads ?? { dataDir: path.join(tmpdir(), `bdeals-uploads-${process.pid}`), secret: randomBytes(32).toString('base64url') };
   const uploads = { dataDir: uploadOpts.dataDir, keys: { ...EMBEDDED_STORAGE, secret: uploadOpts.secret }, perMinute: uploadOpts.perMinute, s3: uploadOpts.s3 };
+  const vision = opts.vision ?? new VisionService(db, { mediaDir: opts.mediaDir });
+  if (!opts.vision) app.addHook('onClose', () => vision.close());
   const searchIndex = opts.searchIndex ?? new SearchIndex();
   const search = { index: searchIndex, cache: new SearchCache() };
   const answers = new SearchCache(5000, 60_000);
@@ -199,6 +207,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await inventory.register(dealRoutes, { db, search, answers });
       await inventory.register(favoriteRoutes, { db, auth, mailer, links: { publicUrl: opts.accounts.settings.publicUrl } });
       await inventory.register(uploadRoutes, uploads);
+      await inventory.register(visionRoutes, {
+        db,
+        vision,
+        uploads: { dataDir: uploads.dataDir, uploadS3: uploads.s3 ?? null },
+        rateLimits: opts.imageSearchRateLimits,
+      });
     },
     { prefix: '/inventory/api/v1' },
   );

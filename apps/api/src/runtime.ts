@@ -79,6 +79,7 @@ export async function startApi(config: Config, db?: Database): Promise<RunningAp
         ? new OpenAiCompatibleModel({ ...config.llm, onError: (err) => log.warn({ err }, 'ShopGeni model failed; embedded reply used') })
         : null,
     },
+    vision: services.vision,
   });
   await app.listen({ port: config.apiPort, host: config.host });
   const url = `http://${config.host}:${config.apiPort}`;

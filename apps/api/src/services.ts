@@ -21,6 +21,7 @@ import { pricingJobs } from './pricing/index.ts';
 import { favoriteJobs, watchIngests } from './favorites/index.ts';
 import { orderJobs, StripePaymentProvider, TestPaymentProvider, type PaymentProvider } from './orders/index.ts';
 import { createMailer, type Mailer } from './mail.ts';
+import { VisionService, visionJobs, watchCatalogForImages } from './vision/index.ts';
 import type { Config } from './env.ts';
 
 export type ServicesRole = 'api' | 'worker' | 'all';
@@ -36,6 +37,8 @@ export interface Services {
   mailer: Mailer;
   /** Checkout's payment provider: Stripe with STRIPE_SECRET_KEY, else the labelled test provider. */
   payments: PaymentProvider;
+  /** Image search (issue 17): the embedder thread (started on first use), the vector matrix and the `image-embed` job's work. */
+  vision: VisionService;
   role: ServicesRole;
   /** Stops jobs (waiting for runs in progress) and the index's watch. The database stays open: it is the caller's. */
   close(): Promise<void>;
@@ -66,6 +69,7 @@ export async function createServices(config: Config, db: Database, role: Service
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log });
   const links = { publicUrl: config.publicUrl };
   const payments = paymentProvider(config, db);
+  const vision = new VisionService(db, { mediaDir: config.mediaDir, fetchRemote: config.imageFetchRemote });
   // Every domain's jobs (a new domain adds its own list here).
   await jobs.start(
     [
@@ -74,6 +78,7 @@ export async function createServices(config: Config, db: Database, role: Service
       ...pricingJobs(db),
       ...favoriteJobs({ db, mailer, links, log }),
       ...orderJobs({ db, mailer, payments, publicUrl: config.publicUrl, log }),
+      ...visionJobs(vision, (r) => log.info(r, 'image vectors updated')),
     ],
     { work: role !== 'api' },
   );
@@ -81,6 +86,9 @@ export async function createServices(config: Config, db: Database, role: Service
   const unwatchIngests = role !== 'api' ? await watchIngests(db, jobs, (err) => onJobError(err, 'price-alerts')) : null;
   // …and so does fetching the new merchants' images (issue 11 item 5).
   const unwatchImages = role !== 'api' ? await watchIngestsForImages(db, jobs, (err) => onJobError(err, 'image-fetch')) : null;
+  // Image vectors are computed in the background after start and after every ingest (issue 17):
+  // the storefront serves at once; image search covers the catalogue as the job advances.
+  const unwatchEmbedding = role !== 'api' && config.imageEmbedding ? await watchCatalogForImages(db, jobs, (err) => onJobError(err, 'image-embed')) : null;
   let searchIndex: SearchIndex | null = null;
   let unwatch: (() => Promise<void>) | null = null;
   if (role !== 'worker') {
@@ -97,6 +105,7 @@ export async function createServices(config: Config, db: Database, role: Service
     jobs,
     mailer,
     payments,
+    vision,
     role,
     async close() {
       if (closed) return;
@@ -104,6 +113,9 @@ export async function createServices(config: Config, db: Database, role: Service
       await unwatch?.();
       await unwatchIngests?.();
       await unwatchImages?.();
+      await unwatchEmbedding?.();
+      // Before the queue's stop: an embedding run in progress ends at its next image instead of holding the stop.
+      await vision.close();
       await jobs.stop();
     },
   };

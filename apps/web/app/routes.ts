@@ -31,7 +31,7 @@ export default [
   route('unsubscribe', 'routes/unsubscribe.tsx'),
   route('order', 'routes/order.tsx'),
   route('nestor', 'routes/nestor.tsx'),
-  route('discover-image', 'routes/coming-soon.tsx', { id: 'coming-soon-discover-image' }),
+  route('discover-image', 'routes/discover-image.tsx'),
   route('ai-price-hunter', 'routes/ai-price-hunter.tsx'),
   route('ai-price-hunter/:year', 'routes/ai-price-hunter-year.tsx'),
   route('admin/analytics', 'routes/admin.analytics.tsx'),

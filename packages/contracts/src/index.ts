@@ -16,3 +16,4 @@ export * from './favorites.ts';
 export * from './orders.ts';
 export * from './uploads.ts';
 export * from './assistant.ts';
+export * from './image-search.ts';

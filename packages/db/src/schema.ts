@@ -17,6 +17,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   serial,
   text,
   timestamp,
@@ -723,3 +724,25 @@ export const testPayments = pgTable('test_payments', {
   reference: text('reference').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/**
+ * Image-search vectors (issue 17; spec §2.5): one row per product for its card image
+ * (`products.image_url`), written by the API's `image-embed` job after an ingest. `imageUrl` and
+ * `contentHash` (SHA-256 of the image bytes, hex) let the job skip images that did not change;
+ * `model` names the network and layer, so a new model re-embeds everything. Vectors are stored
+ * portably as `real[]` (no pgvector needed): `modelVector` holds MobileNetV2's averaged
+ * `block_13_expand_relu` activations (576 floats), `colour` the HSV colour signature (28 floats).
+ */
+export const imageVectors = pgTable(
+  'image_vectors',
+  {
+    productId: bigint('product_id', { mode: 'number' }).primaryKey(),
+    imageUrl: text('image_url').notNull(),
+    contentHash: text('content_hash').notNull(),
+    model: text('model').notNull(),
+    modelVector: real('model_vector').array().notNull(),
+    colour: real('colour').array().notNull(),
+    embeddedAt: ts('embedded_at').notNull().defaultNow(),
+  },
+  (t) => [index('image_vectors_hash_idx').on(t.contentHash)],
+);

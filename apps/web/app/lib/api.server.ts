@@ -40,6 +40,8 @@ import {
   type ProductWithRecommend,
   type SearchConditionInput,
   type SearchResponse,
+  ImageSearchResponseSchema,
+  type ImageSearchResponse,
 } from '@b-deals/contracts';
 import type { MarketplaceFilter, Region } from '@b-deals/core';
 import { PAGE_FROM_MAX, PAGE_SIZE_MAX } from '@b-deals/contracts';
@@ -174,6 +176,15 @@ export function createApiClient(baseUrl: string, forwardedFor?: string, requestI
     articles: (opts: { from?: number; to?: number } = {}) => call(`/article/api/v1/article${query(opts)}`, ArticlesResponseSchema),
     /** GET /article/api/v1/article?slug=: one article with its Markdown; 404 when unknown. */
     article: (slug: string) => call(`/article/api/v1/article${query({ slug })}`, ArticleSchema),
+    /**
+     * GET /inventory/api/v1/search/image-search/oss-image (spec §7; issue 17): products that look like the
+     * uploaded photo `origin` (the upload key); 404 when there is no such upload, 400 when it is not an image.
+     */
+    imageSearchByUpload: (opts: { origin: string; dept?: string; price?: string; from?: number; to?: number }): Promise<ImageSearchResponse> =>
+      call(`/inventory/api/v1/search/image-search/oss-image${query(opts)}`, ImageSearchResponseSchema),
+    /** GET /inventory/api/v1/search/image-search/product/{id} (spec §7): products that look like product `id`; 404 when unknown. */
+    imageSearchByProduct: (id: number, opts: { from?: number; to?: number } = {}): Promise<ImageSearchResponse> =>
+      call(`/inventory/api/v1/search/image-search/product/${id}${query(opts)}`, ImageSearchResponseSchema),
     /** GET /tapestry/api/v2/modes: the home modules (banners, product rails, brand walls). */
     modes: () => call('/tapestry/api/v2/modes', ModesResponseSchema),
   };

@@ -25,6 +25,7 @@ const STATIC_PATHS = [
   '/articles/',
   '/price-history-tracking/',
   '/ai-price-hunter/',
+  '/nestor/',
 ];
 
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -19,18 +19,28 @@ const HISTORY_DAYS = 365;
 /**
  * /prod/{slug}?id={id} with optional color and size (spec §2.1). The product comes from
  * GET …/standard-product/product/{id}/with-recommend; a missing or unknown id is 404, and a
- * stale slug redirects (301) to the product's own slug.
+ * stale slug redirects (301) to the product's own slug. "Visually similar" comes from
+ * GET …/search/image-search/product/{id} (issue 17) in parallel; its failure leaves that rail out.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const id = Number(url.searchParams.get('id'));
   if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
-  const result = await apiFrom(context).product(id, HISTORY_DAYS);
+  const api = apiFrom(context);
+  // Visually similar products (issue 17) are asked for alongside and never fail the page: an empty rail instead.
+  const [result, visual] = await Promise.all([
+    api.product(id, HISTORY_DAYS),
+    api.imageSearchByProduct(id, { from: 0, to: 12 }).then(
+      (r) => r.items,
+      () => [],
+    ),
+  ]);
   const color = url.searchParams.get('color') ?? undefined;
   const size = url.searchParams.get('size') ?? undefined;
   if (result.product.slug !== params.slug) throw redirect(productHref(result.product.slug, id, { color, size }), 301);
   return {
     ...result,
+    visual,
     color: color && result.product.colors.includes(color) ? color : undefined,
     size: size && result.product.sizes.includes(size) ? size : undefined,
     origin: url.origin,
@@ -254,7 +264,7 @@ function OffersTable({ offers }: { offers: Offer[] }) {
 }
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { product, offers, priceHistory, recommend, color, size, origin } = loaderData;
+  const { product, offers, priceHistory, recommend, visual, color, size, origin } = loaderData;
   const shown = sortOffers(
     offers.filter((o) => (!color || o.colors.length === 0 || o.colors.includes(color)) && (!size || o.sizes.length === 0 || o.sizes.includes(size))),
   );
@@ -343,6 +353,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <ProductRail title="Similar products" products={recommend} />
+      <ProductRail title="Visually similar" products={visual} />
     </div>
   );
 }
