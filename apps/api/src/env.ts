@@ -33,7 +33,6 @@ const EnvSchema = z.object({
   /** Compute image-search vectors of catalogue images in the background after start and after each ingest (issue 17). */
   IMAGE_EMBEDDING: z.stringbool().default(true),
   /** Also fetch merchants' remote product images (HTTP(S), 5 s timeout, 10 MB cap) to embed them; off by default: the demo catalogue's images are local. */
-  IMAGE_FETCH_REMOTE: z.stringbool().default(false),
   /** Size of the generated demo catalogue (standard products). */
   DEMO_PRODUCTS: z.coerce.number().int().min(50).max(200_000).default(5000),
   /** Storefront origin used in e-mailed links. Default http://localhost:PORT. */
@@ -122,8 +121,6 @@ export interface Config {
   demo: { enabled: boolean; products: number };
   /** IMAGE_EMBEDDING: whether the `image-embed` job runs after start and after each ingest. */
   imageEmbedding: boolean;
-  /** IMAGE_FETCH_REMOTE: whether the job fetches remote merchant images (else only images under MEDIA_DIR are embedded). */
-  imageFetchRemote: boolean;
   publicUrl: string;
   oauthClients: Array<{ id: string; secret: string }>;
   accessTokenTtl: number;
@@ -190,7 +187,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     demo: { enabled: !e.NO_DEMO, products: e.DEMO_PRODUCTS },
     imageEmbedding: e.IMAGE_EMBEDDING,
-    imageFetchRemote: e.IMAGE_FETCH_REMOTE,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     oauthClients: [{ id: e.OAUTH_WEB_CLIENT_ID, secret: e.OAUTH_WEB_CLIENT_SECRET }],
     accessTokenTtl: e.ACCESS_TOKEN_TTL_SECONDS,

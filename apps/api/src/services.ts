@@ -69,7 +69,7 @@ export async function createServices(config: Config, db: Database, role: Service
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log });
   const links = { publicUrl: config.publicUrl };
   const payments = paymentProvider(config, db);
-  const vision = new VisionService(db, { mediaDir: config.mediaDir, fetchRemote: config.imageFetchRemote });
+  const vision = new VisionService(db, { mediaDir: config.mediaDir });
   // Every domain's jobs (a new domain adds its own list here).
   await jobs.start(
     [

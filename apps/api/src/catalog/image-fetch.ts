@@ -27,7 +27,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import pLimit from 'p-limit';
@@ -90,6 +90,16 @@ export function isRemoteImageUrl(url: string): boolean {
 export function remoteImageFiles(mediaDir: string, key: string): { full: string; thumbnail: string } {
   const dir = path.join(mediaDir, REMOTE_MEDIA_DIR);
   return { full: path.join(dir, `${key}.webp`), thumbnail: path.join(dir, `${key}-${REMOTE_IMAGE_SIZES.thumbnail}.webp`) };
+}
+
+/**
+ * The fetched 800 px WebP copy of a merchant's image URL (what `fetchRemoteImage` wrote), or null
+ * when the URL is not a merchant's http(s) image or has not been fetched (yet, or ever). This is
+ * how other domains (image similarity) read merchants' images: never from the network themselves.
+ */
+export async function readFetchedImage(mediaDir: string, url: string): Promise<Buffer | null> {
+  if (!isRemoteImageUrl(url)) return null;
+  return readFile(remoteImageFiles(mediaDir, remoteImageKey(url)).full).catch(() => null);
 }
 
 class FetchFailure extends Error {

@@ -14,6 +14,7 @@ export {
   fetchPendingImages,
   fetchRemoteImage,
   imageReport,
+  readFetchedImage,
   remoteImageKey,
   DEFAULT_IMAGE_FETCH,
   type ImageFetchOptions,

@@ -56,7 +56,7 @@ export class VisionService {
 
   constructor(
     private readonly db: Database,
-    private readonly opts: { mediaDir: string; fetchRemote?: boolean; modelWeight?: number; embedder?: ImageEmbedder },
+    private readonly opts: { mediaDir: string; modelWeight?: number; embedder?: ImageEmbedder },
   ) {
     this.embedder = opts.embedder ?? createImageEmbedder();
   }
@@ -144,7 +144,7 @@ export class VisionService {
       for (const t of todo) {
         // A closing process stops between images; the next run continues where this one stopped.
         if (this.closed) return report;
-        const bytes = await readCatalogueImage(this.opts.mediaDir, t.imageUrl, this.opts.fetchRemote ?? false);
+        const bytes = await readCatalogueImage(this.opts.mediaDir, t.imageUrl);
         if (!bytes) {
           failed.add(t.productId);
           report.skipped++;

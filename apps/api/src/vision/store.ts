@@ -7,14 +7,16 @@
  *   under another URL (same SHA-256) reuses that vector.
  * - `loadImageVectors`: every current vector with the product facts the filters need.
  * - `readCatalogueImage`: the bytes behind an image URL — the demo catalogue's own images from
- *   MEDIA_DIR/demo (core's DEMO_MEDIA_ORIGIN); other merchants' images over HTTP(S) with a 5 s
- *   timeout and a 10 MB cap only when `fetchRemote` (IMAGE_FETCH_REMOTE) is on; null when an image
- *   cannot be had (it is skipped, and tried again at the next run).
+ *   MEDIA_DIR/demo (core's DEMO_MEDIA_ORIGIN); merchants' images from the WebP copy the catalogue's
+ *   `image-fetch` job keeps under MEDIA_DIR/remote (decision 0023: fetched once, checked, re-encoded;
+ *   image search never downloads anything itself); null when an image cannot be had yet (it is
+ *   skipped, and tried again at the next run).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEMO_MEDIA_ORIGIN } from '@b-deals/core';
 import type { Database, Queryable } from '@b-deals/db';
+import { readFetchedImage } from '../catalog/index.ts';
 
 /** The network, layer and colour signature the vectors come from; a change re-embeds every image. */
 export const VECTOR_MODEL = 'nsfwjs-4.3.0/mobilenet_v2/block_13_expand_relu-outrelu-weighted576+hs24v4';
@@ -118,13 +120,8 @@ export async function vectorsStamp(db: Database): Promise<string> {
   return `${r.n}|${r.at}|${r.v}`;
 }
 
-/** Largest remote image fetched, bytes. */
-const MAX_REMOTE_BYTES = 10 * 1024 * 1024;
-/** Time allowed for fetching one remote image, ms. */
-const REMOTE_TIMEOUT_MS = 5000;
-
 /** The bytes behind a catalogue image URL (see the module comment), or null. */
-export async function readCatalogueImage(mediaDir: string, url: string, fetchRemote: boolean): Promise<Buffer | null> {
+export async function readCatalogueImage(mediaDir: string, url: string): Promise<Buffer | null> {
   if (url.startsWith(DEMO_MEDIA_ORIGIN)) {
     const rel = url.slice(DEMO_MEDIA_ORIGIN.length);
     const root = path.resolve(mediaDir, 'demo');
@@ -132,13 +129,5 @@ export async function readCatalogueImage(mediaDir: string, url: string, fetchRem
     if (!file.startsWith(root + path.sep)) return null;
     return readFile(file).catch(() => null);
   }
-  if (!fetchRemote || !/^https?:\/\//i.test(url)) return null;
-  try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(REMOTE_TIMEOUT_MS), redirect: 'follow' });
-    if (!res.ok || Number(res.headers.get('content-length') ?? 0) > MAX_REMOTE_BYTES) return null;
-    const bytes = Buffer.from(await res.arrayBuffer());
-    return bytes.length > MAX_REMOTE_BYTES ? null : bytes;
-  } catch {
-    return null;
-  }
+  return readFetchedImage(mediaDir, url);
 }

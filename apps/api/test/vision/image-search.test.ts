@@ -25,6 +25,8 @@ import { createImageEmbedder, ImageDecodeError, type ImageEmbedder } from '../..
 import { combineVector, VECTOR_DIMS } from '../../src/vision/features.ts';
 import { VectorMatrix } from '../../src/vision/knn.ts';
 import { VisionService } from '../../src/vision/service.ts';
+import { readCatalogueImage } from '../../src/vision/store.ts';
+import { remoteImageFiles, remoteImageKey } from '../../src/catalog/image-fetch.ts';
 import { seeded, transformImage } from '../../bench/image-transforms.ts';
 
 /** Eight product-like pictures: a shape in a colour on a light background, 480×480 WebP. */
@@ -105,6 +107,22 @@ describe('exact kNN matrix', () => {
     expect(m.search(q, 2, (k) => k !== 10).map((n) => n.key)).toEqual([20, 40]);
     expect(m.size).toBe(4);
     expect(() => m.search(new Float32Array(2), 1)).toThrow(RangeError);
+  });
+});
+
+describe('catalogue image bytes', () => {
+  it("reads the demo's own files and merchants' images from the image-fetch job's copies, never the network", async () => {
+    const mediaDir = mkdtempSync(path.join(tmpdir(), 'bdeals-vision-media-'));
+    const remote = 'https://shop.example/img/boot.jpg';
+    expect(await readCatalogueImage(mediaDir, remote)).toBeNull(); // not fetched yet: skipped until it is
+    const file = remoteImageFiles(mediaDir, remoteImageKey(remote)).full;
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, 'webp bytes');
+    expect((await readCatalogueImage(mediaDir, remote))?.toString()).toBe('webp bytes');
+    mkdirSync(path.join(mediaDir, 'demo'), { recursive: true });
+    writeFileSync(path.join(mediaDir, 'demo', 'p1.webp'), 'demo bytes');
+    expect((await readCatalogueImage(mediaDir, `${DEMO_MEDIA_ORIGIN}p1.webp`))?.toString()).toBe('demo bytes');
+    expect(await readCatalogueImage(mediaDir, `${DEMO_MEDIA_ORIGIN}../secret`)).toBeNull();
   });
 });
 
