@@ -10,6 +10,9 @@
  *   days" over "good deal" over a verified discount; an inflated was-price counts against;
  * - **diverse**: picks go round the target categories in turn, one brand once (relaxed only when
  *   too few remain);
+ * - **fits the person**: an adult or senior gets nothing made for children (the Baby & Kids
+ *   department, or "junior", "kids", "girls'", "boys'", "toddler", "baby" in the name), and a
+ *   woman or a man nothing from the other's clothing, shoes or fragrance categories;
  * - each pick's one-line reason is built from its real attributes (category, price against the
  *   budget, price badge or verified discount; the card shows the merchant count). Nothing is invented: products and
  *   prices are the search's cards.
@@ -36,6 +39,19 @@ export interface PickRequest {
   /** A product to find more like (its category first and brand preferred). */
   like?: ProductCard | null;
   picks?: number;
+}
+
+/** Words in a product's name that say it is made for children. */
+const CHILD_WORDS = /\b(junior|juniors|kids?|girls?'?|boys?'?|toddlers?|baby|babies|infant|youth)\b/i;
+/** Category code prefixes made for the other gender: women's clothing, shoes and fragrance; men's likewise; girls'/boys'. */
+const OTHER_GENDER: Readonly<Record<'female' | 'male', readonly string[]>> = { female: ['9', 'k2', 'b32', 'g3'], male: ['8', 'k1', 'b31', 'g2'] };
+
+/** Whether a card suits the recipient's age group and gender where the shopper gave them (module comment). */
+export function fitsRecipient(card: ProductCard, slots: Pick<GiftSlots, 'ageGroup' | 'gender'>): boolean {
+  const code = card.categoryIds[0] ?? '';
+  if ((slots.ageGroup === 'adult' || slots.ageGroup === 'senior') && (code.startsWith('g') || CHILD_WORDS.test(card.name))) return false;
+  if (slots.gender && OTHER_GENDER[slots.gender].some((p) => code.startsWith(p))) return false;
+  return true;
 }
 
 /** Whether a card may be recommended under a budget (the guarantees of the module comment). */
@@ -80,6 +96,7 @@ export async function pickGifts(db: Queryable, search: SearchDeps, req: PickRequ
     const cards = res.items.filter(
       (c) =>
         withinBudget(c, budget) &&
+        fitsRecipient(c, slots) &&
         !exclude.has(c.id) &&
         !avoid.some((a) => c.categoryIds.some((id) => id.startsWith(a))) &&
         !avoidWords.some((w) => c.name.toLowerCase().includes(w)),
@@ -112,14 +129,19 @@ export async function pickGifts(db: Queryable, search: SearchDeps, req: PickRequ
       }
     }
   }
-  return chosen.map((product) => ({ product, why: whyThis(product, slots) }));
+  return chosen.map((product) => ({ product, why: whyThis(product, slots, codes[0]) }));
 }
 
-/** One line on why a product was picked, from its real attributes only. */
-export function whyThis(c: ProductCard, slots: GiftSlots): string {
+/**
+ * One line on why a product was picked, from its real attributes only. It says the pick is "for"
+ * the stated interests only when the product is in `interestCode`, the category the interests
+ * mapped to most strongly (a yoga mat is not "for hiking" because both sit under Outdoor).
+ */
+export function whyThis(c: ProductCard, slots: GiftSlots, interestCode?: string): string {
   const node = categoryByCode(c.categoryIds[0] ?? '');
   const parts: string[] = [];
-  parts.push(node ? `${node.term}${slots.interests.length ? ` for ${slots.interests.slice(0, 2).join(' & ')}` : ''}` : 'Gift pick');
+  const claims = slots.interests.length > 0 && interestCode !== undefined && (c.categoryIds[0] ?? '').startsWith(interestCode);
+  parts.push(node ? `${node.term}${claims ? ` for ${slots.interests.slice(0, 2).join(' & ')}` : ''}` : 'Gift pick');
   const total = `${formatPrice(c.priceTag)} total${c.shipping === 0 ? ' with free shipping' : ' incl. shipping'}`;
   if (slots.budget) {
     const share = Math.round((c.priceTag / slots.budget.max) * 100);

@@ -1,0 +1,50 @@
+/** Gift picks fit the person and say only what is true of them (issue 18 §3). */
+import { describe, expect, it } from 'vitest';
+import type { ProductCard } from '@b-deals/contracts';
+import { emptySlots } from '../../src/assistant/index.ts';
+import { fitsRecipient, whyThis } from '../../src/assistant/recommend.ts';
+
+const card = (name: string, categoryIds: string[]): ProductCard => ({
+  id: 1,
+  slug: 'x',
+  name,
+  brand: null,
+  image: null,
+  priceTag: 3099,
+  itemPrice: 3099,
+  shipping: 0,
+  wasPrice: null,
+  discount: 0,
+  merchantCount: 2,
+  categoryIds,
+  inStock: true,
+  priceBadge: null,
+  wasCheck: null,
+  referencePrice: null,
+});
+
+describe('fitsRecipient', () => {
+  const dad = { ...emptySlots(), ageGroup: 'adult' as const, gender: 'male' as const };
+  it('keeps children’s things and the other gender’s clothing away from an adult man', () => {
+    expect(fitsRecipient(card('Packable Junior Tennis Racket', ['726', '72', '7']), dad)).toBe(false);
+    expect(fitsRecipient(card('Kids Hook-and-Loop Shoes', ['g4', 'g']), dad)).toBe(false);
+    expect(fitsRecipient(card('Pointed Heel Pump', ['k11', 'k1', 'k']), dad)).toBe(false);
+    expect(fitsRecipient(card('Trail Daypack 20 L', ['725', '72', '7']), dad)).toBe(true);
+    expect(fitsRecipient(card('Chelsea Boot', ['k22', 'k2', 'k']), dad)).toBe(true);
+  });
+
+  it('lets a child have children’s things, and asks nothing when age and gender are unknown', () => {
+    expect(fitsRecipient(card('Plush Bear', ['g5', 'g']), { ...emptySlots(), ageGroup: 'kid', gender: null })).toBe(true);
+    expect(fitsRecipient(card('Packable Junior Tennis Racket', ['726', '72', '7']), emptySlots())).toBe(true);
+  });
+});
+
+describe('whyThis', () => {
+  it('says "for hiking" only of products in the category hiking mapped to, not of its neighbours', () => {
+    const slots = { ...emptySlots(), interests: ['hiking'], budget: { kind: 'max' as const, min: null, max: 8000 } };
+    expect(whyThis(card('Trail Hiking Boot', ['728', '72', '7']), slots, '728')).toMatch(
+      /^Hiking Boots for hiking · \$30\.99 total with free shipping, 39% of your \$80 budget$/,
+    );
+    expect(whyThis(card('Cork Yoga Mat', ['727', '72', '7']), slots, '728')).not.toMatch(/for hiking/);
+  });
+});
