@@ -223,4 +223,50 @@ for (const size of [10_000, 50_000]) {
     `latency at ${size.toLocaleString('en-US')} images (${N} real + synthetic): embed+scan p50 ${ms(percentile(total, 50))} ms, p95 ${ms(p95)} ms (scan alone p50 ${ms(percentile(scan, 50))}, p95 ${ms(percentile(scan, 95))}) — p95 ≤ 150 ms ${p95 <= 150 ? 'PASS' : 'MISS'}`,
   );
 }
+
+// 5. Real product photos (issue 17 §7): the Luma sample store's studio photos from Magento's public
+// sample data (AFL-3.0; ../shared/data/magento-sample-images/SOURCE.md, not committed here). The
+// gallery holds every `{sku}-{colour}_main.jpg` plus the N demo images as distractors; the queries
+// are the other photos of the same product and colour (`_alt1`, `_back`: another angle or the back),
+// so a hit is the main photo of that product in that colour ("any colour": of that product). Nothing
+// is tuned here: the weight chosen above is used, and the queries' two halves are printed apart.
+const realDir = path.resolve(import.meta.dirname, '../../../../shared/data/magento-sample-images/images');
+if (!existsSync(realDir)) console.log(`\nreal photos: skipped, no photo set at ${realDir}`);
+else {
+  const photos = readdirSync(realDir).filter((f) => f.endsWith('.jpg'));
+  const mains = photos.filter((f) => f.endsWith('_main.jpg')).sort();
+  const mainIndex = new Map(mains.map((f, i) => [f.replace(/_main\.jpg$/, ''), N + i]));
+  const pairs = photos
+    .filter((f) => /_(alt1|back)\.jpg$/.test(f) && mainIndex.has(f.replace(/_(alt1|back)\.jpg$/, '')))
+    .sort()
+    .map((f) => ({ file: f, target: mainIndex.get(f.replace(/_(alt1|back)\.jpg$/, ''))! }));
+  const productOf = (key: number) => (key >= N ? mains[key - N]!.split('-')[0]! : `demo-${key}`);
+  const gallery = new VectorMatrix(VECTOR_DIMS, N + mains.length);
+  for (let i = 0; i < N; i++) gallery.add(i, combineVector(rawOf(i).model, rawOf(i).colour, bestW));
+  const tr = performance.now();
+  for (const [i, f] of mains.entries()) {
+    const x = await embedder.embed(readFileSync(path.join(realDir, f)));
+    gallery.add(N + i, combineVector(x.model, x.colour, bestW));
+  }
+  const found: Array<{ exact: number; product: number }> = [];
+  for (const p of pairs) {
+    const x = await embedder.embed(readFileSync(path.join(realDir, p.file)));
+    const hits = gallery.search(combineVector(x.model, x.colour, bestW), 10);
+    found.push({ exact: hits.findIndex((h) => h.key === p.target), product: hits.findIndex((h) => productOf(h.key) === productOf(p.target)) });
+  }
+  console.log(
+    `\nreal photos (Luma sample store): ${mains.length} main photos + ${N} demo images in the gallery, ${pairs.length} queries (another angle or the back), ${((performance.now() - tr) / 1000).toFixed(0)} s`,
+  );
+  const at = (ranks: number[], k: number) => (ranks.filter((r) => r >= 0 && r < k).length / Math.max(1, ranks.length)).toFixed(3);
+  for (const [name, part] of [
+    ['development', found.filter((_, i) => i % 2 === 0)],
+    ['held-out', found.filter((_, i) => i % 2 === 1)],
+  ] as const) {
+    const exact = part.map((r) => r.exact);
+    const product = part.map((r) => r.product);
+    console.log(
+      `${name.padEnd(11)} same product and colour: recall@1 ${at(exact, 1)} @5 ${at(exact, 5)} @10 ${at(exact, 10)}; same product, any colour: @1 ${at(product, 1)} @10 ${at(product, 10)}`,
+    );
+  }
+}
 await embedder.close();

@@ -24,8 +24,7 @@
  * Usage: `npm run eval:search [-- --products 3000] [--luma DIR]`.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -34,14 +33,15 @@ import { SearchConditionSchema } from '@b-deals/contracts';
 import type { Database } from '@b-deals/db';
 import { parse } from 'csv-parse/sync';
 import { createTestDatabase, machineLine } from '@b-deals/db/testing';
-import { demoMerchantInput, generateDemoCatalogue, loadDefaultFxTable, type DemoMerchantEntry } from '@b-deals/feeds';
+import { loadDefaultFxTable } from '@b-deals/feeds';
 import { planDemoCatalogue, rssFeed } from '@b-deals/feeds/testing';
-import { finishIngest, ingestSource } from '../src/index.ts';
+import { ingestSource } from '../src/index.ts';
+import { CATALOGUE_NOW as NOW, loadGiftCatalogue } from './shopgeni-catalogue.ts';
 import { SearchIndex, searchProducts } from '../src/search/index.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const NOW = new Date(Date.UTC(2025, 5, 1));
 const SEED = 5;
+const MERCHANTS = 24;
 
 /** A judged query: the text and the rule that grades a planned product. */
 export interface JudgedQuery {
@@ -116,35 +116,13 @@ async function main(): Promise<void> {
   const judged = (JSON.parse(await readFile(path.join(HERE, 'search/demo-queries.json'), 'utf8')) as { queries: JudgedQuery[] }).queries;
 
   console.log(machineLine());
-  const dir = await mkdtemp(path.join(tmpdir(), 'bdeals-eval-search-'));
   const db = await createTestDatabase('pglite');
   try {
     const started = performance.now();
-    const result = await generateDemoCatalogue({
-      products,
-      seed: SEED,
-      days: 1,
-      now: NOW,
-      images: false,
-      outDir: path.join(dir, 'out'),
-      mediaDir: path.join(dir, 'media'),
-    });
-    const merchants = JSON.parse(await readFile(result.merchantsFile, 'utf8')) as DemoMerchantEntry[];
-    const fx = loadDefaultFxTable();
-    for (const m of merchants) {
-      await ingestSource(db, {
-        bytes: await readFile(path.join(dir, 'out', m.feed)),
-        filename: m.feed,
-        fx,
-        observedAt: NOW,
-        skipMaintenance: true,
-        merchant: demoMerchantInput(m),
-      });
-    }
-    await finishIngest(db);
+    await loadGiftCatalogue(db, { products, merchants: MERCHANTS, seed: SEED });
 
     // The judge's view: each database product traced to its planned product by GTIN.
-    const plan = planDemoCatalogue({ products, seed: SEED });
+    const plan = planDemoCatalogue({ products, merchants: MERCHANTS, seed: SEED });
     const judgeOf = (p: (typeof plan.products)[number]): Truth => ({ code: p.spec.code, name: p.name, color: p.color });
     const byGtin = new Map(plan.products.map((p) => [normalizeGtin(p.gtin)!, judgeOf(p)]));
     const byMpn = new Map(plan.products.map((p) => [p.mpn.toUpperCase(), judgeOf(p)]));
@@ -180,7 +158,6 @@ async function main(): Promise<void> {
     );
   } finally {
     await db.close();
-    await rm(dir, { recursive: true, force: true });
   }
   await lumaPart(values.luma ?? DEFAULT_LUMA_DIR);
 }

@@ -1,5 +1,5 @@
 /**
- * The demo catalogue ShopGeni's evaluation and tests run on: the deterministic demo generator's
+ * The demo catalogue ShopGeni's and search's evaluations (and ShopGeni's tests) run on: the deterministic demo generator's
  * GMC feeds and price histories (fictional merchants and brands), ingested through the real
  * ingest path (`ingestSource` → `finishIngest`) into the given database (PGlite in-process).
  */
