@@ -21,6 +21,7 @@ import { categoryByCode, formatPrice } from '@b-deals/core';
 import { GIFT_PICKS, SearchConditionSchema, type GiftPick, type GiftSlots, type ProductCard } from '@b-deals/contracts';
 import type { Queryable } from '@b-deals/db';
 import { searchProducts, type SearchDeps } from '../search/index.ts';
+import { fitsRecipient } from './interests.ts';
 
 /** Candidates read per category. */
 const PER_CATEGORY = 48;
@@ -43,15 +44,15 @@ export interface PickRequest {
 
 /** Words in a product's name that say it is made for children. */
 const CHILD_WORDS = /\b(junior|juniors|kids?|girls?'?|boys?'?|toddlers?|baby|babies|infant|youth)\b/i;
-/** Category code prefixes made for the other gender: women's clothing, shoes and fragrance; men's likewise; girls'/boys'. */
-const OTHER_GENDER: Readonly<Record<'female' | 'male', readonly string[]>> = { female: ['9', 'k2', 'b32', 'g3'], male: ['8', 'k1', 'b31', 'g2'] };
 
-/** Whether a card suits the recipient's age group and gender where the shopper gave them (module comment). */
-export function fitsRecipient(card: ProductCard, slots: Pick<GiftSlots, 'ageGroup' | 'gender'>): boolean {
-  const code = card.categoryIds[0] ?? '';
-  if ((slots.ageGroup === 'adult' || slots.ageGroup === 'senior') && (code.startsWith('g') || CHILD_WORDS.test(card.name))) return false;
-  if (slots.gender && OTHER_GENDER[slots.gender].some((p) => code.startsWith(p))) return false;
-  return true;
+/**
+ * Whether a card suits the recipient (module comment): its category fits their gender and age
+ * group (the category rule of interests.ts `fitsRecipient`), and an adult's or senior's pick is not
+ * named as made for children (a "Junior Tennis Racket" sits in an adult category).
+ */
+export function cardFitsRecipient(card: ProductCard, slots: Pick<GiftSlots, 'ageGroup' | 'gender'>): boolean {
+  if (!fitsRecipient(card.categoryIds[0] ?? '', slots)) return false;
+  return !((slots.ageGroup === 'adult' || slots.ageGroup === 'senior') && CHILD_WORDS.test(card.name));
 }
 
 /** Whether a card may be recommended under a budget (the guarantees of the module comment). */
@@ -96,7 +97,7 @@ export async function pickGifts(db: Queryable, search: SearchDeps, req: PickRequ
     const cards = res.items.filter(
       (c) =>
         withinBudget(c, budget) &&
-        fitsRecipient(c, slots) &&
+        cardFitsRecipient(c, slots) &&
         !exclude.has(c.id) &&
         !avoid.some((a) => c.categoryIds.some((id) => id.startsWith(a))) &&
         !avoidWords.some((w) => c.name.toLowerCase().includes(w)),

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductCard } from '@b-deals/contracts';
 import { emptySlots } from '../../src/assistant/index.ts';
-import { fitsRecipient, whyThis } from '../../src/assistant/recommend.ts';
+import { cardFitsRecipient, whyThis } from '../../src/assistant/recommend.ts';
 
 const card = (name: string, categoryIds: string[]): ProductCard => ({
   id: 1,
@@ -23,19 +23,19 @@ const card = (name: string, categoryIds: string[]): ProductCard => ({
   referencePrice: null,
 });
 
-describe('fitsRecipient', () => {
+describe('cardFitsRecipient', () => {
   const dad = { ...emptySlots(), ageGroup: 'adult' as const, gender: 'male' as const };
   it('keeps children’s things and the other gender’s clothing away from an adult man', () => {
-    expect(fitsRecipient(card('Packable Junior Tennis Racket', ['726', '72', '7']), dad)).toBe(false);
-    expect(fitsRecipient(card('Kids Hook-and-Loop Shoes', ['g4', 'g']), dad)).toBe(false);
-    expect(fitsRecipient(card('Pointed Heel Pump', ['k11', 'k1', 'k']), dad)).toBe(false);
-    expect(fitsRecipient(card('Trail Daypack 20 L', ['725', '72', '7']), dad)).toBe(true);
-    expect(fitsRecipient(card('Chelsea Boot', ['k22', 'k2', 'k']), dad)).toBe(true);
+    expect(cardFitsRecipient(card('Packable Junior Tennis Racket', ['726', '72', '7']), dad)).toBe(false);
+    expect(cardFitsRecipient(card('Kids Hook-and-Loop Shoes', ['g4', 'g']), dad)).toBe(false);
+    expect(cardFitsRecipient(card('Pointed Heel Pump', ['k11', 'k1', 'k']), dad)).toBe(false);
+    expect(cardFitsRecipient(card('Trail Daypack 20 L', ['725', '72', '7']), dad)).toBe(true);
+    expect(cardFitsRecipient(card('Chelsea Boot', ['k22', 'k2', 'k']), dad)).toBe(true);
   });
 
   it('lets a child have children’s things, and asks nothing when age and gender are unknown', () => {
-    expect(fitsRecipient(card('Plush Bear', ['g5', 'g']), { ...emptySlots(), ageGroup: 'kid', gender: null })).toBe(true);
-    expect(fitsRecipient(card('Packable Junior Tennis Racket', ['726', '72', '7']), emptySlots())).toBe(true);
+    expect(cardFitsRecipient(card('Plush Bear', ['g5', 'g']), { ...emptySlots(), ageGroup: 'kid', gender: null })).toBe(true);
+    expect(cardFitsRecipient(card('Packable Junior Tennis Racket', ['726', '72', '7']), emptySlots())).toBe(true);
   });
 });
 
