@@ -134,6 +134,7 @@ export async function takeTurn(deps: AssistantDeps, message: string, context?: G
     like,
   });
   // Too few in the exact categories: widen each to its parent (tennis → outdoor gear), still fitting the recipient.
+  let widened = false;
   if (picks.length < 3) {
     const wider = [...new Set(codes.map((c) => c.slice(0, Math.max(1, c.length - 1))))].filter((c) => !codes.includes(c) && fitsRecipient(c, slots));
     if (wider.length) {
@@ -145,7 +146,9 @@ export async function takeTurn(deps: AssistantDeps, message: string, context?: G
         words: slots.colours[0],
         like,
         picks: GIFT_PICKS - picks.length,
+        interestCode: codes[0],
       });
+      widened = more.length > 0 && slots.interests.length > 0;
       picks.push(...more);
     }
   }
@@ -162,10 +165,14 @@ export async function takeTurn(deps: AssistantDeps, message: string, context?: G
           ? 'Here are some other ideas'
           : like
             ? `More like ${like.name}`
-            : `Here are ${picks.length} ideas`;
+            : picks.length === 1
+              ? 'Here is 1 idea'
+              : `Here are ${picks.length} ideas`;
     const interestNote =
       slots.interests.length && !fromInterests ? ` I don't carry much for ${slots.interests.join(', ')}, so these are popular gifts instead.` : '';
-    text = `${lead}${describeWho(slots)}, from ${formatPrice(cheapest)} to ${formatPrice(dearest)}, all within ${formatPrice(slots.budget!.max)} with shipping.${interestNote}`;
+    const range = cheapest === dearest ? `at ${formatPrice(cheapest)}` : `from ${formatPrice(cheapest)} to ${formatPrice(dearest)}`;
+    const widenNote = widened && fromInterests ? ` Few picks for ${slots.interests.join(', ')} fit the budget, so I added related ideas.` : '';
+    text = `${lead}${describeWho(slots)}, ${range}, ${picks.length === 1 ? 'within' : 'all within'} ${formatPrice(slots.budget!.max)} with shipping.${interestNote}${widenNote}`;
   }
   return answer(intent, slots, [], picks, text, context, codes);
 }

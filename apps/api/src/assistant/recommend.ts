@@ -40,6 +40,8 @@ export interface PickRequest {
   /** A product to find more like (its category first and brand preferred). */
   like?: ProductCard | null;
   picks?: number;
+  /** The category the interests mapped to most strongly (default `codes[0]`): only its products are said to be "for" them. */
+  interestCode?: string;
 }
 
 /** Words in a product's name that say it is made for children. */
@@ -130,7 +132,7 @@ export async function pickGifts(db: Queryable, search: SearchDeps, req: PickRequ
       }
     }
   }
-  return chosen.map((product) => ({ product, why: whyThis(product, slots, codes[0]) }));
+  return chosen.map((product) => ({ product, why: whyThis(product, slots, req.interestCode ?? codes[0]) }));
 }
 
 /**
@@ -141,8 +143,11 @@ export async function pickGifts(db: Queryable, search: SearchDeps, req: PickRequ
 export function whyThis(c: ProductCard, slots: GiftSlots, interestCode?: string): string {
   const node = categoryByCode(c.categoryIds[0] ?? '');
   const parts: string[] = [];
-  const claims = slots.interests.length > 0 && interestCode !== undefined && (c.categoryIds[0] ?? '').startsWith(interestCode);
-  parts.push(node ? `${node.term}${claims ? ` for ${slots.interests.slice(0, 2).join(' & ')}` : ''}` : 'Gift pick');
+  // "for hiking", never "Watches for watch": an interest that names the category itself adds nothing.
+  const term = node?.term.toLowerCase() ?? '';
+  const interests = slots.interests.filter((i) => !term.includes(i.toLowerCase().replace(/e?s$/, '')));
+  const claims = interests.length > 0 && interestCode !== undefined && (c.categoryIds[0] ?? '').startsWith(interestCode);
+  parts.push(node ? `${node.term}${claims ? ` for ${interests.slice(0, 2).join(' & ')}` : ''}` : 'Gift pick');
   const total = `${formatPrice(c.priceTag)} total${c.shipping === 0 ? ' with free shipping' : ' incl. shipping'}`;
   if (slots.budget) {
     const share = Math.round((c.priceTag / slots.budget.max) * 100);

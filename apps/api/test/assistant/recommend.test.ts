@@ -40,11 +40,17 @@ describe('cardFitsRecipient', () => {
 });
 
 describe('whyThis', () => {
-  it('says "for hiking" only of products in the category hiking mapped to, not of its neighbours', () => {
-    const slots = { ...emptySlots(), interests: ['hiking'], budget: { kind: 'max' as const, min: null, max: 8000 } };
-    expect(whyThis(card('Trail Hiking Boot', ['728', '72', '7']), slots, '728')).toMatch(
-      /^Hiking Boots for hiking · \$30\.99 total with free shipping, 39% of your \$80 budget$/,
+  const budget = { kind: 'max' as const, min: null, max: 8000 };
+  it('says "for camping" only of products in the category camping mapped to, not of its neighbours', () => {
+    const slots = { ...emptySlots(), interests: ['camping'], budget };
+    expect(whyThis(card('Trail Hiking Boot', ['728', '72', '7']), slots, '728')).toBe(
+      'Hiking Boots for camping · $30.99 total with free shipping, 39% of your $80 budget',
     );
-    expect(whyThis(card('Cork Yoga Mat', ['727', '72', '7']), slots, '728')).not.toMatch(/for hiking/);
+    expect(whyThis(card('Cork Yoga Mat', ['727', '72', '7']), slots, '728')).not.toMatch(/for camping/);
+  });
+
+  it('never repeats the category as the interest ("Watches for watch")', () => {
+    expect(whyThis(card('Quartz Watch', ['f5', 'f']), { ...emptySlots(), interests: ['watch'], budget }, 'f5')).toMatch(/^Watches · /);
+    expect(whyThis(card('Trail Hiking Boot', ['728', '72', '7']), { ...emptySlots(), interests: ['hiking'], budget }, '728')).toMatch(/^Hiking Boots · /);
   });
 });
