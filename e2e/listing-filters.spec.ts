@@ -65,15 +65,13 @@ test('the size filter keeps only products with that size in stock, and names it 
   const panel = await filters(page);
   const section = panel.getByRole('heading', { name: 'Size' }).locator('xpath=..');
   // The US size fewest shoes come in (so the filter has something to leave out).
-  const facets = await section
-    .getByRole('link')
-    .evaluateAll((as) =>
-      as.map((a) => ({
-        href: a.getAttribute('href')!,
-        size: a.querySelector('span.flex-1')!.firstChild!.textContent!.trim(),
-        count: Number(a.lastElementChild!.textContent),
-      })),
-    );
+  const facets = await section.getByRole('link').evaluateAll((as) =>
+    as.map((a) => ({
+      href: a.getAttribute('href')!,
+      size: a.querySelector('span.flex-1')!.firstChild!.textContent!.trim(),
+      count: Number(a.lastElementChild!.textContent),
+    })),
+  );
   const us = facets.filter((f) => /^US [\d.]+$/.test(f.size)).sort((a, b) => a.count - b.count);
   expect(us.length).toBeGreaterThan(1);
   const { size, count, href } = us[0]!;
