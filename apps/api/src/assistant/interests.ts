@@ -54,12 +54,27 @@ function categoryWords(vectors: WordVectors | null): NodeWords[] {
 }
 
 /** Singular-ish forms of a word ("bags" → "bag", "dresses" → "dress", "hiking" stays). */
-function forms(word: string): string[] {
+export function forms(word: string): string[] {
   const out = [word];
   if (word.endsWith('ies')) out.push(word.slice(0, -3) + 'y');
   if (word.endsWith('es')) out.push(word.slice(0, -2));
   if (word.endsWith('s')) out.push(word.slice(0, -1));
   return out;
+}
+
+/** Whether an interest names the category itself ("watch" for Watches, "hiking" for Hiking Boots): a word of the term in a shared form. */
+export function namesCategory(interest: string, term: string): boolean {
+  const termForms = new Set(
+    term
+      .toLowerCase()
+      .split(/[^a-z']+/)
+      .filter(Boolean)
+      .flatMap(forms),
+  );
+  return interest
+    .toLowerCase()
+    .split(/\s+/)
+    .some((w) => forms(w).some((f) => termForms.has(f)));
 }
 
 /** Codes for one interest (rules in the module comment), strongest first; [] when nothing is close. */

@@ -21,7 +21,7 @@ import { categoryByCode, formatPrice } from '@b-deals/core';
 import { GIFT_PICKS, SearchConditionSchema, type GiftPick, type GiftSlots, type ProductCard } from '@b-deals/contracts';
 import type { Queryable } from '@b-deals/db';
 import { searchProducts, type SearchDeps } from '../search/index.ts';
-import { fitsRecipient } from './interests.ts';
+import { fitsRecipient, namesCategory } from './interests.ts';
 
 /** Candidates read per category. */
 const PER_CATEGORY = 48;
@@ -144,8 +144,7 @@ export function whyThis(c: ProductCard, slots: GiftSlots, interestCode?: string)
   const node = categoryByCode(c.categoryIds[0] ?? '');
   const parts: string[] = [];
   // "for hiking", never "Watches for watch": an interest that names the category itself adds nothing.
-  const term = node?.term.toLowerCase() ?? '';
-  const interests = slots.interests.filter((i) => !term.includes(i.toLowerCase().replace(/e?s$/, '')));
+  const interests = slots.interests.filter((i) => !namesCategory(i, node?.term ?? ''));
   const claims = interests.length > 0 && interestCode !== undefined && (c.categoryIds[0] ?? '').startsWith(interestCode);
   parts.push(node ? `${node.term}${claims ? ` for ${interests.slice(0, 2).join(' & ')}` : ''}` : 'Gift pick');
   const total = `${formatPrice(c.priceTag)} total${c.shipping === 0 ? ' with free shipping' : ' incl. shipping'}`;
