@@ -5,6 +5,7 @@
  *
  * | variable | default | meaning |
  * |---|---|---|
+ * | `NODE_ENV` | production | read by React, React Router and Express when loaded (production-mode.ts sets the default before they load); `development` renders with React's slower checking build |
  * | `PORT` | 3000 | port the storefront listens on |
  * | `HOST` | 127.0.0.1 | interface to bind |
  * | `API_URL` | http://127.0.0.1:4000 | base URL of the B-Deals API (loaders and the same-origin proxy) |

@@ -10,6 +10,7 @@
  * - When started by another Node process with an IPC channel (scripts/start.ts), the primary
  *   sends `{type: 'ready', url}` once every worker listens, or `{type: 'failed', message}`.
  */
+import './production-mode.ts'; // first: React chooses its build from NODE_ENV when loaded
 import cluster from 'node:cluster';
 import { createWebServer, type WebServer } from './app.ts';
 import { loadWebConfig, type WebConfig } from './env.ts';
