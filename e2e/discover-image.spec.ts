@@ -53,9 +53,10 @@ test('an uploaded photo shows itself, the cheapest identical item first and simi
   // No horizontal scroll at any width (375 px in the mobile project).
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
-  // The identical item's product page has a "Visually similar" rail.
+  // The identical item's product page has a "Visually similar" rail, asked for once the shopper scrolls near it.
   await identical.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/prod\//);
+  await page.getByTestId('visually-similar-place').scrollIntoViewIfNeeded();
   await expect(page.getByRole('heading', { name: 'Visually similar' })).toBeVisible();
 });
 

@@ -21,9 +21,12 @@ import { BadRequestPage, NotFoundPage, ServerErrorPage } from './components/erro
 import { apiFrom } from './lib/api.server';
 import { getUser } from './lib/auth.server';
 import { DEPARTMENT_LINKS } from './lib/departments.server';
-// The whole stylesheet (about 8 KB gzipped) is inlined in the server's <head>: first paint needs
-// no second request (Lighthouse FCP on slow 4G; issue 3 §13). Referenced on the server only.
-import inlineCss from './app.css?inline';
+import { IconSymbols } from './components/love-button';
+// The stylesheet (about 9 KB gzipped) is one hashed, immutable file that every page links to, so
+// a shopper downloads it once for the whole site (and the service worker precaches it) instead of
+// 50 KB of CSS repeated in every page's HTML (issue 12 §3; decision 0024 replaces decision 0005's
+// inlining). Referenced on the server only: the browser keeps the server's <head>.
+import stylesheetHref from './app.css?url';
 
 export const links: Route.LinksFunction = () => [
   {
@@ -87,7 +90,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <meta charSet="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <meta name="theme-color" content="#4338ca" />
-          <style dangerouslySetInnerHTML={{ __html: inlineCss }} />
+          <link rel="stylesheet" href={stylesheetHref} />
           <Meta />
           <Links />
         </head>
@@ -100,6 +103,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
           Skip to content
         </a>
+        <IconSymbols />
         <HydrateLater>
           <Header hotWords={data?.hotWords ?? []} checkout={checkout} />
         </HydrateLater>

@@ -48,8 +48,12 @@ function DepartmentsMenu() {
       document.removeEventListener('keydown', close);
     };
   }, []);
+  // The groups of every department (about 50 links) are written into the page only once the menu
+  // has been opened in this browser: the server's HTML carries the department links alone
+  // (issue 12 §3, HTML weight), each of which leads to its groups without script.
+  const [opened, setOpened] = useState(false);
   return (
-    <details key={pathname + search} ref={ref} className="group">
+    <details key={pathname + search} ref={ref} className="group" onToggle={(e) => e.currentTarget.open && setOpened(true)}>
       <summary className="flex cursor-pointer list-none items-center gap-1 rounded px-2 py-1 hover:text-accent-700 [&::-webkit-details-marker]:hidden">
         Departments
         <span aria-hidden className="text-xs transition group-open:rotate-180">
@@ -60,7 +64,7 @@ function DepartmentsMenu() {
         <div className="absolute inset-x-4 top-full z-40 grid grid-cols-4 gap-6 rounded-b-xl border border-stone-200 bg-white p-6 shadow-xl sm:inset-x-6">
           {departments.map((d) => (
             <div key={d.href}>
-              <DepartmentLinks department={d} listClassName="mt-2 space-y-1 text-sm text-stone-600" />
+              <DepartmentLinks department={d} listClassName="mt-2 space-y-1 text-sm text-stone-600" groups={opened} />
             </div>
           ))}
         </div>

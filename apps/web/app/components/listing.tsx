@@ -23,19 +23,16 @@ function FacetLink({ href, selected, label, count }: { href: string; selected: b
       preventScrollReset
       rel="nofollow"
       aria-current={selected ? 'true' : undefined}
-      className="flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-stone-100"
+      className="facet" // app.css: a listing repeats it dozens of times
     >
-      <span
-        aria-hidden
-        className={`grid size-4 shrink-0 place-items-center rounded border text-[10px] ${selected ? 'border-accent-600 bg-accent-600 text-white' : 'border-stone-400'}`}
-      >
+      <span aria-hidden className="facet-box">
         {selected ? '✓' : ''}
       </span>
-      <span className="min-w-0 flex-1 truncate">
+      <span className="facet-name">
         {label}
         {selected ? <span className="sr-only"> (selected, remove filter)</span> : null}
       </span>
-      {count !== undefined ? <span className="text-xs text-stone-600 tabular-nums">{count}</span> : null}
+      {count !== undefined ? <span className="facet-count">{count}</span> : null}
     </Link>
   );
 }

@@ -9,19 +9,28 @@ import { completeLoveIntent, syncLoved, toggleLoved, useLoved, useLovedCount } f
 /** What a heart needs of a product: its id and name (the button's name), and the analytics item fields. */
 export type LovedProduct = Pick<ProductCard, 'id' | 'name' | 'brand' | 'priceTag' | 'categoryIds'>;
 
-/** The heart, outlined or filled; decorative (the button names it). */
+/** The heart's outline: the path of the page's one `#i-heart` symbol ({@link IconSymbols}). */
+const HEART_PATH = 'M12 20s-7-4.4-9-8.6C1.6 8.5 3.4 5 6.8 5c2.1 0 3.5 1.1 5.2 3 1.7-1.9 3.1-3 5.2-3 3.4 0 5.2 3.5 3.8 6.4C19 15.6 12 20 12 20z';
+
+/**
+ * The symbols the page's icons point at, rendered once at the top of the body (root.tsx): every
+ * card's heart is a short `<use>` of it instead of its own copy of the path (issue 12 §3, HTML weight).
+ */
+export function IconSymbols() {
+  return (
+    <svg aria-hidden width="0" height="0" className="absolute">
+      <symbol id="i-heart" viewBox="0 0 24 24">
+        <path d={HEART_PATH} stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+      </symbol>
+    </svg>
+  );
+}
+
+/** The heart, outlined or filled; decorative (the button names it). Needs {@link IconSymbols} on the page. */
 export function HeartIcon({ filled, className }: { filled: boolean; className?: string }) {
   return (
-    <svg
-      aria-hidden
-      viewBox="0 0 24 24"
-      className={className}
-      fill={filled ? 'currentColor' : 'none'}
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinejoin="round"
-    >
-      <path d="M12 20s-7-4.4-9-8.6C1.6 8.5 3.4 5 6.8 5c2.1 0 3.5 1.1 5.2 3 1.7-1.9 3.1-3 5.2-3 3.4 0 5.2 3.5 3.8 6.4C19 15.6 12 20 12 20z" />
+    <svg aria-hidden className={className} fill={filled ? 'currentColor' : 'none'}>
+      <use href="#i-heart" />
     </svg>
   );
 }
@@ -40,13 +49,16 @@ export function LoveButton({ product, variant = 'card' }: { product: LovedProduc
     toggleLoved(product.id, product.name, navigate, () =>
       track('add_to_wishlist', { currency: 'USD', value: product.priceTag / 100, items: [ga4Item(product)] }),
     );
-  const name = (
+  const page = variant === 'page';
+  // On a card the whole name is for screen readers only: one text, no nested spans (a page repeats it).
+  const name = page ? (
     <>
       {loved ? 'Remove' : 'Save'}
       <span className="sr-only"> {product.name}</span> {loved ? 'from' : 'to'} B-LOVED
     </>
+  ) : (
+    `${loved ? 'Remove' : 'Save'} ${product.name} ${loved ? 'from' : 'to'} B-LOVED`
   );
-  const page = variant === 'page';
   return (
     <button
       type="button"
@@ -56,7 +68,7 @@ export function LoveButton({ product, variant = 'card' }: { product: LovedProduc
       className={
         page
           ? 'inline-flex items-center gap-2 rounded-xl border border-stone-300 bg-white px-4 py-3 font-semibold text-stone-800 hover:border-rose-600 hover:text-rose-700 aria-pressed:border-rose-600 aria-pressed:text-rose-700'
-          : 'relative z-10 grid size-9 place-items-center rounded-full border border-stone-200 bg-white/90 text-stone-700 shadow-sm hover:text-rose-700 aria-pressed:text-rose-600'
+          : 'heart-button' // app.css: a card repeats it
       }
     >
       <HeartIcon filled={loved} className="size-5" />

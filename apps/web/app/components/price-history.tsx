@@ -1,33 +1,15 @@
-import type { PriceHistory as History } from '@b-deals/contracts';
 import { formatPrice } from '@b-deals/core';
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useMemo, useRef } from 'react';
+import { useNearViewport } from '../lib/hooks';
+import { fromDailyRuns, type CompactPriceHistory as History } from '../lib/price-series';
 
-/** One day of the history: date YYYY-MM-DD (UTC) and the lowest price in cents, or null when unobserved. */
-export type PricePoint = History['points'][number];
+export type { PricePoint } from '../lib/price-series';
 
 /**
  * Recharts is fetched in the browser only when the chart comes within 400 px of the viewport, so
  * it weighs neither on first-load JS nor on the main thread of a visit that never scrolls there.
  */
 const PriceChartImpl = lazy(() => import('./price-chart-impl'));
-
-/** True once `target` has come within `margin` of the viewport (never on the server). */
-function useNearViewport(target: React.RefObject<HTMLElement | null>, margin = '400px'): boolean {
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const el = target.current;
-    if (!el || near) return;
-    const io = new IntersectionObserver(
-      ([e]) => {
-        if (e?.isIntersecting) setNear(true);
-      },
-      { rootMargin: margin },
-    );
-    io.observe(el);
-    return () => io.disconnect();
-  }, [target, margin, near]);
-  return near;
-}
 
 function Figure({ label, cents }: { label: string; cents: number | null }) {
   return (
@@ -82,7 +64,8 @@ function StoreHistory({ merchants, days }: { merchants: History['merchants']; da
 export function PriceHistory({ history }: { history: History }) {
   const chartBox = useRef<HTMLDivElement>(null);
   const near = useNearViewport(chartBox);
-  const observed = history.points.some((p) => p.price !== null);
+  const observed = history.series.runs.some(([, price]) => price !== null);
+  const points = useMemo(() => (near ? fromDailyRuns(history.series) : []), [near, history.series]);
   const summary =
     history.lowest === null
       ? 'No price observed yet.'
@@ -104,7 +87,7 @@ export function PriceHistory({ history }: { history: History }) {
           <div ref={chartBox} className="h-64 w-full rounded-xl border border-stone-200 p-2 sm:h-72" data-testid="price-chart" role="img" aria-label={summary}>
             {near ? (
               <Suspense fallback={<div className="h-full animate-pulse rounded-lg bg-stone-100" />}>
-                <PriceChartImpl points={history.points} />
+                <PriceChartImpl points={points} />
               </Suspense>
             ) : (
               <div className="h-full animate-pulse rounded-lg bg-stone-100" />

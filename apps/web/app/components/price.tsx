@@ -39,8 +39,8 @@ export function Price({
       </span>
     ) : null;
   return (
-    <span className="inline-flex flex-col">
-      <span className="inline-flex flex-wrap items-baseline gap-x-2">
+    <span className="price">
+      <span className="price-row">
         <span data-testid="price-current" className={size === 'lg' ? 'text-3xl font-semibold' : 'font-semibold'}>
           {formatPrice(price)}
         </span>

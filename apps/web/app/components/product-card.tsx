@@ -10,14 +10,14 @@ import { CheckedDiscountBadge, Price, PriceBadge } from './price';
  * A product tile: image, brand, name, price with was price struck through, discount badge (marked
  * "claimed" unless its was-price checked out), price badge from observed history, merchant count,
  * and the B-LOVED heart in the image's corner (its own button, above the card's stretched link).
- * `eager` loads the image at once (cards above the fold); `priority` also asks for it first (the
+ * Styled by the `card*` component classes of app.css. `eager` loads the image at once (cards above the fold); `priority` also asks for it first (the
  * likely largest paint of a listing on a phone).
  */
 export function ProductCard({ product, eager = false, priority = false }: { product: Card; eager?: boolean; priority?: boolean }) {
   const stores = product.merchantCount > 1 ? `Compare ${product.merchantCount} stores` : '1 store';
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white transition hover:shadow-md">
-      <div className="relative aspect-square bg-stone-100">
+    <article className="card">
+      <div className="card-media">
         {product.image ? (
           <img
             src={product.image.thumbnail.url}
@@ -27,41 +27,42 @@ export function ProductCard({ product, eager = false, priority = false }: { prod
             loading={eager || priority ? 'eager' : 'lazy'}
             fetchPriority={priority ? 'high' : undefined}
             decoding="async"
-            className="h-full w-full object-contain mix-blend-multiply"
+            className="card-img"
           />
         ) : null}
-        <span className="absolute top-2 left-2 flex flex-col items-start gap-1">
-          <CheckedDiscountBadge discount={product.discount} check={product.wasCheck} />
-          <PriceBadge badge={product.priceBadge} />
-        </span>
-        <span className="absolute right-2 bottom-2">
+        {product.discount > 0 || product.priceBadge ? (
+          <span className="card-badges">
+            <CheckedDiscountBadge discount={product.discount} check={product.wasCheck} />
+            <PriceBadge badge={product.priceBadge} />
+          </span>
+        ) : null}
+        <span className="card-heart">
           <LoveButton product={product} />
         </span>
       </div>
-      <div className="flex flex-1 flex-col gap-1 p-3">
+      <div className="card-body">
         {/* Always one brand line, two name lines and two price lines: every card of a row is as
             tall as the others, so a card rendered late (content-visibility, app.css) does not
             change the row's height. */}
-        <p className="min-h-[1lh] truncate text-xs font-semibold tracking-wide text-stone-600 uppercase">{product.brand?.name}</p>
-        <h3 className="line-clamp-2 min-h-[2lh] text-sm leading-snug font-normal text-stone-800">
+        <p className="card-brand">{product.brand?.name}</p>
+        <h3 className="card-name">
           <Link
             to={productHref(product.slug, product.id)}
-            className="after:absolute after:inset-0 focus-visible:outline-none"
+            className="card-link"
             prefetch="intent"
             onClick={() => track('select_item', { items: [ga4Item(product)] })}
           >
             {product.name}
           </Link>
         </h3>
-        <div className="mt-auto pt-1">
+        <div className="card-foot">
           {/* Room for the shipping line under the price (see above). */}
           <div className="min-h-[2lh]">
             <Price price={product.priceTag} itemPrice={product.itemPrice} shipping={product.shipping} wasPrice={product.wasPrice} />
           </div>
-          <p className="text-xs text-accent-700">{stores}</p>
+          <p className="card-stores">{stores}</p>
         </div>
       </div>
-      <span aria-hidden className="pointer-events-none absolute inset-0 rounded-xl ring-accent-600 group-has-[a:focus-visible]:ring-2" />
     </article>
   );
 }

@@ -182,9 +182,6 @@ export function createApiClient(baseUrl: string, forwardedFor?: string, requestI
      */
     imageSearchByUpload: (opts: { origin: string; dept?: string; price?: string; from?: number; to?: number }): Promise<ImageSearchResponse> =>
       call(`/inventory/api/v1/search/image-search/oss-image${query(opts)}`, ImageSearchResponseSchema),
-    /** GET /inventory/api/v1/search/image-search/product/{id} (spec §7): products that look like product `id`; 404 when unknown. */
-    imageSearchByProduct: (id: number, opts: { from?: number; to?: number } = {}): Promise<ImageSearchResponse> =>
-      call(`/inventory/api/v1/search/image-search/product/${id}${query(opts)}`, ImageSearchResponseSchema),
     /** GET /tapestry/api/v2/modes: the home modules (banners, product rails, brand walls). */
     modes: () => call('/tapestry/api/v2/modes', ModesResponseSchema),
   };

@@ -2,7 +2,7 @@
  * Client behaviours of spec §4 and §9 as React hooks: mobile breakpoint, header hide on scroll,
  * scroll lock for overlays, scroll position past a threshold, and the NEW-badge state.
  */
-import { useCallback, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useContext, useEffect, useState, useSyncExternalStore, type RefObject } from 'react';
 import { DeferredHydrationContext } from './progressive-hydration';
 import { NEW_BADGE_KEY, currentNewBadge, readSeen } from './new-badges';
 
@@ -139,4 +139,22 @@ export function useNewBadge(): [string | null, (href: string) => void] {
     [setRaw],
   );
   return [current, markSeen];
+}
+
+/** True once `target` has come within `margin` of the viewport (never on the server). */
+export function useNearViewport(target: RefObject<HTMLElement | null>, margin = '400px'): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = target.current;
+    if (!el || near) return;
+    const io = new IntersectionObserver(
+      ([e]) => {
+        if (e?.isIntersecting) setNear(true);
+      },
+      { rootMargin: margin },
+    );
+    io.observe(el);
+    return () => io.disconnect();
+  }, [target, margin, near]);
+  return near;
 }

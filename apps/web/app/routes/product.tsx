@@ -8,7 +8,9 @@ import { BuyNow } from '../components/buy-now';
 import { LoveButton } from '../components/love-button';
 import { CheckedDiscountBadge, Price, PriceBadge, WasCheckNote, shippingText } from '../components/price';
 import { PriceHistory } from '../components/price-history';
+import { compactPriceHistory } from '../lib/price-series';
 import { ProductRail } from '../components/product-card';
+import { VisuallySimilarRail } from '../components/visually-similar';
 import { ga4Item, track } from '../lib/analytics';
 import { apiFrom } from '../lib/api.server';
 import { pageMeta } from '../lib/meta';
@@ -19,28 +21,21 @@ const HISTORY_DAYS = 365;
 /**
  * /prod/{slug}?id={id} with optional color and size (spec §2.1). The product comes from
  * GET …/standard-product/product/{id}/with-recommend; a missing or unknown id is 404, and a
- * stale slug redirects (301) to the product's own slug. "Visually similar" comes from
- * GET …/search/image-search/product/{id} (issue 17) in parallel; its failure leaves that rail out.
+ * stale slug redirects (301) to the product's own slug. "Visually similar" is asked for by the
+ * browser when it scrolls near (components/visually-similar.tsx).
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const id = Number(url.searchParams.get('id'));
   if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
   const api = apiFrom(context);
-  // Visually similar products (issue 17) are asked for alongside and never fail the page: an empty rail instead.
-  const [result, visual] = await Promise.all([
-    api.product(id, HISTORY_DAYS),
-    api.imageSearchByProduct(id, { from: 0, to: 12 }).then(
-      (r) => r.items,
-      () => [],
-    ),
-  ]);
+  const result = await api.product(id, HISTORY_DAYS);
   const color = url.searchParams.get('color') ?? undefined;
   const size = url.searchParams.get('size') ?? undefined;
   if (result.product.slug !== params.slug) throw redirect(productHref(result.product.slug, id, { color, size }), 301);
   return {
     ...result,
-    visual,
+    priceHistory: compactPriceHistory(result.priceHistory),
     color: color && result.product.colors.includes(color) ? color : undefined,
     size: size && result.product.sizes.includes(size) ? size : undefined,
     origin: url.origin,
@@ -79,7 +74,7 @@ const schemaPrice = (cents: number) => (cents / 100).toFixed(2);
  * bestOffer rule, the same figure as the headline), highPrice (the highest total), offerCount,
  * priceCurrency USD, availability.
  */
-function productJsonLd({ product, offers }: ProductWithRecommend, origin: string) {
+function productJsonLd({ product, offers }: Pick<ProductWithRecommend, 'product' | 'offers'>, origin: string) {
   const best = bestOffer(offers);
   const totals = offers.map((o) => o.total);
   const availability = offers.some((o) => o.availability === 'in_stock')
@@ -264,7 +259,7 @@ function OffersTable({ offers }: { offers: Offer[] }) {
 }
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { product, offers, priceHistory, recommend, visual, color, size, origin } = loaderData;
+  const { product, offers, priceHistory, recommend, color, size, origin } = loaderData;
   const shown = sortOffers(
     offers.filter((o) => (!color || o.colors.length === 0 || o.colors.includes(color)) && (!size || o.sizes.length === 0 || o.sizes.includes(size))),
   );
@@ -353,7 +348,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <ProductRail title="Similar products" products={recommend} />
-      <ProductRail title="Visually similar" products={visual} />
+      <VisuallySimilarRail key={product.id} productId={product.id} />
     </div>
   );
 }
