@@ -20,7 +20,7 @@ import { progressiveHydrationSettled } from './lib/progressive-hydration';
 import { BadRequestPage, NotFoundPage, ServerErrorPage } from './components/error-pages';
 import { apiFrom } from './lib/api.server';
 import { getUser } from './lib/auth.server';
-import { DEPARTMENT_LINKS } from './lib/departments.server';
+import { DEPARTMENT_ENTRIES } from './lib/departments.server';
 import { IconSymbols } from './components/love-button';
 // The stylesheet (about 9 KB gzipped) is one hashed, immutable file that every page links to, so
 // a shopper downloads it once for the whole site (and the service worker precaches it) instead of
@@ -47,7 +47,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   // server's HTML; after hydration the browser's stored account takes over (lib/auth-client.ts).
   // Consent-gated third-party tags from configuration (lib/tags.ts): only their ids reach the page.
   const tags = context.tags && (context.tags.gtmContainerId || context.tags.affiliateScriptUrl) ? context.tags : null;
-  return { hotWords, departments: DEPARTMENT_LINKS, user: getUser(context), tags };
+  return { hotWords, departments: DEPARTMENT_ENTRIES, user: getUser(context), tags };
 }
 
 /** The hot words change rarely: load them once per visit, not on every navigation. */

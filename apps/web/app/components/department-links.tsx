@@ -1,18 +1,24 @@
 import { Link } from 'react-router';
-import type { DepartmentLink } from '../lib/nav';
+import type { DepartmentEntry, DepartmentLink } from '../lib/nav';
 
 /**
  * A department's link followed by the links of its category groups (the Departments menu and
- * home's "Shop by department"). `listClassName` lays out the group list; `groups={false}` leaves
- * the list out (the menu before its first opening).
+ * home's "Shop by department"). `listClassName` lays out the group list; a department without
+ * `groups` (the menu before its first opening) shows its own link only.
  */
-export function DepartmentLinks({ department, listClassName, groups = true }: { department: DepartmentLink; listClassName: string; groups?: boolean }) {
+export function DepartmentLinks({
+  department,
+  listClassName,
+}: {
+  department: DepartmentEntry & Partial<Pick<DepartmentLink, 'groups'>>;
+  listClassName: string;
+}) {
   return (
     <>
       <Link to={department.href} className="font-semibold hover:text-accent-700">
         {department.term}
       </Link>
-      {groups ? (
+      {department.groups ? (
         <ul className={listClassName}>
           {department.groups.map((c) => (
             <li key={c.href}>

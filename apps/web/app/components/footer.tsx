@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { DiscountSubscribe } from './discount-subscribe';
 import { POLICY, SOCIAL, SUPPORT } from '../lib/footer-links';
 
-const linkClass = 'text-stone-300 hover:text-white hover:underline';
+/** app.css `footer-link`: every page repeats the footer's links. */
+const linkClass = 'footer-link';
 
 /**
  * Site footer: B-Deals with the discount e-mail sign-up, Support & Service, Info & Policy (with the

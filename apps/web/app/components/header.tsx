@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { internalHref } from '@b-deals/core';
 import { track } from '../lib/analytics';
 import { useHideOnScroll, useNewBadge, useScrolledPast } from '../lib/hooks';
-import { NAV_LINKS, useDepartments } from '../lib/nav';
+import { NAV_LINKS, useDepartments, type DepartmentLink } from '../lib/nav';
 import { AccountMenu } from './account-menu';
 import { DepartmentLinks } from './department-links';
 import { HydrateLater } from './hydrate-later';
@@ -48,12 +48,15 @@ function DepartmentsMenu() {
       document.removeEventListener('keydown', close);
     };
   }, []);
-  // The groups of every department (about 50 links) are written into the page only once the menu
-  // has been opened in this browser: the server's HTML carries the department links alone
-  // (issue 12 §3, HTML weight), each of which leads to its groups without script.
-  const [opened, setOpened] = useState(false);
+  // The groups of every department (about 50 links) come with lib/department-links, fetched when
+  // the menu is first pointed at or opened: the page's HTML and data carry the department links
+  // alone (issue 12 §3, HTML weight), each of which leads to its groups without script.
+  const [withGroups, setWithGroups] = useState<readonly DepartmentLink[] | null>(null);
+  const loadGroups = () => {
+    if (!withGroups) void import('../lib/department-links').then((m) => setWithGroups(m.departmentLinks()));
+  };
   return (
-    <details key={pathname + search} ref={ref} className="group" onToggle={(e) => e.currentTarget.open && setOpened(true)}>
+    <details key={pathname + search} ref={ref} className="group" onPointerEnter={loadGroups} onToggle={(e) => e.currentTarget.open && loadGroups()}>
       <summary className="flex cursor-pointer list-none items-center gap-1 rounded px-2 py-1 hover:text-accent-700 [&::-webkit-details-marker]:hidden">
         Departments
         <span aria-hidden className="text-xs transition group-open:rotate-180">
@@ -62,9 +65,9 @@ function DepartmentsMenu() {
       </summary>
       <HydrateLater>
         <div className="absolute inset-x-4 top-full z-40 grid grid-cols-4 gap-6 rounded-b-xl border border-stone-200 bg-white p-6 shadow-xl sm:inset-x-6">
-          {departments.map((d) => (
+          {(withGroups ?? departments).map((d) => (
             <div key={d.href}>
-              <DepartmentLinks department={d} listClassName="mt-2 space-y-1 text-sm text-stone-600" groups={opened} />
+              <DepartmentLinks department={d} listClassName="mt-2 space-y-1 text-sm text-stone-600" />
             </div>
           ))}
         </div>

@@ -1,6 +1,6 @@
 import type { FacetCount } from '@b-deals/contracts';
 import { formatPrice, formatCount, PRICE_BANDS, categoryByCode, SORT_OPTIONS, internalHref, pagePath } from '@b-deals/core';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Form, Link, useLocation, useSubmit } from 'react-router';
 import { LABELS, PRICE_INPUT_MAX, PRICE_INPUT_MIN, lastPage, listingQuery } from '../lib/listing-params';
 import type { ListingData } from '../lib/listing.server';
@@ -49,6 +49,25 @@ function FacetGroup({ title, children }: { title: string; children: ReactNode })
   );
 }
 
+/**
+ * "Show N more" of a filter: the values past the first {@link FACET_LIMIT} are written into the
+ * page once the disclosure opens (also when it was opened before the region hydrated), not in
+ * every listing's HTML (issue 12 §3, HTML weight). Chosen values are never among them.
+ */
+function MoreValues({ count, children }: { count: number; children: () => ReactNode }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (ref.current?.open) setOpen(true);
+  }, []);
+  return (
+    <details ref={ref} onToggle={(e) => e.currentTarget.open && setOpen(true)}>
+      <summary className="cursor-pointer px-1 py-1 text-sm font-medium text-accent-700">Show {count} more</summary>
+      {open ? <ul>{children()}</ul> : null}
+    </details>
+  );
+}
+
 function ValueFacet({ title, facetKey, values }: { title: string; facetKey: FacetKey; values: FacetCount[] }) {
   const { pathname, params } = useSearch();
   const selected = new Set(params.getAll(facetKey));
@@ -63,17 +82,13 @@ function ValueFacet({ title, facetKey, values }: { title: string; facetKey: Face
       />
     </li>
   );
-  const first = values.slice(0, FACET_LIMIT);
-  const rest = values.slice(FACET_LIMIT);
+  // The first FACET_LIMIT values and every chosen one stay in view; the others wait behind "Show N more".
+  const first = values.filter((v, i) => i < FACET_LIMIT || selected.has(v.key));
+  const rest = values.filter((v, i) => i >= FACET_LIMIT && !selected.has(v.key));
   return (
     <FacetGroup title={title}>
       <ul>{first.map(item)}</ul>
-      {rest.length > 0 ? (
-        <details>
-          <summary className="cursor-pointer px-1 py-1 text-sm font-medium text-accent-700">Show {rest.length} more</summary>
-          <ul>{rest.map(item)}</ul>
-        </details>
-      ) : null}
+      {rest.length > 0 ? <MoreValues count={rest.length}>{() => rest.map(item)}</MoreValues> : null}
     </FacetGroup>
   );
 }

@@ -17,17 +17,21 @@ export function nodeHref(node: CategoryNode): string {
   return node.query ? `/searchList/?q=${encodeURIComponent(node.query)}` : categoryHref(node.path);
 }
 
-/** A department of the core category tree as the menus show it: its link and its groups' links ('Other' groups left out). */
-export interface DepartmentLink {
+/** A department's name and link. */
+export interface DepartmentEntry {
   term: string;
   href: string;
+}
+
+/** A department of the core category tree as the menus show it: its link and its groups' links ('Other' groups left out). */
+export interface DepartmentLink extends DepartmentEntry {
   groups: Array<{ term: string; href: string }>;
 }
 
 /**
- * The departments from the root loader (departments.server.ts), so the category tree with its
- * keywords stays out of the first-load JavaScript; [] when the root loader has no data.
+ * The departments (without groups) from the root loader (departments.server.ts), so the category
+ * tree with its keywords stays out of the first-load JavaScript; [] when the root loader has no data.
  */
-export function useDepartments(): readonly DepartmentLink[] {
+export function useDepartments(): readonly DepartmentEntry[] {
   return useRouteLoaderData<typeof rootLoader>('root')?.departments ?? [];
 }

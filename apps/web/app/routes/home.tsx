@@ -1,7 +1,7 @@
 import { listingHref } from '@b-deals/core';
 import { useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/home';
-import { useDepartments } from '../lib/nav';
+import { DEPARTMENT_LINKS } from '../lib/departments.server';
 import { BrandWall, HomeModes } from '../components/home-modes';
 import { DepartmentLinks } from '../components/department-links';
 import { HydrateLater } from '../components/hydrate-later';
@@ -29,7 +29,8 @@ const LOWEST = { sort: 'priceAscTag' };
 export async function loader({ context, request }: Route.LoaderArgs) {
   const api = apiFrom(context);
   const url = new URL(request.url);
-  const base = { origin: url.origin, ownHosts: [url.hostname] };
+  // Shop by department lists every department's groups (the other pages' data carries the departments alone).
+  const base = { origin: url.origin, ownHosts: [url.hostname], departments: DEPARTMENT_LINKS };
   // New 90-day lows (issue 16 §1) sit under the modules whatever they are; a failure only hides the rail.
   const [modes, newLows] = await Promise.all([
     api
@@ -78,8 +79,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const hotWords = useRouteLoaderData<typeof rootLoader>('root')?.hotWords ?? [];
-  const departments = useDepartments();
-  const { drops, lowest, brands, modes, newLows, ownHosts } = loaderData;
+  const { drops, lowest, brands, modes, newLows, ownHosts, departments } = loaderData;
   return (
     <>
       <HydrateLater>
