@@ -40,6 +40,8 @@ export interface CategoryInput {
   googleProductCategory: string | null;
   productType: string | null;
   title: string;
+  /** GMC `description` (plain text); optional. */
+  description?: string;
   gender: 'male' | 'female' | 'unisex' | null;
   ageGroup: string | null;
 }
