@@ -2,9 +2,13 @@
  * Maps a feed item onto our category tree (spec §3, packages/core CATEGORY_TREE; DESIGN.md
  * "Category codes") from GMC `google_product_category` (numeric id or path of Google's product
  * taxonomy, `packages/feeds/data/google-product-taxonomy-with-ids.en-US.txt`), `product_type`,
- * `title`, `gender` and `age_group`.
+ * `title`, `description`, `gender` and `age_group` — in English and in the Russian, Bulgarian
+ * and Arabic that real feeds use (issue 11 §2; words in `feed-words.ts`).
  *
- * 1. The Google path picks where to look (the candidate subtrees):
+ * 0. A `product_type` that is a path of our own tree is taken as is (confidence 1).
+ * 1. Whom the item is for: GMC `gender` / `age_group`, else the words of product_type + title
+ *    ("Women", "Boys'", "детские", "رجالي"; {@link audienceOf}), else (gender only) the description.
+ * 2. The Google path picks where to look (the candidate subtrees):
  *    Apparel & Accessories > Clothing → Women's (8) for gender female, Men's (9) for male,
  *    Baby & Kids for age_group newborn/infant/toddler (g1 Baby Clothing), kids (g2 Girls' / g3
  *    Boys' by gender), or the Baby & Toddler Clothing branch without an age group (g1), both 8 and 9 when gender is unknown or unisex;
@@ -14,23 +18,33 @@
  *    Health & Beauty > Personal Care > Cosmetics or Hair Care → Beauty (b);
  *    Baby & Toddler and Toys & Games → g; Sporting Goods → 7.
  *    Without a usable Google path (absent, unknown id, or another branch) every department is a
- *    candidate, narrowed by gender (female drops 9 and k2, male drops 8 and k1) and age group
- *    (kids → g). A Google path in a branch our tree does not carry (Home & Garden, Electronics,
- *    Food, …) maps to nothing (`''`). A `product_type` that is itself a Google path or id stands
- *    in for a missing `google_product_category`.
- * 2. Keywords of the candidate nodes (core `keywords`) are matched as whole words or phrases
- *    (plural `s`/`es` allowed). The leaf with the longest keyword in product_type + title wins;
+ *    candidate, narrowed by gender (female drops 9 and k2, male drops 8 and k1). A Google path in
+ *    a branch our tree does not carry (Home & Garden, Electronics, Food, …) maps to nothing
+ *    (`''`). A `product_type` that is itself a Google path or id stands in for a missing
+ *    `google_product_category`.
+ * 3. Keywords of the candidate nodes (core `keywords` without the audience words, plus
+ *    `FEED_WORDS`) are matched as whole words or phrases (plural `s`/`es` allowed; `*` stems for
+ *    inflected languages). The leaf with the longest keyword in product_type + title wins;
  *    ties (and items whose title names no leaf) go to the longest keyword in the Google path's
- *    last segment, then the summed keyword lengths of its ancestors (so "women's" favours
- *    department 8), then tree order.
- * 3. Outcome: a winning leaf → its code, `mapped: true`, unless an equally scored leaf sits in
- *    another candidate subtree (e.g. a unisex "T-Shirt": 831 vs 921) → `mapped: false` with the
- *    leaf's code, or `k` for a shoe of unknown gender. No leaf but a group keyword (e.g. "coat"
- *    → 81) → the group's code, which is the id-prefix of its 'Other' leaf, `mapped: false`.
- *    Nothing at all → the candidate subtree's code (e.g. `e`, `k1`), `mapped: false` (true when
- *    the subtree is a single named leaf such as g4 Kids' Shoes); and when
- *    not even a department is clear, the empty code `''` (matches no category filter: the item
- *    is reachable by search only), `mapped: false`.
+ *    last segment, then the summed keyword lengths of its ancestors, then tree order. Without a
+ *    Google path, a kind our tree does not carry (`OUTSIDE_WORDS`: belt, sunglasses, lamp…) that
+ *    is longer than every tree word, or is the title's last kind word (English titles end with
+ *    their head noun: "Chino Belt"), keeps the item out (`''`). A phrase naming a group or
+ *    department ("pendant set") outranks the shorter leaf words inside it.
+ * 4. Outcome, with a confidence (see {@link CategoryMatch}); `mapped` = confidence ≥
+ *    {@link CATEGORY_CONFIDENCE_MIN}, and the feed warns `unmapped_category` otherwise:
+ *    a winning leaf → its code (0.9 from the item's words, 0.8 from the Google path), unless an
+ *    equally scored leaf sits in another candidate subtree (a unisex "T-Shirt": 831 vs 921) →
+ *    the leaf's code, or `k` for a shoe of unknown gender (0.5). No leaf but a group keyword
+ *    ("coat" → 81) → the group's code, the id-prefix of its 'Other' leaf (0.5). Only a
+ *    department word ("bag", "обувь") or only the description naming a leaf → the department's
+ *    'Other' leaf (0.4). Nothing at all → the candidate subtree's code (e.g. `e`, `k1`; 0.8 when
+ *    it is a single named leaf such as g4 Kids' Shoes, else 0), and when not even a department is
+ *    clear, the empty code `''` (matches no category filter: reachable by search only; 0).
+ * 5. Kids without a Google path (step 1 says kids): a garment → g1 / g2 / g3 by age and gender
+ *    (else the Baby & Kids 'Other' leaf `g`), a shoe → g4; bags, watches and toys keep their code.
+ *
+ * Measured by `npm run eval:categories` (apps/api/eval/categories.ts) on labelled real items.
  */
 import { readFileSync } from 'node:fs';
 import { ALL_CATEGORIES, LEAF_CATEGORIES, categoryByCode, categoryTrail, type CategoryNode } from '@b-deals/core';
