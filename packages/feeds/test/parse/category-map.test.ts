@@ -202,3 +202,16 @@ describe('mapCategory from real feeds without google_product_category (issue 11 
     expect(feedWords('الفستان')).toBe('فستان');
   });
 });
+
+describe('feed words', () => {
+  it('writes stems with at least four letters, so the matcher (which tries prefixes of four or more) can reach them', async () => {
+    const { AUDIENCE_WORDS, FEED_WORDS, OUTSIDE_WORDS } = await import('../../src/parse/feed-words.ts');
+    const all = [...Object.values(FEED_WORDS).flat(), ...OUTSIDE_WORDS, ...AUDIENCE_WORDS.map(([w]) => w)];
+    for (const word of all.filter((w) => w.endsWith('*'))) {
+      expect(word.includes(' '), word).toBe(false);
+      expect(feedWords(word.slice(0, -1)).length, word).toBeGreaterThanOrEqual(4);
+    }
+    expect(mapCategory(item({ title: 'Юбка миди плиссе' })).code).toBe('843');
+    expect(mapCategory(item({ title: 'Платье коктейльное шелковое' }))).toMatchObject({ code: '822', mapped: true });
+  });
+});
