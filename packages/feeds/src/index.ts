@@ -5,5 +5,6 @@
  */
 export * from './types.ts';
 export { parseFeed, loadFxTable, loadDefaultFxTable, readOperatorRates, withOperatorRates, convertToUsd, toUsdCents, type FxTable } from './parse/index.ts';
+export { mapCategory, googleCategoryPath, type CategoryInput, type CategoryMatch } from './parse/category-map.ts';
 export { merchantFromFeed, type MerchantInput } from './merchant.ts';
 export { generateDemoCatalogue, demoMerchantInput, type DemoCatalogueOptions, type DemoCatalogueResult, type DemoMerchantEntry } from './demo/generate.ts';

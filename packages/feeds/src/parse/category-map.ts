@@ -2,9 +2,13 @@
  * Maps a feed item onto our category tree (spec §3, packages/core CATEGORY_TREE; DESIGN.md
  * "Category codes") from GMC `google_product_category` (numeric id or path of Google's product
  * taxonomy, `packages/feeds/data/google-product-taxonomy-with-ids.en-US.txt`), `product_type`,
- * `title`, `gender` and `age_group`.
+ * `title`, `description`, `gender` and `age_group` — in English and in the Russian, Bulgarian
+ * and Arabic that real feeds use (issue 11 §2; words in `feed-words.ts`).
  *
- * 1. The Google path picks where to look (the candidate subtrees):
+ * 0. A `product_type` that is a path of our own tree is taken as is (confidence 1).
+ * 1. Whom the item is for: GMC `gender` / `age_group`, else the words of product_type + title
+ *    ("Women", "Boys'", "детские", "رجالي"; {@link audienceOf}), else (gender only) the description.
+ * 2. The Google path picks where to look (the candidate subtrees):
  *    Apparel & Accessories > Clothing → Women's (8) for gender female, Men's (9) for male,
  *    Baby & Kids for age_group newborn/infant/toddler (g1 Baby Clothing), kids (g2 Girls' / g3
  *    Boys' by gender), or the Baby & Toddler Clothing branch without an age group (g1), both 8 and 9 when gender is unknown or unisex;
@@ -14,32 +18,45 @@
  *    Health & Beauty > Personal Care > Cosmetics or Hair Care → Beauty (b);
  *    Baby & Toddler and Toys & Games → g; Sporting Goods → 7.
  *    Without a usable Google path (absent, unknown id, or another branch) every department is a
- *    candidate, narrowed by gender (female drops 9 and k2, male drops 8 and k1) and age group
- *    (kids → g). A Google path in a branch our tree does not carry (Home & Garden, Electronics,
- *    Food, …) maps to nothing (`''`). A `product_type` that is itself a Google path or id stands
- *    in for a missing `google_product_category`.
- * 2. Keywords of the candidate nodes (core `keywords`) are matched as whole words or phrases
- *    (plural `s`/`es` allowed). The leaf with the longest keyword in product_type + title wins;
+ *    candidate, narrowed by gender (female drops 9 and k2, male drops 8 and k1). A Google path in
+ *    a branch our tree does not carry (Home & Garden, Electronics, Food, …) maps to nothing
+ *    (`''`). A `product_type` that is itself a Google path or id stands in for a missing
+ *    `google_product_category`.
+ * 3. Keywords of the candidate nodes (core `keywords` without the audience words, plus
+ *    `FEED_WORDS`) are matched as whole words or phrases (plural `s`/`es` allowed; `*` stems for
+ *    inflected languages). The leaf with the longest keyword in product_type + title wins;
  *    ties (and items whose title names no leaf) go to the longest keyword in the Google path's
- *    last segment, then the summed keyword lengths of its ancestors (so "women's" favours
- *    department 8), then tree order.
- * 3. Outcome: a winning leaf → its code, `mapped: true`, unless an equally scored leaf sits in
- *    another candidate subtree (e.g. a unisex "T-Shirt": 831 vs 921) → `mapped: false` with the
- *    leaf's code, or `k` for a shoe of unknown gender. No leaf but a group keyword (e.g. "coat"
- *    → 81) → the group's code, which is the id-prefix of its 'Other' leaf, `mapped: false`.
- *    Nothing at all → the candidate subtree's code (e.g. `e`, `k1`), `mapped: false` (true when
- *    the subtree is a single named leaf such as g4 Kids' Shoes); and when
- *    not even a department is clear, the empty code `''` (matches no category filter: the item
- *    is reachable by search only), `mapped: false`.
+ *    last segment, then the summed keyword lengths of its ancestors, then tree order. Without a
+ *    Google path, a kind our tree does not carry (`OUTSIDE_WORDS`: belt, sunglasses, lamp…) that
+ *    is longer than every tree word, or is the title's last kind word (English titles end with
+ *    their head noun: "Chino Belt"), keeps the item out (`''`). A phrase naming a group or
+ *    department ("pendant set") outranks the shorter leaf words inside it.
+ * 4. Outcome, with a confidence (see {@link CategoryMatch}); `mapped` = confidence ≥
+ *    {@link CATEGORY_CONFIDENCE_MIN}, and the feed warns `unmapped_category` otherwise:
+ *    a winning leaf → its code (0.9 from the item's words, 0.8 from the Google path), unless an
+ *    equally scored leaf sits in another candidate subtree (a unisex "T-Shirt": 831 vs 921) →
+ *    the leaf's code, or `k` for a shoe of unknown gender (0.5). No leaf but a group keyword
+ *    ("coat" → 81) → the group's code, the id-prefix of its 'Other' leaf (0.5). Only a
+ *    department word ("bag", "обувь") or only the description naming a leaf → the department's
+ *    'Other' leaf (0.4). Nothing at all → the candidate subtree's code (e.g. `e`, `k1`; 0.8 when
+ *    it is a single named leaf such as g4 Kids' Shoes, else 0), and when not even a department is
+ *    clear, the empty code `''` (matches no category filter: reachable by search only; 0).
+ * 5. Kids without a Google path (step 1 says kids): a garment → g1 / g2 / g3 by age and gender
+ *    (else the Baby & Kids 'Other' leaf `g`), a shoe → g4; bags, watches and toys keep their code.
+ *
+ * Measured by `npm run eval:categories` (apps/api/eval/categories.ts) on labelled real items.
  */
 import { readFileSync } from 'node:fs';
 import { ALL_CATEGORIES, LEAF_CATEGORIES, categoryByCode, categoryTrail, type CategoryNode } from '@b-deals/core';
+import { AUDIENCE_WORDS, FEED_WORDS, OUTSIDE_WORDS } from './feed-words.ts';
 
 /** Input of {@link mapCategory}; GMC attribute values after normalisation. */
 export interface CategoryInput {
   googleProductCategory: string | null;
   productType: string | null;
   title: string;
+  /** GMC `description` (plain text); optional. */
+  description?: string;
   gender: 'male' | 'female' | 'unisex' | null;
   ageGroup: string | null;
 }
@@ -48,6 +65,14 @@ export interface CategoryInput {
 export interface CategoryMatch {
   code: string;
   mapped: boolean;
+  /**
+   * How sure the mapping is, 0–1: 1 the merchant's product_type is a path of our tree; 0.9 the title
+   * or product_type names the leaf; 0.8 the Google category names it (or narrows to one leaf);
+   * 0.5 a group's Other leaf, or a leaf tied with one in another department; 0.4 the department's
+   * Other leaf (from a department word or the description); 0 nowhere. `mapped` is
+   * `confidence ≥ CATEGORY_CONFIDENCE_MIN` (0.6).
+   */
+  confidence: number;
 }
 
 const TAXONOMY_FILE = new URL('../../data/google-product-taxonomy-with-ids.en-US.txt', import.meta.url);
@@ -86,54 +111,144 @@ export function googleCategoryPath(value: string | null, requireKnownRoot = fals
   return path;
 }
 
-/** Lower case, accents and apostrophes removed, every non-alphanumeric run → one space, trimmed. */
-function words(text: string): string {
+/**
+ * Lower case, accents, Arabic vowel marks and apostrophes removed, every run of characters that
+ * are neither letters nor digits → one space, trimmed; an Arabic word loses its article prefix
+ * (ال، لل، وال، بال) so "الفستان" reads as "فستان".
+ */
+export function feedWords(text: string): string {
   // eslint-disable-next-line no-control-regex
-  const ascii = /^[\x00-\x7f]*$/.test(text) ? text : text.normalize('NFD').replace(/\p{Diacritic}/gu, '');
-  return ascii
+  const plain = /^[\x00-\x7f]*$/.test(text) ? text : text.normalize('NFD').replace(/\p{M}/gu, '');
+  return plain
     .toLowerCase()
-    .replace(/['’]/g, '')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
+    .replace(/['’`]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .split(' ')
+    .map((w) => (/^[\u0600-\u06ff]+$/.test(w) ? w.replace(/^(وال|بال|لل|ال)(?=[\u0600-\u06ff]{3})/, '') : w))
+    .join(' ');
 }
 
-/** Normalised keyword phrase → the nodes having it, with the keyword's length (its strength). */
-const KEYWORD_INDEX = new Map<string, Array<{ node: CategoryNode; length: number }>>();
+/** A keyword's hit: the node it names (null for a kind outside our tree) and its strength (length). */
+interface KeywordHit {
+  node: CategoryNode | null;
+  length: number;
+}
+
+/** Department-level core keywords that say whom an item is for, not what it is (read by {@link audienceOf}). */
+const AUDIENCE_KEYWORDS = new Set(['women', 'womens', 'ladies', 'men', 'mens', 'baby', 'kids', 'children', 'toddler', 'girls', 'boys']);
+/** Core keywords that feed titles mostly use for something else: 'khaki' is a colour far more often than a chino. */
+const MISLEADING_KEYWORDS = new Set(['khaki']);
+
+/** Normalised keyword phrase → the nodes having it; word stems (`плать*`) → nodes. */
+const KEYWORD_INDEX = new Map<string, KeywordHit[]>();
+const STEM_INDEX = new Map<string, KeywordHit[]>();
 /** Word prefixes (1 or 2 words) of multi-word keywords, so longer phrases are only built when they can match. */
 const PREFIXES = new Set<string>();
+function addKeyword(keyword: string, node: CategoryNode | null): void {
+  const stem = keyword.endsWith('*');
+  const phrase = feedWords(stem ? keyword.slice(0, -1) : keyword);
+  if (!phrase) return;
+  const index = stem && !phrase.includes(' ') ? STEM_INDEX : KEYWORD_INDEX;
+  const hits = index.get(phrase) ?? [];
+  if (!hits.some((h) => h.node === node)) index.set(phrase, [...hits, { node, length: keyword.length }]);
+  const parts = phrase.split(' ');
+  for (let n = 1; n < parts.length; n++) PREFIXES.add(parts.slice(0, n).join(' '));
+}
 for (const node of ALL_CATEGORIES) {
-  for (const kw of node.keywords) {
-    const phrase = words(kw);
-    KEYWORD_INDEX.set(phrase, [...(KEYWORD_INDEX.get(phrase) ?? []), { node, length: kw.length }]);
-    const parts = phrase.split(' ');
-    for (let n = 1; n < parts.length; n++) PREFIXES.add(parts.slice(0, n).join(' '));
-  }
+  // 'girls' / 'boys' name whom a garment is for; the item's own kind word decides (see audienceOf)
+  for (const kw of node.keywords) if (!AUDIENCE_KEYWORDS.has(kw) && !MISLEADING_KEYWORDS.has(kw)) addKeyword(kw, node);
+  if (node.code && !node.other) for (const kw of FEED_WORDS[node.code] ?? []) addKeyword(kw, node);
+}
+for (const kw of OUTSIDE_WORDS) addKeyword(kw, null);
+const AUDIENCE_INDEX = new Map<string, { gender: 'female' | 'male' | null; age: 'kids' | 'infant' | null; stem: boolean }>();
+for (const [word, gender, age] of AUDIENCE_WORDS) {
+  const stem = word.endsWith('*');
+  AUDIENCE_INDEX.set(feedWords(stem ? word.slice(0, -1) : word), { gender, age, stem });
 }
 /** Position of each node in tree order, for tie-breaks. */
 const ORDER = new Map(ALL_CATEGORIES.map((c, i) => [c, i]));
 
+/** Scores of the nodes named in a text, and the longest kind outside our tree it names (0 when none). */
+interface TextScores {
+  nodes: Map<CategoryNode, number>;
+  outside: number;
+  /** Word position just past the last kind outside our tree / the last node keyword, in the text before its first "with" or "for" (-1: none). */
+  outsideEnd: number;
+  nodeEnd: number;
+  /** The longest keyword of several words and its node (a phrase names the item more surely than a single word). */
+  phrase: { node: CategoryNode; length: number; text: string } | null;
+  /** The words that matched each node's longest keyword. */
+  matched: Map<CategoryNode, string>;
+}
+
 /**
  * Longest matching keyword length of every node with a keyword found in `text`. A keyword
- * matches a run of 1–3 whole words, the last of which may carry a plural `s` / `es`.
+ * matches a run of 1–3 whole words, the last of which may carry a plural `s` / `es`; a stem
+ * matches any word starting with it.
  */
-function keywordScores(text: string): Map<CategoryNode, number> {
-  const scores = new Map<CategoryNode, number>();
-  const hit = (phrase: string): void => {
-    const nodes = KEYWORD_INDEX.get(phrase);
-    if (nodes) for (const { node, length } of nodes) if (length > (scores.get(node) ?? 0)) scores.set(node, length);
+function keywordScores(text: string): TextScores {
+  const scores: TextScores = { nodes: new Map(), outside: 0, outsideEnd: -1, nodeEnd: -1, phrase: null, matched: new Map() };
+  const tokens = feedWords(text).split(' ');
+  const head = tokens.findIndex((t) => t === 'with' || t === 'for');
+  const record = (hits: KeywordHit[] | undefined, end: number, words: number): void => {
+    const text = tokens.slice(end - words, end).join(' ');
+    const inHead = head < 0 || end <= head;
+    for (const { node, length } of hits ?? []) {
+      if (!node) {
+        scores.outside = Math.max(scores.outside, length);
+        if (inHead) scores.outsideEnd = Math.max(scores.outsideEnd, end);
+        continue;
+      }
+      if (length > (scores.nodes.get(node) ?? 0)) {
+        scores.nodes.set(node, length);
+        scores.matched.set(node, text);
+      }
+      if (inHead) scores.nodeEnd = Math.max(scores.nodeEnd, end);
+      if (words > 1 && length > (scores.phrase?.length ?? 0)) scores.phrase = { node, length, text };
+    }
   };
-  const tokens = words(text).split(' ');
   for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] as string;
+    for (let n = 4; n < token.length; n++) record(STEM_INDEX.get(token.slice(0, n)), i + 1, 1);
+    record(STEM_INDEX.get(token), i + 1, 1);
     let acc = '';
     for (let n = 0; n < 3 && i + n < tokens.length; n++) {
-      acc = n === 0 ? (tokens[i] as string) : `${acc} ${tokens[i + n] as string}`;
-      hit(acc);
-      if (acc.endsWith('s')) hit(acc.slice(0, -1));
-      if (acc.endsWith('es')) hit(acc.slice(0, -2));
+      acc = n === 0 ? token : `${acc} ${tokens[i + n] as string}`;
+      record(KEYWORD_INDEX.get(acc), i + n + 1, n + 1);
+      if (acc.endsWith('s')) record(KEYWORD_INDEX.get(acc.slice(0, -1)), i + n + 1, n + 1);
+      if (acc.endsWith('es')) record(KEYWORD_INDEX.get(acc.slice(0, -2)), i + n + 1, n + 1);
       if (!PREFIXES.has(acc)) break;
     }
   }
   return scores;
+}
+
+/** Whom an item is for, as GMC `gender` and `age_group` would say it. */
+export interface Audience {
+  gender: 'female' | 'male' | 'unisex' | null;
+  ageGroup: string | null;
+}
+
+/**
+ * Whom a text says an item is for (`AUDIENCE_WORDS`: "Women", "Boys'", "детские", "رجالي"…):
+ * words for both genders give `unisex`; a kids' or baby word gives age group `kids` / `infant`.
+ * Null fields when the text does not say.
+ */
+export function audienceOf(text: string): Audience {
+  const genders = new Set<'female' | 'male'>();
+  let age: 'kids' | 'infant' | null = null;
+  for (const token of feedWords(text).split(' ')) {
+    let found = AUDIENCE_INDEX.get(token) ?? (token.endsWith('s') ? AUDIENCE_INDEX.get(token.slice(0, -1)) : undefined);
+    for (let n = 4; !found && n < token.length; n++) {
+      const a = AUDIENCE_INDEX.get(token.slice(0, n));
+      if (a?.stem) found = a;
+    }
+    if (!found) continue;
+    if (found.gender) genders.add(found.gender);
+    if (found.age === 'infant' || (found.age === 'kids' && age === null)) age = found.age;
+  }
+  return { gender: genders.size === 2 ? 'unisex' : ([...genders][0] ?? null), ageGroup: age };
 }
 
 interface Plan {
@@ -180,7 +295,7 @@ function plan(path: string | null, input: CategoryInput): Plan {
   if (p.startsWith('baby & toddler') || p.startsWith('toys & games')) return { roots: ['g'], fallback: 'g' };
   if (p.startsWith('sporting goods')) return { roots: ['7'], fallback: '7' };
   if (p && !OUR_BRANCHES.some((b) => p.startsWith(b))) return { roots: [], fallback: '' };
-  if (kids) return { roots: ['g'], fallback: 'g' };
+  // no Google path: a kids' item is scored over the adult tree, then turned into Baby & Kids (kidsCode)
   const roots = DEPARTMENTS.flatMap((d) => {
     if (gender === 'female' && d === '9') return [];
     if (gender === 'male' && d === '8') return [];
@@ -209,10 +324,36 @@ const TREE_PATHS = new Map(
   ]),
 );
 
+/** Below this confidence a mapping is not trusted: `mapped: false` (the feed warns `unmapped_category`). */
+export const CATEGORY_CONFIDENCE_MIN = 0.6;
+
+/** Leaves and groups of garments, which a kids' item turns into Baby Clothing / Girls' / Boys' Clothing. */
+const isApparel = (code: string): boolean => /^[89]/.test(code) || ['712', '713', '714', '715'].some((c) => code.startsWith(c)) || code === 'g';
+/** Leaves and groups of shoes, which a kids' item turns into Kids' Shoes. */
+const isShoe = (code: string): boolean => code.startsWith('k') || code === '711' || code === '728';
+
+/**
+ * A kids' item without a Google path (its title or GMC `age_group` says kids): garments go to
+ * Baby Clothing (g1) for newborn/infant/toddler, else Girls' (g2) / Boys' Clothing (g3) by gender,
+ * else Baby & Kids' Other leaf (g); shoes go to Kids' Shoes (g4); anything else (a backpack, a
+ * watch, a toy) keeps its code.
+ */
+function kidsCode(match: CategoryMatch, audience: Audience): CategoryMatch {
+  const { code } = match;
+  if (code === '') return match;
+  if (isShoe(code)) return { code: 'g4', mapped: true, confidence: Math.max(match.confidence, CATEGORY_CONFIDENCE_MIN) };
+  if (!isApparel(code)) return match;
+  const leaf = audience.ageGroup && BABY_AGES.has(audience.ageGroup) ? 'g1' : audience.gender === 'female' ? 'g2' : audience.gender === 'male' ? 'g3' : null;
+  return leaf ? { code: leaf, mapped: true, confidence: Math.max(match.confidence, CATEGORY_CONFIDENCE_MIN) } : { code: 'g', mapped: false, confidence: 0.4 };
+}
+
 /**
  * Maps an item to our category tree; see the module doc for the rules and fallbacks. Never throws.
  * Rule 0: a `product_type` that is exactly a path of our own tree (terms joined by `>`, case and
  * spacing ignored) is taken as is — the merchant filed the item in our taxonomy.
+ *
+ * Without GMC `gender` / `age_group`, whom the item is for is read from its product type and title
+ * (then the description, for gender only; {@link audienceOf}), in English, Russian, Bulgarian and Arabic.
  */
 export function mapCategory(input: CategoryInput): CategoryMatch {
   const own =
@@ -224,29 +365,56 @@ export function mapCategory(input: CategoryInput): CategoryMatch {
         .map((t) => t.trim())
         .join(' > '),
     );
-  if (own) return { code: own.code as string, mapped: true };
+  if (own) return { code: own.code as string, mapped: true, confidence: 1 };
   const path = googleCategoryPath(input.googleProductCategory) ?? googleCategoryPath(input.productType, true);
-  const how = plan(path, input);
+  const itemText = `${input.productType ?? ''} ${input.title}`;
+  const told = audienceOf(itemText);
+  const audience: Audience = {
+    gender: input.gender ?? told.gender ?? (input.description ? audienceOf(input.description).gender : null),
+    ageGroup: input.ageGroup ?? told.ageGroup,
+  };
+  const kids = audience.ageGroup !== null && KID_AGES.has(audience.ageGroup);
+  const how = plan(path, { ...input, ...audience });
+  const result = scoreItem(input, path, itemText, how);
+  return !path && kids ? kidsCode(result, audience) : result;
+}
+
+const NO_SCORES: TextScores = { nodes: new Map(), outside: 0, outsideEnd: -1, nodeEnd: -1, phrase: null, matched: new Map() };
+
+/** Steps 2–3 of the module doc over the candidate subtrees of `how`. */
+function scoreItem(input: CategoryInput, path: string | null, itemText: string, how: Plan): CategoryMatch {
   const lastSegment = path ? (path.split(' > ').pop() as string) : '';
   // Title and product_type decide; the Google path's last segment only breaks ties or fills in.
-  const fromItem = keywordScores(`${input.productType ?? ''} ${input.title}`);
-  const fromPath = keywordScores(lastSegment);
-  const either = (node: CategoryNode): number => Math.max(fromItem.get(node) ?? 0, fromPath.get(node) ?? 0);
+  const fromItem = keywordScores(itemText);
+  const fromPath = lastSegment ? keywordScores(lastSegment) : NO_SCORES;
+  const either = (node: CategoryNode): number => Math.max(fromItem.nodes.get(node) ?? 0, fromPath.nodes.get(node) ?? 0);
   const rootOf = (code: string) => how.roots.find((r) => code.startsWith(r));
   const before = (a: CategoryNode, b: CategoryNode): boolean => (ORDER.get(a) as number) < (ORDER.get(b) as number);
 
   let best: { node: CategoryNode; root: string; rank: number[] } | null = null;
   let tiedAcrossRoots = false;
   let group: { node: CategoryNode; score: number } | null = null;
-  for (const node of new Set([...fromItem.keys(), ...fromPath.keys()])) {
-    const root = node.code && !node.other ? rootOf(node.code) : undefined;
-    if (!root) continue;
-    if (node.children.length > 0) {
-      const score = either(node);
-      if ((node.code as string).length >= 2 && (!group || score > group.score || (score === group.score && before(node, group.node)))) group = { node, score };
+  let department: { code: string; score: number } | null = null;
+  let strongest = 0;
+  for (const node of new Set([...fromItem.nodes.keys(), ...fromPath.nodes.keys()])) {
+    const code = node.code as string;
+    if (code.length === 1) {
+      // a department's own kind word ("bag", "jewelry", "обувь"): its Other leaf, or the one candidate subtree inside it
+      const inside = how.roots.filter((r) => r.startsWith(code));
+      const score = fromItem.nodes.get(node) ?? 0;
+      if (inside.length > 0 && score > (department?.score ?? 0)) department = { code: inside.length === 1 ? (inside[0] as string) : code, score };
+      strongest = Math.max(strongest, score);
       continue;
     }
-    const rank = [fromItem.get(node) ?? 0, fromPath.get(node) ?? 0, (ANCESTORS.get(node) ?? []).reduce((sum, a) => sum + either(a), 0)];
+    const root = !node.other ? rootOf(code) : undefined;
+    if (!root) continue;
+    strongest = Math.max(strongest, fromItem.nodes.get(node) ?? 0);
+    if (node.children.length > 0) {
+      const score = either(node);
+      if (!group || score > group.score || (score === group.score && before(node, group.node))) group = { node, score };
+      continue;
+    }
+    const rank = [fromItem.nodes.get(node) ?? 0, fromPath.nodes.get(node) ?? 0, (ANCESTORS.get(node) ?? []).reduce((sum, a) => sum + either(a), 0)];
     const cmp = best ? compareRanks(rank, best.rank) : 1;
     if (cmp > 0) {
       best = { node, root, rank };
@@ -256,8 +424,42 @@ export function mapCategory(input: CategoryInput): CategoryMatch {
       if (before(node, best.node)) best = { node, root, rank };
     }
   }
-  if (best) return tiedAcrossRoots ? { code: how.collapse ?? (best.node.code as string), mapped: false } : { code: best.node.code as string, mapped: true };
-  if (group) return { code: group.node.code as string, mapped: false };
+  // No Google path and the longest kind the title names is one our tree does not carry (belt, sunglasses, lamp…).
+  // No Google path, and the title's head noun (English puts it last: "Chino Belt") is one our tree does not carry.
+  if (!path && fromItem.outside > 0 && (fromItem.outside > strongest || fromItem.outsideEnd > fromItem.nodeEnd))
+    return { code: '', mapped: false, confidence: 0 };
+  // A phrase naming a group or department ("kurta with dupatta", "pendant set") outranks the shorter leaf words inside it.
+  const phrase = fromItem.phrase;
+  // (A deeper node named outside the phrase keeps its place: "Дамски дрехи > Рокли" stays a dress.)
+  const deeper = best?.node ?? group?.node;
+  const covered =
+    !deeper || !(deeper.code as string).startsWith(phrase?.node.code as string) || phrase?.text.includes(fromItem.matched.get(deeper) ?? '\u0000');
+  if (phrase && covered && phrase.node.children.length > 0 && phrase.length > ((best?.rank[0] as number | undefined) ?? 0)) {
+    const code = phrase.node.code as string;
+    const inside = how.roots.filter((r) => code.startsWith(r) || r.startsWith(code));
+    if (inside.length > 0)
+      return {
+        code: inside.length === 1 && (inside[0] as string).length > code.length ? (inside[0] as string) : code,
+        mapped: false,
+        confidence: code.length === 1 ? 0.4 : 0.5,
+      };
+  }
+  if (best) {
+    if (tiedAcrossRoots) return { code: how.collapse ?? (best.node.code as string), mapped: false, confidence: 0.5 };
+    return { code: best.node.code as string, mapped: true, confidence: (best.rank[0] as number) > 0 ? 0.9 : 0.8 };
+  }
+  if (group) return { code: group.node.code as string, mapped: false, confidence: 0.5 };
+  if (department) return { code: department.code, mapped: false, confidence: 0.4 };
+  // The description alone names a leaf: trusted for the department only (its Other leaf).
+  if (!path && input.description) {
+    const described = scoreItem({ ...input, description: undefined }, null, input.description, how);
+    const code = described.code;
+    if (code && described.confidence >= 0.5) {
+      const inside = how.roots.filter((r) => r.startsWith(code.slice(0, 1)) && code.startsWith(r));
+      return { code: inside[0] && inside[0].length > 1 ? inside[0] : code.slice(0, 1), mapped: false, confidence: 0.4 };
+    }
+  }
   // A plan narrowed to one named leaf (e.g. g4 Kids' Shoes) is a confident mapping on its own.
-  return { code: how.fallback, mapped: categoryByCode(how.fallback)?.children.length === 0 };
+  const single = categoryByCode(how.fallback)?.children.length === 0;
+  return { code: how.fallback, mapped: single, confidence: single ? 0.8 : 0 };
 }

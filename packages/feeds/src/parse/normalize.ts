@@ -179,7 +179,7 @@ export function normalizeItem(raw: RawItem, index: number, ctx: NormalizeContext
   const ageGroup = normalizeAgeGroup(text('age_group'));
   const googleProductCategory = text('google_product_category') ?? null;
   const productType = text('product_type') ?? null;
-  const category = mapCategory({ googleProductCategory, productType, title, gender, ageGroup });
+  const category = mapCategory({ googleProductCategory, productType, title, description, gender, ageGroup });
   if (!category.mapped) warnings.push(itemIssue('unmapped_category', 'google_product_category'));
 
   const item: FeedItem = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { categoryByCode, categoryById } from '@b-deals/core';
-import { googleCategoryPath, mapCategory, type CategoryInput } from '../../src/parse/category-map.ts';
+import { CATEGORY_CONFIDENCE_MIN, audienceOf, feedWords, googleCategoryPath, mapCategory, type CategoryInput } from '../../src/parse/category-map.ts';
 
 const item = (over: Partial<CategoryInput>): CategoryInput => ({
   googleProductCategory: null,
@@ -53,7 +53,7 @@ describe('mapCategory onto the core tree', () => {
   ];
 
   it.each(cases)('%s "%s" (%s, %s) → %s', (gpc, title, gender, ageGroup, code, mapped) => {
-    expect(mapCategory(item({ googleProductCategory: gpc, title, gender, ageGroup }))).toEqual({
+    expect(mapCategory(item({ googleProductCategory: gpc, title, gender, ageGroup }))).toMatchObject({
       code,
       mapped,
     });
@@ -67,7 +67,7 @@ describe('mapCategory onto the core tree', () => {
         gender: 'female',
       }),
     );
-    expect(result).toEqual({ code: '81', mapped: false });
+    expect(result).toEqual({ code: '81', mapped: false, confidence: 0.5 });
     // the code is the id-prefix of the 'Other' leaf 81,-811,-812,-813 and matches none of its named siblings
     const other = categoryById('81,-811,-812,-813');
     expect(other?.other).toBe(true);
@@ -75,23 +75,23 @@ describe('mapCategory onto the core tree', () => {
   });
 
   it('falls back to the department when nothing names a leaf or group', () => {
-    expect(mapCategory(item({ googleProductCategory: '473', title: 'Holiday Gift Set' }))).toEqual({
+    expect(mapCategory(item({ googleProductCategory: '473', title: 'Holiday Gift Set' }))).toMatchObject({
       code: 'b',
       mapped: false,
     });
-    expect(mapCategory(item({ googleProductCategory: '188', title: 'The Marlowe' }))).toEqual({
+    expect(mapCategory(item({ googleProductCategory: '188', title: 'The Marlowe' }))).toMatchObject({
       code: 'f',
       mapped: false,
     });
     // the Google path's last segment (Handbags) still names the group
-    expect(mapCategory(item({ googleProductCategory: '3032', title: 'The Marlowe' }))).toEqual({
+    expect(mapCategory(item({ googleProductCategory: '3032', title: 'The Marlowe' }))).toMatchObject({
       code: 'e1',
       mapped: false,
     });
   });
 
   it('does not guess between departments when gender is unknown', () => {
-    expect(mapCategory(item({ googleProductCategory: '187', title: 'Leather Sneakers' }))).toEqual({
+    expect(mapCategory(item({ googleProductCategory: '187', title: 'Leather Sneakers' }))).toMatchObject({
       code: 'k',
       mapped: false,
     });
@@ -101,21 +101,21 @@ describe('mapCategory onto the core tree', () => {
   });
 
   it('uses product_type and title when there is no google_product_category', () => {
-    expect(mapCategory(item({ productType: 'Women > Dresses > Maxi', title: 'Tiered Maxi Dress' }))).toEqual({ code: '823', mapped: true });
-    expect(mapCategory(item({ title: "Women's Boxy T-Shirt" }))).toEqual({
+    expect(mapCategory(item({ productType: 'Women > Dresses > Maxi', title: 'Tiered Maxi Dress' }))).toMatchObject({ code: '823', mapped: true });
+    expect(mapCategory(item({ title: "Women's Boxy T-Shirt" }))).toMatchObject({
       code: '831',
       mapped: true,
     });
-    expect(mapCategory(item({ googleProductCategory: '99999999', title: 'Bifold Leather Wallet' }))).toEqual({ code: 'e3', mapped: true });
+    expect(mapCategory(item({ googleProductCategory: '99999999', title: 'Bifold Leather Wallet' }))).toMatchObject({ code: 'e3', mapped: true });
   });
 
   it('reads a product_type written as a Google path', () => {
-    expect(mapCategory(item({ productType: 'Apparel & Accessories > Jewelry', title: 'Signet Ring' }))).toEqual({ code: 'f3', mapped: true });
+    expect(mapCategory(item({ productType: 'Apparel & Accessories > Jewelry', title: 'Signet Ring' }))).toMatchObject({ code: 'f3', mapped: true });
   });
 
   it('maps nothing outside our tree (Home & Garden, unknown words): empty code, unmapped', () => {
-    expect(mapCategory(item({ googleProductCategory: '594', title: 'Rattan Pendant Lamp' }))).toEqual({ code: '', mapped: false });
-    expect(mapCategory(item({ title: 'Ceramic Coffee Mug' }))).toEqual({ code: '', mapped: false });
+    expect(mapCategory(item({ googleProductCategory: '594', title: 'Rattan Pendant Lamp' }))).toMatchObject({ code: '', mapped: false });
+    expect(mapCategory(item({ title: 'Ceramic Coffee Mug' }))).toMatchObject({ code: '', mapped: false });
   });
 
   it('only returns codes that exist in the tree', () => {
@@ -123,5 +123,95 @@ describe('mapCategory onto the core tree', () => {
       const { code } = mapCategory(item({ googleProductCategory: gpc, title, gender, ageGroup }));
       expect(categoryByCode(code), code).toBeDefined();
     }
+  });
+});
+
+describe('mapCategory from real feeds without google_product_category (issue 11 §2)', () => {
+  const code = (over: Partial<CategoryInput>) => mapCategory(item(over)).code;
+
+  it('reads whom an item is for from the title when the feed has no gender or age_group', () => {
+    expect(code({ title: 'Puma Men Grey Leaping Cat T-shirt' })).toBe('921');
+    expect(code({ title: 'Jealous 21 Women Purple T-shirt' })).toBe('831');
+    expect(code({ title: 'Reebok Men Black Possession Flip Flops' })).toBe('k25');
+    expect(code({ title: 'iPanema Women Red Flip Flops' })).toBe('k14');
+    // GMC attributes win over the words
+    expect(code({ title: 'Men Grey T-shirt', gender: 'female' })).toBe('831');
+  });
+
+  it("turns a kids' garment into Girls' / Boys' Clothing and a kids' shoe into Kids' Shoes", () => {
+    expect(mapCategory(item({ title: 'Gini and Jony Girls Knit White Top' }))).toMatchObject({ code: 'g2', mapped: true });
+    expect(code({ title: 'Doodle Boys Navy Track Pants' })).toBe('g3');
+    expect(code({ title: 'Ben 10 Boys Navy Blue Slippers' })).toBe('g4');
+    expect(code({ title: 'Enroute Teens Pink Sandals' })).toBe('g4');
+    expect(code({ title: 'Organic Cotton Baby Shorts' })).toBe('g1');
+    // not a garment: a kids' backpack stays a backpack
+    expect(code({ title: 'Kids Dino Backpack' })).toBe('e2');
+  });
+
+  it('reads Russian, Bulgarian and Arabic titles and product types', () => {
+    expect(code({ title: 'Платье вечернее женское' })).toBe('82');
+    expect(code({ title: 'Мужская куртка зимняя' })).toBe('912');
+    expect(code({ productType: 'Дамски дрехи > Рокли', title: 'Рокля Мила' })).toBe('82');
+    expect(code({ title: 'Дамски кожени ботуши' })).toBe('k13');
+    expect(code({ title: 'Детские кроссовки' })).toBe('g4');
+    expect(code({ title: 'فستان سهرة نسائي' })).toBe('82');
+    expect(code({ title: 'الفستان الأحمر' })).toBe('82');
+    expect(code({ title: 'ساعة يد رجالية' })).toBe('f5');
+    expect(code({ title: 'حقيبة ظهر للمدرسة' })).toBe('e2');
+  });
+
+  it("keeps kinds our tree does not carry out of it, even after a shorter in-tree word ('Chino Belt')", () => {
+    expect(code({ title: 'Bulchee Men Padded Chino Black Belt' })).toBe('');
+    expect(code({ title: 'Ray-Ban Men Copper Sunglasses' })).toBe('');
+    expect(code({ title: 'Rattan Pendant Lamp' })).toBe('');
+    expect(code({ title: 'Ring Light 10"' })).toBe('');
+    // …but an in-tree phrase holding the word wins
+    expect(code({ title: 'Leather Belt Bag' })).toBe('e5');
+    expect(code({ title: 'Lucera Women Silver Ring' })).toBe('f3');
+  });
+
+  it("files an item below the confidence in its department's Other leaf with mapped false (warned), never a leaf", () => {
+    // a department word only
+    expect(mapCategory(item({ title: 'Peter England Unisex Orange Laptop Bag' }))).toEqual({ code: 'e', mapped: false, confidence: 0.4 });
+    // the description alone names a leaf: the department is trusted, the leaf is not
+    expect(mapCategory(item({ title: 'The Marlowe', description: 'A roomy leather tote with a zip pocket.' }))).toEqual({
+      code: 'e',
+      mapped: false,
+      confidence: 0.4,
+    });
+    // a phrase naming a group outranks the leaf words inside it
+    expect(mapCategory(item({ title: 'Estelle Women Gold Earring & Pendant Set' }))).toMatchObject({ code: 'f', mapped: false });
+  });
+
+  it('says mapped exactly when the confidence reaches CATEGORY_CONFIDENCE_MIN', () => {
+    const titles = ['Puma Men Grey T-shirt', 'Classic Crew T-Shirt', 'Laptop Bag', 'Wool Car Coat', 'Ceramic Coffee Mug', 'Платье', 'Kids Dino Backpack'];
+    for (const title of titles) {
+      const m = mapCategory(item({ title }));
+      expect(m.mapped, title).toBe(m.confidence >= CATEGORY_CONFIDENCE_MIN);
+      expect(categoryByCode(m.code) !== undefined || m.code === '', title).toBe(true);
+    }
+  });
+
+  it('audienceOf and feedWords read gender and age from several languages', () => {
+    expect(audienceOf("Women's Boxy Tee")).toEqual({ gender: 'female', ageGroup: null });
+    expect(audienceOf("Men's and Women's Socks")).toEqual({ gender: 'unisex', ageGroup: null });
+    expect(audienceOf('Детские ботинки для мальчиков')).toEqual({ gender: 'male', ageGroup: 'kids' });
+    expect(audienceOf('ملابس رجالي')).toEqual({ gender: 'male', ageGroup: null });
+    expect(audienceOf('Infant Boys Romper')).toEqual({ gender: 'male', ageGroup: 'infant' });
+    expect(feedWords('Ёлочная ИГРУШКА')).toBe('елочная игрушка');
+    expect(feedWords('الفستان')).toBe('فستان');
+  });
+});
+
+describe('feed words', () => {
+  it('writes stems with at least four letters, so the matcher (which tries prefixes of four or more) can reach them', async () => {
+    const { AUDIENCE_WORDS, FEED_WORDS, OUTSIDE_WORDS } = await import('../../src/parse/feed-words.ts');
+    const all = [...Object.values(FEED_WORDS).flat(), ...OUTSIDE_WORDS, ...AUDIENCE_WORDS.map(([w]) => w)];
+    for (const word of all.filter((w) => w.endsWith('*'))) {
+      expect(word.includes(' '), word).toBe(false);
+      expect(feedWords(word.slice(0, -1)).length, word).toBeGreaterThanOrEqual(4);
+    }
+    expect(mapCategory(item({ title: 'Юбка миди плиссе' })).code).toBe('843');
+    expect(mapCategory(item({ title: 'Платье коктейльное шелковое' }))).toMatchObject({ code: '822', mapped: true });
   });
 });
