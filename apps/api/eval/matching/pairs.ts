@@ -26,10 +26,10 @@ export interface PreparedPair {
 /**
  * The folder of the labelled pairs: MATCHING_EVAL_DIR, else the first
  * `shared/eval-data/matching/walmart-amazon` found beside the working directory or one of its
- * parents; null when there is none.
+ * parents; null when there is none (or MATCHING_EVAL_DIR holds no `development.tsv`).
  */
 export function dataDir(): string | null {
-  if (process.env.MATCHING_EVAL_DIR) return process.env.MATCHING_EVAL_DIR;
+  if (process.env.MATCHING_EVAL_DIR) return existsSync(path.join(process.env.MATCHING_EVAL_DIR, 'development.tsv')) ? process.env.MATCHING_EVAL_DIR : null;
   for (let dir = process.cwd(); ; dir = path.dirname(dir)) {
     const candidate = path.join(dir, 'shared', 'eval-data', 'matching', 'walmart-amazon');
     if (existsSync(candidate)) return candidate;
