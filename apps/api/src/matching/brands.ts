@@ -42,6 +42,8 @@ const BRAND_ALIASES: ReadonlyMap<string, string> = new Map(
     nikon: ['nikonusa'],
     sony: ['sonycomputer', 'sonyelectronics'],
     kodak: ['eastmankodak'],
+    // Xerox took over Tektronix's colour printer business (Phaser) in 2000; its supplies carry either name.
+    xerox: ['tektronix', 'fujixerox'],
     dell: ['dellcomputer', 'dellcomputers'],
     asus: ['asustek', 'asustekcomputer'],
     pny: ['pnytech'],

@@ -141,6 +141,37 @@ export function extractModelNumbers(text: string): string[] {
   return [...out];
 }
 
+/** Words that open the phrase naming the device an accessory is for. */
+const FOR = /^(?:for|fits|fit)$/i;
+const FOR_ANYWHERE = /(?:^|\s)(?:for|fits?)\s/i;
+/** Tokens of a "for" phrase read for model numbers: the device is named right after the word. */
+const FIT_WINDOW = 5;
+
+/**
+ * Model numbers of the device an accessory is made for, written in a "for …" phrase of the
+ * title (`case for Samsung Galaxy Tab P1000`, `toner for Lexmark E352H11A`): keys of tokens
+ * mixing letters and digits among the {@link FIT_WINDOW} tokens after `for` / `fits`, up to a
+ * dash, comma or slash that ends the phrase. They name another product, not this one; a part
+ * number written after the phrase (`lens for Nikon digital SLR cameras 880306`) is not taken.
+ */
+export function fittedModelNumbers(text: string): string[] {
+  if (!FOR_ANYWHERE.test(text)) return [];
+  const raw = text.normalize('NFKC').split(/\s+/).filter(Boolean);
+  const out = new Set<string>();
+  for (let i = 0; i < raw.length; i++) {
+    if (!FOR.test(raw[i]!)) continue;
+    for (let j = i + 1; j <= i + FIT_WINDOW && j < raw.length; j++) {
+      const t = raw[j]!;
+      if (/^[-–|/]+$/.test(t)) break;
+      const tok = t.replace(/[,;:()[\]]+$/g, '');
+      const key = modelKey(tok);
+      if (isModelToken(tok) && /[A-Z]/.test(key) && /\d/.test(key)) out.add(key);
+      if (/[,;]$/.test(t)) break;
+    }
+  }
+  return [...out];
+}
+
 /**
  * How two model-number sets relate: `same` (a specific key in common), `close` (a specific key
  * of 5+ characters inside the other's), `different` (each side has a specific key the other
@@ -150,8 +181,9 @@ export type ModelAgreement = 'same' | 'close' | 'different' | 'unknown';
 
 /**
  * Compares two sets of {@link modelKey}s. `generic(key)` tells keys that many products share
- * (a chipset, a standard, a product line: `PC3200`, `TF101`); they neither make nor break a
- * match. Two keys agree when equal, or when one of 5+ characters is inside the other and the
+ * (a chipset, a standard, a product line, the device an accessory fits: `PC3200`, `TF101`): one
+ * in common does not make a match (`unknown` unless a specific key agrees), but keys that
+ * disagree still break one (`CLI226` / `CLI221` is `different` however common each is). Two keys agree when equal, or when one of 5+ characters is inside the other and the
  * rest is all letters or all digits (`51644C` in `NEW51644C`, not `GBU421` in `GBU421W6`).
  */
 export function compareModels(a: readonly string[], b: readonly string[], generic: (key: string) => boolean = () => false): ModelAgreement {
@@ -164,27 +196,35 @@ export function compareModels(a: readonly string[], b: readonly string[], generi
     const rest = long.replace(short, '');
     return /[A-Z]/.test(rest) && /\d/.test(rest) ? null : 'close';
   };
-  const sa = a.filter((k) => !generic(k));
-  const sb = b.filter((k) => !generic(k));
-  if (sa.length === 0 || sb.length === 0) return 'unknown';
+  if (a.length === 0 || b.length === 0) return 'unknown';
   let best: 'same' | 'close' | null = null;
   const matchedA = new Set<string>();
   const matchedB = new Set<string>();
-  for (const x of sa)
-    for (const y of sb) {
+  for (const x of a)
+    for (const y of b) {
       const r = agree(x, y);
       if (!r) continue;
       matchedA.add(x);
       matchedB.add(y);
+      // A generic key in common is not evidence of one product, but it is not a conflict either.
+      if (generic(x) || generic(y)) continue;
       if (r === 'same' || best === null) best = r;
     }
   // Once something agrees, a key containing an agreed one (M552PINKBNDL beside M552) is that
   // model's variant spelling, and an all-digit key is a merchant's own item number: neither conflicts.
   const agreed = [...matchedA, ...matchedB];
-  const left = (keys: string[], matched: Set<string>) =>
-    keys.some((k) => !matched.has(k) && (best === null || (!/^\d+$/.test(k) && !agreed.some((m) => m.length >= 4 && k.includes(m)))));
-  const leftA = left(sa, matchedA);
-  const leftB = left(sb, matchedB);
-  if (best === null || (leftA && leftB)) return 'different';
+  const anyAgreed = agreed.length > 0;
+  const left = (keys: readonly string[], matched: Set<string>) =>
+    keys.some((k) => !matched.has(k) && (!anyAgreed || (!/^\d+$/.test(k) && !agreed.some((m) => m.length >= 4 && k.includes(m)))));
+  const leftA = left(a, matchedA);
+  const leftB = left(b, matchedB);
+  // Nothing agrees: a conflict needs two keys of one kind. An all-digit key (a merchant's or
+  // maker's catalogue number, `212537`) and a letters-and-digits model (`TF101`) are numbered
+  // in different systems and say nothing about each other.
+  const digitsOnly = (k: string) => /^\d+$/.test(k);
+  if (!anyAgreed) return a.some((x) => b.some((y) => digitsOnly(x) === digitsOnly(y))) ? 'different' : 'unknown';
+  // Generic keys still break a match: `CLI226` / `CLI221`, a case for `TF101` / one for `TF201`.
+  if (leftA && leftB) return 'different';
+  if (best === null) return 'unknown';
   return best;
 }

@@ -6,19 +6,25 @@
  * - resolution inside the ingest's transaction (`resolve.ts`);
  * - the operator's review queue and the whole-catalogue rematch (`review.ts`, `npm run matches`).
  */
-export { gtinKey, modelKey, isModelToken, extractModelNumbers, compareModels, type ModelAgreement } from './identifiers.ts';
+export { gtinKey, modelKey, isModelToken, extractModelNumbers, fittedModelNumbers, compareModels, type ModelAgreement } from './identifiers.ts';
 export { brandKey, inferBrand, BrandLexicon } from './brands.ts';
 export { prepareRecord, modelNumbers, type MatchInput, type MatchRecord } from './record.ts';
 export {
   matchScore,
   bestMatch,
   titleSimilarity,
+  trigramJaccard,
   WordStats,
-  DEFAULT_WEIGHTS,
+  pairFeatures,
+  applyModel,
+  FEATURES,
+  MATCH_MODEL,
   MATCH_THRESHOLD,
   type PairScore,
   type PairMethod,
-  type ScoreWeights,
+  type FeatureName,
+  type MatchModel,
+  type PairEvidence,
 } from './score.ts';
 export { blockingKeys, RARE_WORDS } from './blocking.ts';
 export { groupListings, normaliseTitle, effectivePrice, type Listing } from './listings.ts';

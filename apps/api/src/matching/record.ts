@@ -5,7 +5,7 @@
  */
 import type { BrandLexicon } from './brands.ts';
 import { brandKey, inferBrand } from './brands.ts';
-import { extractModelNumbers, gtinKey, modelKey, isModelToken } from './identifiers.ts';
+import { extractModelNumbers, fittedModelNumbers, gtinKey, modelKey, isModelToken } from './identifiers.ts';
 
 /** What matching reads of an offer; GMC attribute names. Every field but `title` is optional. */
 export interface MatchInput {
@@ -36,6 +36,8 @@ export interface MatchRecord {
   gtin: string | null;
   /** Model keys from `mpn` (first) and the title; description ones only when the title has none. */
   models: string[];
+  /** Model keys of the device the offer is an accessory for (`case for … P1000`), not in `models`. */
+  fits: string[];
   /** Model key of the `mpn` field alone, or null. */
   mpn: string | null;
   /** Canonical brand key (`brand`, else `manufacturer`, else inferred from the title), or null. */
@@ -44,6 +46,12 @@ export interface MatchRecord {
   words: string[];
   /** Storage capacities written in the title, in GB (`64GB` → 64, `1TB` → 1000). */
   capacities: number[];
+  /**
+   * {@link modelKey}s of every run of 1–3 consecutive title tokens that holds a digit and has 4+
+   * characters (`scanjet 5590` → `SCANJET5590`, `5590`; `282d` → `282D`): where the other offer's
+   * `mpn` is looked for when no model number of the title was recognised.
+   */
+  titleKeys: string[];
   /** Stand-alone numbers of the title (`22`, `2.7`, `135`): sizes and versions that set products apart. */
   numbers: string[];
   /** Pack size (`6pk`, `pack of 12`, `3-pack`), or null (taken as 1 when comparing). */
@@ -85,19 +93,23 @@ const USED = /\b(?:used|pre-?owned|second[\s-]?hand|open[\s-]?box)\b/i;
 /**
  * Model numbers of an offer: the `mpn` key (null when absent, shorter than 3 characters, or a
  * description written in the wrong field: a run of 8+ letters), then the title's model numbers,
- * then, only when there is none yet, the first three of the description's.
+ * then, only when there is none yet, the first three of the description's. The title's keys of
+ * a "for …" phrase (`fittedModelNumbers`: the device an accessory fits) are returned apart as
+ * `fits`, not as model numbers, unless the `mpn` is that key.
  */
 export function modelNumbers(input: Pick<MatchInput, 'title' | 'description' | 'mpn'>): {
   mpn: string | null;
   models: string[];
+  fits: string[];
 } {
   const key = input.mpn?.trim() ? modelKey(input.mpn) : '';
   const mpn = key.length >= 3 && !/[A-Z]{8}/.test(key) ? key : null;
   const models = new Set<string>();
   if (mpn) models.add(mpn);
-  for (const m of extractModelNumbers(input.title.normalize('NFKC'))) models.add(m);
+  const fits = fittedModelNumbers(input.title).filter((k) => k !== mpn);
+  for (const m of extractModelNumbers(input.title.normalize('NFKC'))) if (!fits.includes(m)) models.add(m);
   if (models.size === 0 && input.description) for (const m of extractModelNumbers(input.description).slice(0, 3)) models.add(m);
-  return { mpn, models: [...models] };
+  return { mpn, models: [...models], fits };
 }
 
 /**
@@ -106,7 +118,7 @@ export function modelNumbers(input: Pick<MatchInput, 'title' | 'description' | '
  */
 export function prepareRecord(input: MatchInput, lexicon: BrandLexicon): MatchRecord {
   const title = input.title.normalize('NFKC');
-  const { mpn, models } = modelNumbers(input);
+  const { mpn, models, fits } = modelNumbers(input);
 
   const given = input.brand?.trim() || input.manufacturer?.trim() || '';
   const brand = given ? brandKey(given) || null : inferBrand(title, lexicon);
@@ -135,6 +147,16 @@ export function prepareRecord(input: MatchInput, lexicon: BrandLexicon): MatchRe
   }
   if (input.color) for (const c of input.color.toLowerCase().split(/[^a-z]+/)) if (COLOURS.has(c)) colors.add(c === 'grey' ? 'gray' : c);
 
+  const titleKeys = new Set<string>();
+  const tokens = title.split(/[\s,;:()[\]{}<>"'!?|+*#&]+/).filter(Boolean);
+  const digit = tokens.map((t) => /\d/.test(t));
+  for (let i = 0; i < tokens.length; i++)
+    for (let n = 1; n <= 3 && i + n <= tokens.length; n++) {
+      if (!digit.slice(i, i + n).includes(true)) continue;
+      const k = modelKey(tokens.slice(i, i + n).join(''));
+      if (k.length >= 4) titleKeys.add(k);
+    }
+
   const capacities = new Set<number>();
   for (const m of title.matchAll(CAPACITY)) {
     const n = Number(m[1]);
@@ -151,9 +173,11 @@ export function prepareRecord(input: MatchInput, lexicon: BrandLexicon): MatchRe
     title,
     gtin: gtinKey(input.gtin),
     models,
+    fits,
     mpn,
     brand,
     words: [...words],
+    titleKeys: [...titleKeys],
     capacities: [...capacities],
     numbers: [...numbers],
     packSize: packSize && packSize > 1 ? packSize : null,

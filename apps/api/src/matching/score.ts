@@ -7,6 +7,7 @@
  */
 import { compareModels, type ModelAgreement } from './identifiers.ts';
 import type { MatchRecord } from './record.ts';
+import trainedModel from './weights.json' with { type: 'json' };
 
 /** How a pair was judged; stored per offer as its match method. */
 export type PairMethod = 'gtin' | 'model' | 'title';
@@ -18,7 +19,7 @@ export interface PairScore {
   /** The evidence the score rests on. */
   method: PairMethod;
   /** The conflict that vetoed the pair, or null. */
-  veto: 'gtin' | 'model' | 'brand' | 'capacity' | 'color' | 'pack_size' | 'condition' | 'compatible' | null;
+  veto: 'gtin' | 'model' | 'fits' | 'brand' | 'capacity' | 'color' | 'pack_size' | 'condition' | 'compatible' | null;
   models: ModelAgreement;
   /** Title-word similarity 0..1. */
   titleSimilarity: number;
@@ -57,13 +58,8 @@ export class WordStats {
   }
 }
 
-/**
- * Title similarity of two word sets: the mean of the weighted Dice coefficient and the weighted
- * containment of the shorter title in the longer (so a terse title inside a verbose one scores
- * high), 0..1.
- */
-export function titleSimilarity(a: readonly string[], b: readonly string[], stats: WordStats): number {
-  if (a.length === 0 || b.length === 0) return 0;
+/** Weighted common, a and b word totals. */
+function overlap(a: readonly string[], b: readonly string[], stats: WordStats): { common: number; wa: number; wb: number } {
   const inB = new Set(b);
   let common = 0;
   let wa = 0;
@@ -74,9 +70,30 @@ export function titleSimilarity(a: readonly string[], b: readonly string[], stat
     if (inB.has(w)) common += x;
   }
   for (const w of b) wb += stats.weight(w);
-  const dice = (2 * common) / (wa + wb);
-  const containment = common / Math.min(wa, wb);
-  return (dice + containment) / 2;
+  return { common, wa, wb };
+}
+
+/** Weighted Dice coefficient of two word sets, 0..1 (0 when either is empty). */
+function diceOf(a: readonly string[], b: readonly string[], stats: WordStats): number {
+  if (a.length === 0 || b.length === 0) return 0;
+  const { common, wa, wb } = overlap(a, b, stats);
+  return (2 * common) / (wa + wb);
+}
+
+/** Weighted containment of the shorter (by weight) word set in the other, 0..1. */
+function containmentOf(a: readonly string[], b: readonly string[], stats: WordStats): number {
+  if (a.length === 0 || b.length === 0) return 0;
+  const { common, wa, wb } = overlap(a, b, stats);
+  return common / Math.min(wa, wb);
+}
+
+/**
+ * Title similarity of two word sets: the mean of the weighted Dice coefficient and the weighted
+ * containment of the shorter title in the longer (so a terse title inside a verbose one scores
+ * high), 0..1.
+ */
+export function titleSimilarity(a: readonly string[], b: readonly string[], stats: WordStats): number {
+  return (diceOf(a, b, stats) + containmentOf(a, b, stats)) / 2;
 }
 
 /** Brand keys agree when equal or when one (3+ characters) starts the other (`tops` / `topsbusinessforms`). */
@@ -96,91 +113,199 @@ function sharesPartNumber(a: MatchRecord, b: MatchRecord, stats: WordStats, gene
 
 const disjoint = <T>(a: readonly T[], b: readonly T[]): boolean => a.length > 0 && b.length > 0 && !a.some((x) => b.includes(x));
 
-/** Tunable weights of {@link matchScore}; the defaults are the ones tuned on the development split (docs/decisions/0010). */
-export interface ScoreWeights {
-  /** Base score when a model number agrees exactly, and when one contains the other. */
-  modelSame: number;
-  /** Base score when the agreeing model number is long (7+ characters mixing letters and digits): such a key names one product. */
-  modelSameLong: number;
-  modelClose: number;
-  /** Share of the title similarity added to the model base. */
-  titleShare: number;
-  /** Added when both brands are known and equal. */
-  brandBonus: number;
-  /** Subtracted when the higher price is more than `priceRatio` times the lower. */
-  pricePenalty: number;
-  priceRatio: number;
-  /** Subtracted per number of the title with fewer numbers that the other title lacks (both having numbers). */
-  numberPenalty: number;
-  /** Subtracted from a title-only score (no model number on one side or both). */
-  noModelPenalty: number;
+/**
+ * Names of the pair features {@link pairFeatures} computes, in order; the learned weights in
+ * `weights.json` are keyed by them. Each is 0..1 unless stated.
+ * - `model_same`: a specific model number agrees exactly; `model_same_long`: and it has 7+
+ *   characters mixing letters and digits (such a key names one product); `model_close`: one key
+ *   contains the other; `model_one_side`: only one offer has a specific model number;
+ *   `model_same_generic`: a model number found in {@link GENERIC_MODEL_RECORDS}+ records (a
+ *   line, or the device an accessory fits) is on both offers;
+ *   `mpn_same`: both `mpn` fields are given and equal; `mpn_in_title`: no model numbers agree
+ *   but one offer's `mpn` is written in the other's title (`282D` in "xantech 282d designer
+ *   emitter", where `282d` reads as a measure).
+ * - `color_one_side`: one offer names a colour and the other none (a variant, or a merchant
+ *   that leaves colour out).
+ * - `title_dice`, `title_containment`: weighted Dice and containment of the informative title
+ *   words (see {@link titleSimilarity}); `title_missing_rare`: weight share of the terser title's
+ *   words the other lacks; `title_trigrams`: Jaccard similarity of the character trigrams of
+ *   the whole titles, spaces and punctuation removed (`titan pro` = `titanpro`, `attache` ≈ `attach`).
+ * - `brand_same`: both brands known and equal; `brand_unknown`: a side has none.
+ * - `price_log_ratio`: |ln(price a / price b)|, capped at 2, 0 when a price is unknown;
+ *   `price_unknown`: a price is unknown.
+ * - `numbers_missing`: stand-alone numbers of the title with fewer numbers that the other lacks
+ *   (both having numbers), capped at 3.
+ */
+export const FEATURES = [
+  'model_same',
+  'model_same_long',
+  'model_close',
+  'model_one_side',
+  'model_same_generic',
+  'mpn_same',
+  'mpn_in_title',
+  'color_one_side',
+  'title_dice',
+  'title_containment',
+  'title_missing_rare',
+  'title_trigrams',
+  'brand_same',
+  'brand_unknown',
+  'price_log_ratio',
+  'price_unknown',
+  'numbers_missing',
+] as const;
+
+/** One of {@link FEATURES}. */
+export type FeatureName = (typeof FEATURES)[number];
+
+/**
+ * A logistic scorer over {@link FEATURES}: score = 1 / (1 + e^−(bias + Σ weight × feature)).
+ * `threshold` is the score at or above which a pair is the same product.
+ */
+export interface MatchModel {
+  bias: number;
+  weights: Record<FeatureName, number>;
+  threshold: number;
 }
 
 /**
- * Score at or above which a pair is the same product: the threshold `npm run eval:matching`
- * chooses on the development split (highest recall at precision ≥ 97 %; docs/decisions/0010).
+ * The learned scorer: logistic regression over {@link FEATURES}, trained on the development
+ * split of the labelled Walmart-Amazon pairs by `npm run train:matching`
+ * (apps/api/eval/matching-train.ts), which writes `weights.json`; threshold = the highest recall
+ * with precision ≥ 97 % on that split (docs/decisions/0010).
  */
-export const MATCH_THRESHOLD = 0.741;
-
-export const DEFAULT_WEIGHTS: ScoreWeights = {
-  modelSame: 0.6,
-  modelSameLong: 0.7,
-  modelClose: 0.35,
-  titleShare: 0.4,
-  brandBonus: 0.1,
-  pricePenalty: 0.15,
-  priceRatio: 2.5,
-  numberPenalty: 0.1,
-  noModelPenalty: 0.4,
-};
+export const MATCH_MODEL: MatchModel = trainedModel as MatchModel;
 
 /**
- * Scores a pair. Vetoes, in order: different GTINs; different model numbers (both sides have
- * one and none agrees); different brands (both known); disjoint storage capacities; disjoint
- * colours; different pack sizes; different conditions; a third-party part ("compatible",
- * "replacement for") against the original. Equal GTINs score 1.
+ * Score at or above which a pair is the same product ({@link MATCH_MODEL}'s threshold, chosen on
+ * the development split).
+ */
+export const MATCH_THRESHOLD: number = MATCH_MODEL.threshold;
+
+const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
+
+/** The weighted sum of a model over features, as a 0..1 score. */
+export function applyModel(features: Readonly<Record<FeatureName, number>>, model: MatchModel = MATCH_MODEL): number {
+  let z = model.bias;
+  for (const f of FEATURES) z += (model.weights[f] ?? 0) * features[f];
+  return sigmoid(z);
+}
+
+/** Weighted share of `few`'s words missing from `many` (0 when `few` is empty). */
+function missingShare(few: readonly string[], many: readonly string[], stats: WordStats): number {
+  const inMany = new Set(many);
+  let total = 0;
+  let missing = 0;
+  for (const w of few) {
+    const x = stats.weight(w);
+    total += x;
+    if (!inMany.has(w)) missing += x;
+  }
+  return total ? missing / total : 0;
+}
+
+/** Character trigrams of a text: lower case, letters and digits only. */
+function trigrams(text: string): Set<string> {
+  const t = text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= t.length; i++) out.add(t.slice(i, i + 3));
+  return out;
+}
+
+/** Jaccard similarity of two texts' character trigrams, 0..1. */
+export function trigramJaccard(a: string, b: string): number {
+  const ga = trigrams(a);
+  const gb = trigrams(b);
+  if (ga.size === 0 || gb.size === 0) return 0;
+  let common = 0;
+  for (const g of ga) if (gb.has(g)) common++;
+  return common / (ga.size + gb.size - common);
+}
+
+/** Result of {@link pairFeatures}: the veto (vetoed pairs score 0) and the features of the rest. */
+export interface PairEvidence {
+  method: PairMethod;
+  veto: PairScore['veto'];
+  models: ModelAgreement;
+  titleSimilarity: number;
+  /** Equal GTINs (score 1 whatever the features say). */
+  gtinSame: boolean;
+  features: Record<FeatureName, number>;
+}
+
+/**
+ * The evidence of a pair: vetoes, in order — different GTINs; different model numbers (both
+ * sides have one and none agrees); made for different devices (disjoint "for …" model numbers,
+ * `case for … TF101` / `case for … P1000`); different brands (both known, unless both carry the same
+ * specific part number); disjoint storage capacities; disjoint colours; different pack sizes;
+ * different conditions; a third-party part ("compatible", "replacement for") against the
+ * original — and the {@link FEATURES}.
+ */
+export function pairFeatures(a: MatchRecord, b: MatchRecord, stats: WordStats, genericRecords: number = GENERIC_MODEL_RECORDS): PairEvidence {
+  const models = compareModels(a.models, b.models, (k) => stats.genericModel(k, genericRecords));
+  const sim = titleSimilarity(a.words, b.words, stats);
+  const method: PairMethod = a.gtin && b.gtin ? 'gtin' : models === 'same' || models === 'close' ? 'model' : 'title';
+  let veto: PairScore['veto'] = null;
+  if (a.gtin && b.gtin) veto = a.gtin === b.gtin ? null : 'gtin';
+  else if (models === 'different') veto = 'model';
+  else if (disjoint(a.fits, b.fits)) veto = 'fits';
+  else if (a.brand && b.brand && !sameBrand(a.brand, b.brand) && !(models === 'same' && sharesPartNumber(a, b, stats, genericRecords))) veto = 'brand';
+  else if (a.capacities.length && b.capacities.length && !near(Math.max(...a.capacities), Math.max(...b.capacities))) veto = 'capacity';
+  else if (disjoint(a.colors, b.colors)) veto = 'color';
+  else if (a.packSize !== null && b.packSize !== null && a.packSize !== b.packSize) veto = 'pack_size';
+  else if (a.condition !== b.condition) veto = 'condition';
+  else if (a.compatible !== b.compatible) veto = 'compatible';
+
+  const specific = (r: MatchRecord) => r.models.some((k) => !stats.genericModel(k, genericRecords));
+  const long = models === 'same' && a.models.some((m) => m.length >= 7 && /\d/.test(m) && /[A-Z]/.test(m) && b.models.includes(m));
+  const [few, many] = a.words.length <= b.words.length ? [a.words, b.words] : [b.words, a.words];
+  let numbersMissing = 0;
+  if (a.numbers.length && b.numbers.length) {
+    const [fewN, manyN] = a.numbers.length <= b.numbers.length ? [a.numbers, b.numbers] : [b.numbers, a.numbers];
+    numbersMissing = Math.min(3, fewN.filter((n) => !manyN.includes(n)).length);
+  }
+  const priced = a.priceCents !== null && b.priceCents !== null;
+  const features: Record<FeatureName, number> = {
+    model_same: models === 'same' ? 1 : 0,
+    model_same_long: long ? 1 : 0,
+    model_close: models === 'close' ? 1 : 0,
+    model_one_side: models === 'unknown' && specific(a) !== specific(b) ? 1 : 0,
+    model_same_generic: a.models.some((k) => b.models.includes(k) && stats.genericModel(k, genericRecords)) ? 1 : 0,
+    mpn_same: a.mpn !== null && a.mpn === b.mpn ? 1 : 0,
+    mpn_in_title:
+      models !== 'same' &&
+      ((a.mpn !== null && /\d/.test(a.mpn) && b.titleKeys.includes(a.mpn)) || (b.mpn !== null && /\d/.test(b.mpn) && a.titleKeys.includes(b.mpn)))
+        ? 1
+        : 0,
+    color_one_side: (a.colors.length === 0) !== (b.colors.length === 0) ? 1 : 0,
+    title_dice: diceOf(a.words, b.words, stats),
+    title_containment: containmentOf(a.words, b.words, stats),
+    title_missing_rare: missingShare(few, many, stats),
+    title_trigrams: trigramJaccard(a.title, b.title),
+    brand_same: a.brand !== null && a.brand === b.brand ? 1 : 0,
+    brand_unknown: a.brand === null || b.brand === null ? 1 : 0,
+    price_log_ratio: priced ? Math.min(2, Math.abs(Math.log(a.priceCents! / b.priceCents!))) : 0,
+    price_unknown: priced ? 0 : 1,
+    numbers_missing: numbersMissing,
+  };
+  return { method, veto, models, titleSimilarity: sim, gtinSame: !!a.gtin && a.gtin === b.gtin, features };
+}
+
+/**
+ * Scores a pair with {@link MATCH_MODEL}: equal GTINs score 1, a vetoed pair 0 (see
+ * {@link pairFeatures}), any other the learned score over its features.
  */
 export function matchScore(
   a: MatchRecord,
   b: MatchRecord,
   stats: WordStats,
-  w: ScoreWeights = DEFAULT_WEIGHTS,
+  model: MatchModel = MATCH_MODEL,
   genericRecords: number = GENERIC_MODEL_RECORDS,
 ): PairScore {
-  const models = compareModels(a.models, b.models, (k) => stats.genericModel(k, genericRecords));
-  const sim = titleSimilarity(a.words, b.words, stats);
-  const result = (score: number, method: PairMethod, veto: PairScore['veto'] = null): PairScore => ({
-    score: veto ? 0 : Math.max(0, Math.min(1, score)),
-    method,
-    veto,
-    models,
-    titleSimilarity: sim,
-  });
-  if (a.gtin && b.gtin) return a.gtin === b.gtin ? result(1, 'gtin') : result(0, 'gtin', 'gtin');
-  const method: PairMethod = models === 'same' || models === 'close' ? 'model' : 'title';
-  if (models === 'different') return result(0, 'model', 'model');
-  if (a.brand && b.brand && !sameBrand(a.brand, b.brand) && !(models === 'same' && sharesPartNumber(a, b, stats, genericRecords)))
-    return result(0, method, 'brand');
-  if (a.capacities.length && b.capacities.length && !near(Math.max(...a.capacities), Math.max(...b.capacities))) return result(0, method, 'capacity');
-  if (disjoint(a.colors, b.colors)) return result(0, method, 'color');
-  if (a.packSize !== null && b.packSize !== null && a.packSize !== b.packSize) return result(0, method, 'pack_size');
-  if (a.condition !== b.condition) return result(0, method, 'condition');
-  if (a.compatible !== b.compatible) return result(0, method, 'compatible');
-  if (a.compatible !== b.compatible) return result(0, method, 'compatible');
-
-  const long = models === 'same' && a.models.some((m) => m.length >= 7 && /\d/.test(m) && /[A-Z]/.test(m) && b.models.includes(m));
-  let score = models === 'same' ? (long ? w.modelSameLong : w.modelSame) + w.titleShare * sim : models === 'close' ? w.modelClose + w.titleShare * sim : sim;
-  if (method === 'title') score -= w.noModelPenalty;
-  if (a.brand && a.brand === b.brand) score += w.brandBonus;
-  if (a.numbers.length && b.numbers.length) {
-    const [few, many] = a.numbers.length <= b.numbers.length ? [a.numbers, b.numbers] : [b.numbers, a.numbers];
-    score -= w.numberPenalty * few.filter((n) => !many.includes(n)).length;
-  }
-  if (a.priceCents && b.priceCents) {
-    const ratio = Math.max(a.priceCents, b.priceCents) / Math.min(a.priceCents, b.priceCents);
-    if (ratio > w.priceRatio) score -= w.pricePenalty;
-  }
-  return result(score, method);
+  const e = pairFeatures(a, b, stats, genericRecords);
+  const score = e.gtinSame ? 1 : e.veto ? 0 : applyModel(e.features, model);
+  return { score, method: e.method, veto: e.veto, models: e.models, titleSimilarity: e.titleSimilarity };
 }
 
 /**

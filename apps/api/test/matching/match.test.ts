@@ -6,8 +6,15 @@ import {
   WordStats,
   blockingKeys,
   brandKey,
+  FEATURES,
+  MATCH_MODEL,
+  applyModel,
   compareModels,
   extractModelNumbers,
+  fittedModelNumbers,
+  modelNumbers,
+  pairFeatures,
+  trigramJaccard,
   gtinKey,
   inferBrand,
   isModelToken,
@@ -17,15 +24,21 @@ import {
   type MatchInput,
 } from '../../src/matching/index.ts';
 
-const lexicon = new BrandLexicon(['Sony', 'Hewlett-Packard', 'SanDisk', 'Logitech', 'Western Digital']);
+const lexicon = new BrandLexicon(['Sony', 'Hewlett-Packard', 'SanDisk', 'Logitech', 'Western Digital', 'Roocase', 'Xantech', 'Inland']);
 
-/** Prepares both offers and scores them with word statistics over just the two. */
-function score(a: MatchInput, b: MatchInput) {
+/** Prepares both offers and their word statistics over just the two. */
+function prepare(a: MatchInput, b: MatchInput) {
   const ra = prepareRecord(a, lexicon);
   const rb = prepareRecord(b, lexicon);
   const stats = new WordStats();
   stats.add(ra.words, ra.models);
   stats.add(rb.words, rb.models);
+  return { ra, rb, stats };
+}
+
+/** Scores two offers with word statistics over just the two. */
+function score(a: MatchInput, b: MatchInput) {
+  const { ra, rb, stats } = prepare(a, b);
   return matchScore(ra, rb, stats);
 }
 
@@ -55,7 +68,7 @@ describe('identifiers', () => {
     expect(isModelToken('5590-digital-flatbed-scanner')).toBe(false);
   });
 
-  it('compares model sets: same, close, different, unknown; generic keys neither make nor break', () => {
+  it('compares model sets: same, close, different, unknown; generic keys do not make a match', () => {
     expect(compareModels(['TN450'], ['TN450', '512953'])).toBe('same');
     expect(compareModels(['51644C'], ['NEW51644C'])).toBe('close');
     expect(compareModels(['GBU421'], ['GBU421W6'])).toBe('different');
@@ -63,6 +76,31 @@ describe('identifiers', () => {
     expect(compareModels([], ['E95FP8'])).toBe('unknown');
     // shared line name, different variant codes
     expect(compareModels(['3N1MGC', '3IN1X'], ['3N1NWA', '3IN1X'], (k) => k === '3IN1X')).toBe('different');
+    // a generic key in common is not a match by itself
+    expect(compareModels(['TF101'], ['TF101'], () => true)).toBe('unknown');
+  });
+
+  it('lets generic model numbers break a match though they cannot make one', () => {
+    // Ink tanks of one line: each key is common, but they are two products.
+    expect(compareModels(['CLI226'], ['CLI221'], () => true)).toBe('different');
+  });
+
+  it('does not oppose an all-digit catalogue number to a letters-and-digits model', () => {
+    // A merchant's item number and the maker's model are numbered in different systems.
+    expect(compareModels(['212537'], ['TF101'])).toBe('unknown');
+    expect(compareModels(['136902'], ['638623'])).toBe('different');
+    expect(compareModels(['E92BP6R'], ['E95FP8'])).toBe('different');
+  });
+
+  it('reads the model numbers of a "for …" phrase as the device an accessory fits, not its own', () => {
+    expect(fittedModelNumbers('Roocase executive leather portfolio case for Samsung Galaxy Tab P1000')).toEqual(['P1000']);
+    expect(fittedModelNumbers('LD compatible toner cartridge for Lexmark E352H11A, black')).toEqual(['E352H11A']);
+    // a part number written after the phrase is the product's own
+    expect(fittedModelNumbers('Sigma 18-250mm zoom lens for Nikon digital SLR cameras 880306')).toEqual([]);
+    expect(fittedModelNumbers('Incipio feather case for Apple iPad 2 - black IPAD-225')).toEqual([]);
+    const m = modelNumbers({ title: 'Roocase portfolio case for Samsung Galaxy Tab P1000' });
+    expect(m).toEqual({ mpn: null, models: [], fits: ['P1000'] });
+    expect(modelNumbers({ title: 'Roocase portfolio case for Galaxy Tab P1000', mpn: 'P1000' }).models).toEqual(['P1000']);
   });
 });
 
@@ -78,6 +116,10 @@ describe('brands', () => {
     expect(inferBrand('New HP 61XL black ink', lexicon)).toBe('hp');
     expect(inferBrand('Generic turntable belt', lexicon)).toBeNull();
     expect(prepareRecord({ title: 'Hewlett-Packard LaserJet toner CE278A' }, lexicon).brand).toBe('hp');
+  });
+
+  it('knows Tektronix printer supplies as Xerox', () => {
+    expect(brandKey('Tektronix')).toBe(brandKey('Xerox'));
   });
 });
 
@@ -117,10 +159,63 @@ describe('matchScore', () => {
     expect(score(base, base)).toMatchObject({ veto: null, models: 'same' });
   });
 
-  it('keeps title-only pairs below the threshold (precision first: hard negatives look alike)', () => {
-    const s = score({ title: 'Logitech wireless mouse black', brand: 'Logitech' }, { title: 'Logitech wireless mouse, black', brand: 'Logitech' });
+  it('keeps title-only pairs that differ in a size below the threshold (precision first: hard negatives look alike)', () => {
+    const s = score(
+      { title: 'Da-Lite Model B manual projection screen 50 x 67 video format', brand: 'Da-Lite', priceCents: 18199 },
+      { title: 'Da-Lite Model B manual projection screen 60 x 80 video format', brand: 'Da-Lite', priceCents: 18900 },
+    );
     expect(s.method).toBe('title');
     expect(s.score).toBeLessThan(MATCH_THRESHOLD);
+  });
+
+  it('vetoes accessories made for different devices', () => {
+    const s = score(
+      { title: 'Roocase executive portfolio leather case for Asus Eee Pad TF101', brand: 'Roocase' },
+      { title: 'Roocase executive portfolio leather case for Samsung Galaxy Tab P1000', brand: 'Roocase' },
+    );
+    expect(s.veto).toBe('fits');
+  });
+
+  it("finds one offer's mpn in the other's title when the title's token reads as a measure", () => {
+    const { ra, rb, stats } = prepare(
+      { title: 'Xantech 282D designer emitter single', mpn: '282D', brand: 'Xantech' },
+      { title: 'Xantech 282d designer emitter single', brand: 'Xantech' },
+    );
+    expect(rb.models).toEqual([]); // `282d` reads as 282 days
+    expect(rb.titleKeys).toContain('282D');
+    expect(pairFeatures(ra, rb, stats).features.mpn_in_title).toBe(1);
+    expect(pairFeatures(ra, { ...rb, titleKeys: [] }, stats).features.mpn_in_title).toBe(0);
+  });
+
+  it('compares whole titles by character trigrams, so words written together or apart agree', () => {
+    expect(trigramJaccard('Inland Titan Pro notebook case', 'inland titanpro notebook case')).toBe(1);
+    expect(trigramJaccard('micro swivel attache', 'micro swivel attach')).toBeGreaterThan(0.8);
+    expect(trigramJaccard('micro swivel attache', 'wireless laser mouse')).toBeLessThan(0.1);
+  });
+
+  it('records colour named on one side only, and a generic model number in common, as features', () => {
+    const { ra, rb, stats } = prepare({ title: 'Wintec FileMate 4GB swivel flash drive black' }, { title: 'Wintec FileMate 4GB swivel flash drive' });
+    expect(pairFeatures(ra, rb, stats).features.color_one_side).toBe(1);
+    expect(pairFeatures(ra, ra, stats).features.color_one_side).toBe(0);
+    const a = prepareRecord({ title: 'Logitech lapdesk N315' }, lexicon);
+    const b = prepareRecord({ title: 'Logitech portable lapdesk N315' }, lexicon);
+    const many = new WordStats();
+    for (let i = 0; i < 3; i++) many.add([], ['N315']);
+    expect(pairFeatures(a, b, many).features.model_same_generic).toBe(1);
+    expect(pairFeatures(a, b, many).models).toBe('unknown');
+    expect(pairFeatures(a, b, new WordStats()).features.model_same_generic).toBe(0);
+  });
+
+  it('scores with the committed learned model: a weight for every feature, a threshold inside 0..1', () => {
+    for (const f of FEATURES) expect(Number.isFinite(MATCH_MODEL.weights[f])).toBe(true);
+    expect(MATCH_THRESHOLD).toBe(MATCH_MODEL.threshold);
+    expect(MATCH_THRESHOLD).toBeGreaterThan(0);
+    expect(MATCH_THRESHOLD).toBeLessThan(1);
+    const zero = Object.fromEntries(FEATURES.map((f) => [f, 0])) as Parameters<typeof applyModel>[0];
+    expect(applyModel(zero)).toBeCloseTo(1 / (1 + Math.exp(-MATCH_MODEL.bias)), 10);
+    // agreement raises the score, disagreement lowers it
+    expect(applyModel({ ...zero, model_same: 1 })).toBeGreaterThan(applyModel(zero));
+    expect(applyModel({ ...zero, numbers_missing: 2 })).toBeLessThan(applyModel(zero));
   });
 });
 
