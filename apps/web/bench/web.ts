@@ -7,7 +7,8 @@
  * product page with autocannon, one page at a time, `--connections` (default 50) for
  * `--duration` seconds (default 30) after a 3 s warm-up, with the full-page HTML cache on
  * (warm: the warm-up fills it) and off (`HTML_CACHE_SECONDS=0`: every request renders). Prints
- * req/s, p50, p99 (ms), errors and timeouts per page, and the machine. Loopback only; every loop
+ * req/s, p50, p99 (ms), errors and timeouts per page, each page's HTML weight (raw and gzipped
+ * bytes of one anonymous response), and the machine. Loopback only; every loop
  * is bounded in time.
  *
  * Options: --driver postgres|pglite, --products N, --connections N, --duration S, --workers N
@@ -18,6 +19,7 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { BENCH_DIR, BENCH_SERVER_URL, machineLine, positiveInt } from '@b-deals/db/testing';
 import pg from 'pg';
@@ -122,6 +124,15 @@ async function run(label: string, extra: NodeJS.ProcessEnv): Promise<string[]> {
     for (const name of args.pages.split(',')) {
       const p = pages[name];
       if (!p) throw new RangeError(`unknown page ${name}`);
+      if (!weighed.has(name)) {
+        // HTML weight (issue 12 §3: at most 60 KB raw for product and category pages).
+        weighed.add(name);
+        const html = Buffer.from(await (await fetch(base + p, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+        weights.push(
+          `weight     ${name.padEnd(9)} ${(html.length / 1024).toFixed(1).padStart(7)} KB raw   ${(gzipSync(html).length / 1024).toFixed(1).padStart(5)} KB gzip   ${p}`,
+        );
+        console.log(weights.at(-1));
+      }
       await autocannon({ url: base + p, connections: 10, duration: 3 }); // warm-up (fills the cache when on)
       const r = await autocannon({ url: base + p, connections, duration, timeout: 10 });
       const errors = r.errors + r.non2xx;
@@ -137,8 +148,10 @@ async function run(label: string, extra: NodeJS.ProcessEnv): Promise<string[]> {
 }
 
 const rows: string[] = [];
+const weights: string[] = [];
+const weighed = new Set<string>();
 if (args.cache !== 'off') rows.push(...(await run('cache on', { HTML_CACHE_SECONDS: '60' })));
 if (args.cache !== 'on') rows.push(...(await run('cache off', { HTML_CACHE_SECONDS: '0' })));
 console.log('\nsummary (mean req/s over the run; latency percentiles over every request):');
 console.log(machineLine());
-for (const row of rows) console.log(`  ${row}`);
+for (const row of [...weights, ...rows]) console.log(`  ${row}`);
