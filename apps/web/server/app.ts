@@ -50,6 +50,7 @@ import {
 } from '@b-deals/core';
 import { permanentRedirect } from './redirects.ts';
 import { CatalogVersion, HtmlCache } from './html-cache.ts';
+import { RedisPageStore } from './redis-page-store.ts';
 import { sessionFromCookieHeader, sessionKey, type WebSession } from './session-cookie.ts';
 import { API_PREFIXES, HOP_BY_HOP, answerTooLarge, forwardedFor, proxyToApi, type SessionWatch } from './api-proxy.ts';
 import { NO_CSP_SOURCES, securityHeaders, type CspSources } from './security-headers.ts';
@@ -101,6 +102,11 @@ export interface WebServerOptions {
   cspSources?: CspSources;
   /** Consent-gated third-party tags (env.ts `GTM_CONTAINER_ID`, `AFFILIATE_SCRIPT_URL`), handed to loaders as `context.tags`; default none. */
   tags?: ThirdPartyTags;
+  /**
+   * Redis (redis:// or rediss:// URL) shared by the storefront processes: the HTML cache keeps its
+   * pages there too (redis-page-store.ts), so every process serves a page one of them rendered.
+   */
+  redisUrl?: string;
 }
 
 export interface WebServer {
@@ -171,6 +177,25 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
     for (const [k, v] of Object.entries(securityHeaders(nonce, req.secure, cspSources))) res.setHeader(k, v);
     next();
   });
+  // Liveness and readiness for a process manager or load balancer (issue 12 §4). /ready: the API
+  // answers its own /ready, and Redis (when configured) answers PING; 503 with the failed checks.
+  const pageStore = opts.redisUrl ? new RedisPageStore(opts.redisUrl) : null;
+  app.get('/health', (_req, res) => void res.set('cache-control', 'no-store').json({ status: 'ok' }));
+  app.get('/ready', async (_req, res) => {
+    const [api, redis] = await Promise.all([
+      fetch(`${apiBase}/ready`, { signal: AbortSignal.timeout(2000) }).then(
+        (r) => r.ok,
+        () => false,
+      ),
+      pageStore ? pageStore.ping() : Promise.resolve(undefined),
+    ]);
+    const checks = { api, ...(redis === undefined ? {} : { redis }) };
+    const ready = api && redis !== false;
+    res
+      .status(ready ? 200 : 503)
+      .set('cache-control', 'no-store')
+      .json({ status: ready ? 'ready' : 'not_ready', checks });
+  });
   app.use((req, res, next) => {
     if (API_PREFIXES.some((p) => req.path.startsWith(p))) proxyToApi(apiUrl, opts.oauthClient, req, res, watchFor(req));
     else next();
@@ -184,6 +209,7 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
     versions.start();
     const cache = new HtmlCache({
       freshMs: opts.htmlCacheFreshMs,
+      shared: pageStore ?? undefined,
       version: () => versions!.get(),
       render: async (req) => {
         const nonce = randomBytes(16).toString('base64');
@@ -335,7 +361,7 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
     close: () =>
       new Promise<void>((resolve, reject) => {
         versions?.stop();
-        server.close((err) => (err ? reject(err) : resolve()));
+        server.close((err) => (err ? reject(err) : pageStore ? pageStore.close().then(resolve) : resolve()));
         server.closeIdleConnections();
       }),
   };

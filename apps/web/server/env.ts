@@ -11,6 +11,7 @@
  * | `API_URL` | http://127.0.0.1:4000 | base URL of the B-Deals API (loaders and the same-origin proxy) |
  * | `OAUTH_WEB_CLIENT_ID` / `OAUTH_WEB_CLIENT_SECRET` | b-deals-web / the development secret | the web platform's OAuth client (RFC 6749 §2.3.1), added to the browser's token calls |
  * | `MEDIA_DIR` | unset | a folder to serve `/media/` from; unset, `/media/` is fetched from the API (or a media origin in front of it) |
+ * | `REDIS_URL` | unset | Redis shared by several storefront processes or machines: the HTML cache keeps its pages there too (redis-page-store.ts), and /ready checks it |
  * | `HTML_CACHE_SECONDS` | 60 | how long an anonymous page stays fresh in the full-page cache (decision 0014); 0 turns the cache off |
  * | `WEB_WORKERS` | the number of cores | server processes sharing the port (Node's cluster module); 1 runs the server in this process |
  * | `STRIPE_PUBLISHABLE_KEY` | unset | set when the API takes payments through Stripe: the pages' CSP then admits Stripe.js and its frames (security-headers.ts); the key itself reaches the page from the API's checkout session |
@@ -31,6 +32,10 @@ const WebEnvSchema = z.object({
   OAUTH_WEB_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').default('dev-web-secret-change-me'),
   MEDIA_DIR: z.string().min(1).optional(),
   WEB_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
   HTML_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   STRIPE_PUBLISHABLE_KEY: z
     .string()
@@ -56,6 +61,8 @@ export interface WebConfig {
   workers: number;
   /** Freshness of the full-page HTML cache, ms; 0 = off. */
   htmlCacheFreshMs: number;
+  /** Redis shared by the storefront processes (HTML cache), or null. */
+  redisUrl: string | null;
   /** Third-party origins the configured integrations add to every page's CSP. */
   cspSources: CspSources;
   /** Consent-gated third-party tags handed to the browser (app/lib/tags.ts). */
@@ -79,6 +86,7 @@ export function loadWebConfig(env: NodeJS.ProcessEnv = process.env): WebConfig {
     mediaDir: e.MEDIA_DIR ?? null,
     workers: e.WEB_WORKERS ?? availableParallelism(),
     htmlCacheFreshMs: e.HTML_CACHE_SECONDS * 1000,
+    redisUrl: e.REDIS_URL ?? null,
     cspSources: mergeCspSources(
       e.STRIPE_PUBLISHABLE_KEY ? STRIPE_CSP_SOURCES : NO_CSP_SOURCES,
       e.GTM_CONTAINER_ID ? GTM_CSP_SOURCES : NO_CSP_SOURCES,

@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebServer, type WebServer } from '../server/app.ts';
-import { HtmlCache, contentTag, isCacheableRequest, type RenderedPage } from '../server/html-cache.ts';
+import { HtmlCache, contentTag, isCacheableRequest, type CachedPage, type RenderedPage, type SharedPageStore } from '../server/html-cache.ts';
+import { RedisPageStore } from '../server/redis-page-store.ts';
 import { writeStubBuild } from './stub-build.ts';
 
 declare global {
@@ -24,8 +25,10 @@ function fakeCatalogApi() {
   let version = 1;
   const waiting = new Set<{ after: number; res: http.ServerResponse }>();
   const answer = (res: http.ServerResponse) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ version }));
+  const state = { ready: true };
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname === '/ready') return void res.writeHead(state.ready ? 200 : 503).end();
     if (url.pathname !== '/inventory/api/v1/catalog/version') return void res.writeHead(404).end();
     const after = Number(url.searchParams.get('after'));
     if (version > after) return answer(res);
@@ -35,6 +38,7 @@ function fakeCatalogApi() {
   });
   return {
     server,
+    state,
     bump() {
       version++;
       for (const w of waiting) answer(w.res);
@@ -180,5 +184,152 @@ describe('HtmlCache', () => {
   it('gives the same page rendered with two nonces one ETag', () => {
     expect(contentTag(Buffer.from('<script nonce="AAA">x</script>'), 'AAA')).toBe(contentTag(Buffer.from('<script nonce="BBB">x</script>'), 'BBB'));
     expect(contentTag(Buffer.from('<p>a</p>'), 'N')).not.toBe(contentTag(Buffer.from('<p>b</p>'), 'N'));
+  });
+});
+
+/** GET `url` with `headers` through node:http (fetch may not set Host); resolves to the status, headers and body text. */
+function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      })
+      .on('error', reject);
+  });
+}
+
+/** Serves `cache` on a loopback port; returns its base URL and a stop function. */
+async function serveCache(cache: HtmlCache): Promise<{ base: string; stop: () => void }> {
+  const app = express();
+  app.use((req, res, next) => void cache.handle(req, res, next, () => ({})));
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, stop: () => server.close() };
+}
+
+describe('HtmlCache shared by several storefront processes (issue 12 §4)', () => {
+  const counting = () => {
+    const counter = { renders: 0 };
+    const render = async (): Promise<RenderedPage> => ({
+      status: 200,
+      headers: new Headers({ 'content-type': 'text/html' }),
+      body: Buffer.from(`<p>render ${++counter.renders}</p>`),
+      nonce: '',
+    });
+    return { counter, render };
+  };
+
+  it('serves a page one process rendered from the other, and renders alone when the shared store fails', async () => {
+    const pages = new Map<string, CachedPage>();
+    const shared: SharedPageStore = { get: async (k) => pages.get(k) ?? null, set: async (k, p) => void pages.set(k, p) };
+    const a = counting();
+    const b = counting();
+    const one = await serveCache(new HtmlCache({ render: a.render, version: () => 7, shared }));
+    const two = await serveCache(new HtmlCache({ render: b.render, version: () => 7, shared }));
+    const broken: SharedPageStore = { get: () => Promise.reject(new Error('down')), set: () => Promise.reject(new Error('down')) };
+    const c = counting();
+    const three = await serveCache(new HtmlCache({ render: c.render, version: () => 7, shared: broken }));
+    try {
+      const first = await fetch(`${one.base}/category/shoes/`);
+      expect(first.headers.get('x-cache')).toBe('MISS');
+      // The host is part of the key: the second process answers the same host from the shared copy.
+      const other = await get(`${two.base}/category/shoes/`, { host: new URL(one.base).host });
+      expect(other.headers['x-cache']).toBe('SHARED');
+      expect(other.text).toBe('<p>render 1</p>');
+      expect(other.headers.etag).toBe(first.headers.get('etag'));
+      expect([a.counter.renders, b.counter.renders]).toEqual([1, 0]);
+      const alone = await fetch(`${three.base}/category/shoes/`);
+      expect(alone.status).toBe(200);
+      expect(await alone.text()).toBe('<p>render 1</p>');
+      expect(c.counter.renders).toBe(1);
+    } finally {
+      one.stop();
+      two.stop();
+      three.stop();
+    }
+  });
+
+  it('keeps a page rendered for a forged Host header away from the visitors of the real one', async () => {
+    const a = counting();
+    const one = await serveCache(new HtmlCache({ render: a.render, version: () => 1 }));
+    try {
+      expect((await get(`${one.base}/p/`, { host: 'evil.example' })).headers['x-cache']).toBe('MISS');
+      const real = await fetch(`${one.base}/p/`);
+      expect(real.headers.get('x-cache')).toBe('MISS');
+      expect(a.counter.renders).toBe(2);
+    } finally {
+      one.stop();
+    }
+  });
+});
+
+describe('storefront /health and /ready (issue 12 §4)', () => {
+  it('is live while the process runs, and ready only while the API is', async () => {
+    const health = await fetch(`${web.url}/health`);
+    expect([health.status, await health.json()]).toEqual([200, { status: 'ok' }]);
+    expect(await (await fetch(`${web.url}/ready`)).json()).toEqual({ status: 'ready', checks: { api: true } });
+    api.state.ready = false;
+    try {
+      const down = await fetch(`${web.url}/ready`);
+      expect([down.status, await down.json()]).toEqual([503, { status: 'not_ready', checks: { api: false } }]);
+    } finally {
+      api.state.ready = true;
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_REDIS_URL)('HTML cache in Redis (REDIS_URL)', () => {
+  it('keeps a page with its encodings, ETag and nonce, and answers ready with Redis', async () => {
+    const store = new RedisPageStore(process.env.TEST_REDIS_URL!, `bdeals:test:html:${process.pid}:${Date.now()}:`);
+    try {
+      const page: CachedPage = {
+        status: 200,
+        headers: [['content-type', 'text/html; charset=utf-8']],
+        body: Buffer.from('<p>é</p>'),
+        gzip: Buffer.from([0x1f, 0x8b, 0, 1, 255]),
+        br: Buffer.from([0, 200, 3]),
+        etag: '"abc"',
+        nonce: 'N0nce',
+        at: 12345,
+      };
+      await store.set('1 host /p/', page, 60_000);
+      expect(await store.get('1 host /p/')).toEqual(page);
+      expect(await store.get('1 host /other/')).toBeNull();
+      expect(await store.ping()).toBe(true);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('lets two storefront servers serve one render', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bdeals-html-redis-'));
+    writeStubBuild(
+      dir,
+      `(request, status, headers, ctx, load) => new Response('<html><script nonce="' + load.cspNonce + '">1</script><p>' + new URL(request.url).pathname + ' render ' + (++globalThis.__stubRenders) + '</p></html>', { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } })`,
+    );
+    const apiUrl = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`;
+    const options = { port: 0, apiUrl, buildDir: dir, htmlCacheFreshMs: 60_000, redisUrl: process.env.TEST_REDIS_URL! };
+    const [a, b] = await Promise.all([createWebServer(options), createWebServer(options)]);
+    try {
+      const page = `/shared-${process.pid}-${Date.now()}/`;
+      for (const w of [a, b])
+        for (let i = 0; i < 200 && (await fetch(`${w.url}/warm/`)).headers.get('x-cache') === null; i++) await new Promise((r) => setImmediate(r));
+      const host = new URL(a.url).host;
+      const before = globalThis.__stubRenders;
+      const first = await fetch(`${a.url}${page}`);
+      expect(first.headers.get('x-cache')).toBe('MISS');
+      const second = await get(`${b.url}${page}`, { host });
+      expect(second.headers['x-cache']).toBe('SHARED');
+      // The copy keeps the nonce it was rendered with: its CSP names that nonce.
+      const nonce = /nonce="([^"]+)"/.exec(second.text)![1]!;
+      expect(second.headers['content-security-policy']).toContain(`'nonce-${nonce}'`);
+      expect(globalThis.__stubRenders - before).toBe(1);
+      expect((await (await fetch(`${b.url}/ready`)).json()).checks).toEqual({ api: true, redis: true });
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
   });
 });
