@@ -209,6 +209,24 @@ describe('catalogue version long-poll (issue 12 §3)', () => {
       await unwatch();
     }
   });
+
+  it('answers a pending long-poll at once when the server closes (graceful shutdown, issue 12 §4)', async () => {
+    const searchIndex = new SearchIndex();
+    const unwatch = await searchIndex.watch(db);
+    const app = await buildApp(opts({ searchIndex }));
+    try {
+      const { version } = (await app.inject('/inventory/api/v1/catalog/version?after=-1')).json() as { version: number };
+      const waiting = app.inject(`/inventory/api/v1/catalog/version?after=${version}&waitMs=30000`);
+      const t0 = Date.now();
+      await app.close();
+      const answer = await waiting;
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual({ version });
+      expect(Date.now() - t0).toBeLessThan(5000); // not the 30 s it asked to wait
+    } finally {
+      await unwatch();
+    }
+  });
 });
 
 describe.runIf(process.env.TEST_REDIS_URL)('API instances sharing Redis', () => {

@@ -95,11 +95,16 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRouteOptions> = async (
     },
   );
 
+  // Shutting down (SIGTERM; issue 12 §4): pending long-polls answer at once with the version they
+  // have, instead of holding the process for up to `waitMs` (a storefront always has one open);
+  // the poller simply asks again, of another instance.
+  const closing = new Promise<void>((resolve) => r.addHook('preClose', async () => resolve()));
   r.get(
     '/catalog/version',
     {
       schema: {
-        description: 'Long-poll for the catalogue version (newest ingest run): answers when it is above `after`, or after `waitMs`.',
+        description:
+          'Long-poll for the catalogue version (newest ingest run): answers when it is above `after`, or after `waitMs`, or at once when the server shuts down.',
         querystring: CatalogVersionQuerySchema,
         response: { 200: CatalogVersionSchema, ...errors },
       },
@@ -111,7 +116,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRouteOptions> = async (
       let timer: NodeJS.Timeout | undefined;
       // The poller went away (its socket closed before the answer): stop waiting for it.
       const closed = new Promise<void>((resolve) => reply.raw.once('close', resolve));
-      await Promise.race([search.index.nextBuild(), closed, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+      await Promise.race([search.index.nextBuild(), closed, closing, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
       clearTimeout(timer);
       ({ version } = await search.index.snapshot(db));
       return { version };
