@@ -21,7 +21,8 @@ import { freePort, spawnTs, waitFor, waitUntilUp, type ChildServer } from './hel
  * - a page cached by both storefronts, and a search answered by API B, show a new price after an
  *   ingest through API A (the database's `catalog_changed` announcement reaches API B, whose
  *   catalogue-version long-poll moves web B's cache to the new version);
- * - the HTML cache across processes: anonymous MISS then HIT, one ETag for one page on both
+ * - the HTML cache across processes (shared through Redis): anonymous MISS then HIT, the other
+ *   storefront serving that render (SHARED), one ETag for one page on both
  *   storefronts and 304 for it on either, a signed-in shopper's page rendered for them alone and
  *   never served to a visitor;
  * - SIGTERM mid-request: API A in the middle of an ingest, web B in the middle of a page render,
@@ -129,6 +130,7 @@ describe.skipIf(Boolean(missing))('two API and two storefront processes on one P
       API_URL: apiUrl,
       WEB_WORKERS: '1',
       HTML_CACHE_SECONDS: '600',
+      REDIS_URL: redisUrl,
       NODE_ENV: 'production',
     });
 
@@ -277,10 +279,11 @@ describe.skipIf(Boolean(missing))('two API and two storefront processes on one P
       const r = await get(web.b, p);
       return r.header('x-cache') ? r : null;
     });
-    expect(b1.header('x-cache')).toBe('MISS');
+    // Web B serves the page web A rendered, from Redis (REDIS_URL), with web A's nonce and tag.
+    expect(b1.header('x-cache')).toBe('SHARED');
+    expect(b1.body).toBe(html);
     const b2 = await get(web.b, p);
     expect(b2.header('x-cache')).toBe('HIT');
-    // Two processes rendered the page with two CSP nonces, and agree on its tag.
     expect(b2.header('etag')).toBe(etag);
     for (const base of [web.a, web.b]) {
       const notModified = await get(base, p, { 'if-none-match': etag });
@@ -355,7 +358,10 @@ describe.skipIf(Boolean(missing))('two API and two storefront processes on one P
     expect(await announced).toBeGreaterThan(before);
     expect((await searchPrices(api.b)).find((i) => i.slug === firstSlug)!.itemPrice).toBe(2913);
 
-    for (const base of [web.a, web.b]) {
+    for (const [base, filled] of [
+      [web.a, 'MISS'],
+      [web.b, 'SHARED'], // the page web A rendered for the new version, from Redis
+    ] as const) {
       // The storefront hears of the new version through its own long-poll of its own API.
       const fresh = await waitFor(
         `${base} to show the new price`,
@@ -366,7 +372,7 @@ describe.skipIf(Boolean(missing))('two API and two storefront processes on one P
         },
         20_000,
       );
-      expect(fresh.header('x-cache')).toBe('MISS');
+      expect(fresh.header('x-cache')).toBe(filled);
       expect(fresh.header('etag')).not.toBe(etags[base]);
       const again = await get(base, p);
       expect(again.header('x-cache')).toBe('HIT');
