@@ -33,7 +33,7 @@
  *    is reachable by search only), `mapped: false`.
  */
 import { readFileSync } from 'node:fs';
-import { ALL_CATEGORIES, LEAF_CATEGORIES, categoryByCode, categoryTrail, type CategoryNode } from '@b-deals/core';
+import { ALL_CATEGORIES, LEAF_CATEGORIES, categoryByCode, categoryByTermPath, categoryTrail, type CategoryNode } from '@b-deals/core';
 
 /** Input of {@link mapCategory}; GMC attribute values after normalisation. */
 export interface CategoryInput {
@@ -199,31 +199,13 @@ function compareRanks(a: number[], b: number[]): number {
 
 const ANCESTORS = new Map(LEAF_CATEGORIES.map((leaf) => [leaf, categoryTrail(leaf).slice(0, -1)]));
 
-/** Term trails of our tree ("women's clothing > women's coats > blazers" → node), for product_type written in our own taxonomy. */
-const TREE_PATHS = new Map(
-  ALL_CATEGORIES.filter((n) => n.code !== null).map((n) => [
-    categoryTrail(n)
-      .map((t) => t.term.toLowerCase())
-      .join(' > '),
-    n,
-  ]),
-);
-
 /**
  * Maps an item to our category tree; see the module doc for the rules and fallbacks. Never throws.
  * Rule 0: a `product_type` that is exactly a path of our own tree (terms joined by `>`, case and
  * spacing ignored) is taken as is — the merchant filed the item in our taxonomy.
  */
 export function mapCategory(input: CategoryInput): CategoryMatch {
-  const own =
-    input.productType &&
-    TREE_PATHS.get(
-      input.productType
-        .toLowerCase()
-        .split('>')
-        .map((t) => t.trim())
-        .join(' > '),
-    );
+  const own = input.productType ? categoryByTermPath(input.productType) : undefined;
   if (own) return { code: own.code as string, mapped: true };
   const path = googleCategoryPath(input.googleProductCategory) ?? googleCategoryPath(input.productType, true);
   const how = plan(path, input);
