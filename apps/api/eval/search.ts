@@ -81,7 +81,7 @@ export function ndcgAt(k: number, grades: readonly number[], allGrades: readonly
   return ideal === 0 ? 0 : dcg(grades) / ideal;
 }
 
-/** Prints the products a development query returns beyond its relevant ones (`EVAL_SEARCH_DEBUG="query"`). */
+/** Prints the products a development query returns beyond its relevant ones (`EVAL_SEARCH_DEBUG="query"`; over the real catalogue also the relevant ones it misses). */
 async function debugQuery(db: Awaited<ReturnType<typeof createTestDatabase>>, index: SearchIndex, rule: JudgedQuery, truth: Map<number, Truth>): Promise<void> {
   const items = [];
   for (let from = 0; from < 400; from += 100)
@@ -275,7 +275,17 @@ async function lumaPart(dir: string): Promise<void> {
     }
     const rules = (JSON.parse(await readFile(path.join(HERE, 'search/luma-queries.json'), 'utf8')) as { queries: LumaQuery[] }).queries;
     console.log(`\nreal catalogue (Magento's Luma sample store): ${items.length} items, ${truth.size} searchable products traced to their store category`);
-    const results = await runQueries(db, new SearchIndex(), rules, truth, gradeLuma);
+    const index = new SearchIndex();
+    const debug = process.env.EVAL_SEARCH_DEBUG;
+    if (debug)
+      for (const rule of rules.filter((r, i) => r.q === debug && i % 2 === 0)) {
+        const found = (await searchProducts(db, SearchConditionSchema.parse({ q: rule.q, from: 0, to: 100, facets: false }), { index })).items;
+        for (const item of found)
+          if (gradeLuma(rule, truth.get(item.id)) === 0) console.log(`  [0] ${item.name} | ${truth.get(item.id)?.category ?? 'untraced'}`);
+        const ids = new Set(found.map((i) => i.id));
+        for (const [id, t] of truth) if (!ids.has(id) && gradeLuma(rule, t) > 0) console.log(`  [missed ${gradeLuma(rule, t)}] ${t.name} | ${t.category}`);
+      }
+    const results = await runQueries(db, index, rules, truth, gradeLuma);
     report(
       'real, development',
       results.filter((_, i) => i % 2 === 0),

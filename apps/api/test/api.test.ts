@@ -272,11 +272,11 @@ describe.each(testDrivers())('search relevance on %s', (driver) => {
     await db?.close();
   });
 
-  it('ranks a product that is what the shopper typed above one that only mentions it, even a more popular one', async () => {
+  it('finds a product that is what the shopper typed, not a more popular one that uses the word as a modifier', async () => {
     const res = await app.inject({ method: 'POST', url: '/inventory/api/v1/search/condition', payload: { q: 'dress' } });
-    expect(res.json().items.map((i: { name: string; merchantCount: number }) => [i.name, i.merchantCount])).toEqual([
-      ['Linen Maxi Dress', 1],
-      ['Engraved Dress Watch', 4],
-    ]);
+    // A dress watch is a watch (issue 11 §6, compound names): "dress" finds it no more, "dress watch" does.
+    expect(res.json().items.map((i: { name: string; merchantCount: number }) => [i.name, i.merchantCount])).toEqual([['Linen Maxi Dress', 1]]);
+    const watch = await app.inject({ method: 'POST', url: '/inventory/api/v1/search/condition', payload: { q: 'dress watch' } });
+    expect(watch.json().items.map((i: { name: string }) => i.name)).toEqual(['Engraved Dress Watch']);
   });
 });

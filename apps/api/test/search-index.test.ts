@@ -7,7 +7,18 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEPARTMENTS, PRICE_BANDS, matchesCategory, parseCategoryIds, shoeAudience, sizeFilterValue, sortSizes, synonymsOf } from '@b-deals/core';
+import {
+  DEPARTMENTS,
+  PRICE_BANDS,
+  PRODUCT_KIND_WORDS,
+  matchesCategory,
+  singularWord,
+  parseCategoryIds,
+  shoeAudience,
+  sizeFilterValue,
+  sortSizes,
+  synonymsOf,
+} from '@b-deals/core';
 import { SearchConditionSchema, type SearchConditionInput } from '@b-deals/contracts';
 import type { Database } from '@b-deals/db';
 import { createTestDatabase, testDrivers } from '@b-deals/db/testing';
@@ -122,7 +133,7 @@ describe.each(testDrivers())('search index on %s', (driver) => {
     return strong.size > 0 ? strong : ask('');
   };
 
-  it('matches exactly the products PostgreSQL full-text search matches', async () => {
+  it('matches the products PostgreSQL full-text search matches, less those its precision rules leave out', async () => {
     const vocab = await db.query<{ word: string }>(`SELECT word FROM search_words ORDER BY ndoc DESC, word LIMIT 60`);
     const words = vocab.rows.map((r) => r.word);
     const queries = [
@@ -147,12 +158,37 @@ describe.each(testDrivers())('search index on %s', (driver) => {
         expect(expected.size, q).toBe(0);
         continue;
       }
-      expect(got.total, q).toBe(queryWords(q).length ? expected.size : rows.length);
       const all = await allIds({ q });
-      expect([...all].sort(), q).toEqual([...expected].sort());
+      expect(got.total, q).toBe(all.size);
+      if (!queryWords(q).length) expect(all.size).toBe(rows.length);
+      // The index finds a subset: what it leaves out, only by its precision rules (issue 11 §6).
+      expect(
+        [...all].filter((id) => !expected.has(id)),
+        q,
+      ).toEqual([]);
+      for (const id of expected) if (!all.has(id)) expect(await refined(id, q), `${q}: product ${id}`).toBe(true);
     }
     expect((await search({ q: 'the and of' })).total).toBe(0);
   });
+
+  /**
+   * True when the index may leave product `id` out of a query PostgreSQL's tsquery matches, by a
+   * precision rule the tsquery lacks (issue 11 §6): a query word there only directly before another
+   * kind ("Dress Watch") or inside a hyphenated word ("Wide-Leg"), or the last word, a word of the
+   * catalogue itself, there only as the start of a longer word ("suit" of "suitcase").
+   */
+  const refined = async (id: number, q: string): Promise<boolean> => {
+    const res = await db.query<{ text: string }>(`SELECT lower(title || ' ' || category_terms) AS text FROM products WHERE id = $1`, [id]);
+    const text = res.rows[0]!.text;
+    const words = queryWords(q);
+    return words.some((w, i) => {
+      const stem = w.replace(/(es|s)$/, '');
+      const before = [...text.matchAll(new RegExp(`(?:^|[^\\p{L}])${stem}\\p{L}*([\\s-]+)(\\p{L}+)`, 'gu'))];
+      if (before.some((m) => m[1]!.includes('-') || PRODUCT_KIND_WORDS.includes(singularWord(m[2]!)))) return true;
+      if (new RegExp(`\\p{L}-${stem}`, 'u').test(text)) return true;
+      return i === words.length - 1 && new RegExp(`(?:^|[^\\p{L}])${stem}\\p{L}{3,}`, 'u').test(text);
+    });
+  };
 
   /** Every id a condition returns, page by page. */
   const allIds = async (input: SearchConditionInput): Promise<Set<number>> => {

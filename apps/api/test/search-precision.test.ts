@@ -96,3 +96,88 @@ describe.each(testDrivers())('category words in search on %s', (driver) => {
     expect(await refreshCategoryTerms(db)).toBe(0);
   });
 });
+
+/** A test item filed by a `product_type` path of our own tree (mapper rule 0), with its own brand. */
+const filed = (id: string, title: string, productType: string, brand = 'Fieldmark'): TestItem => ({ id, title, price: '40.00 USD', brand, productType });
+
+describe.each(testDrivers())('compound names, product types, brands and proximity in search on %s', (driver) => {
+  let db: Database;
+  const search = async (input: SearchConditionInput) =>
+    (await searchProducts(db, SearchConditionSchema.parse({ ...input, to: 50 }), { index: new SearchIndex() })).items.map((i) => i.name);
+  const names = async (input: SearchConditionInput) => (await search(input)).sort();
+
+  beforeAll(async () => {
+    db = await createTestDatabase(driver);
+    await ingestFeed(db, {
+      bytes: rssFeed('fieldmark', [
+        filed('dress', 'Fieldmark Linen Midi Dress', "Women's Clothing > Dresses > Casual Dresses"),
+        filed('shirt-dress', 'Fieldmark Cotton Shirt Dress', "Women's Clothing > Dresses > Casual Dresses"),
+        filed('dress-shirt', 'Fieldmark Poplin Dress Shirt', "Men's Clothing > Shirts > Dress Shirts"),
+        filed('oxford', 'Fieldmark Button-Down Oxford Shirt', "Men's Clothing > Shirts > Dress Shirts"),
+        filed('derby', 'Fieldmark Suede Derby Shoe', "Shoes > Men's Shoes > Dress Shoes"),
+        filed('blazer', 'Fieldmark Wool Blazer', "Men's Clothing > Coats & Jackets > Blazers"),
+        filed('jacket', 'Fieldmark Waxed Field Jacket', "Men's Clothing > Coats & Jackets > Jackets"),
+        filed('parka', 'Fieldmark Down Parka', "Men's Clothing > Coats & Jackets > Parkas"),
+        filed('wide-leg', 'Fieldmark Wide-Leg Trousers', "Women's Clothing > Bottoms > Trousers"),
+        filed('leggings', 'Fieldmark Ribbed Leggings', "Women's Clothing > Activewear > Leggings"),
+        filed('suit', 'Fieldmark Wool Suit', "Men's Clothing > Suits"),
+        filed('suitcase', 'Fieldmark Carry-On Suitcase', 'Bags > Luggage & Travel'),
+        // A merchant's own category path, not ours: its words are searchable.
+        {
+          id: 'roller',
+          title: 'Fieldmark Sprite Foam Roller',
+          price: '20.00 USD',
+          brand: 'Fieldmark',
+          category: 'Sporting Goods > Exercise & Fitness',
+          productType: 'Gear > Fitness Equipment',
+        },
+        // Proximity: the same category and words; the first listed (lower id) has them apart.
+        filed('apart', 'Fieldmark Shoe for Running Trails', 'Sneakers & Sportswear > Sports > Running Shoes'),
+        filed('together', 'Fieldmark Running Shoe Trails', 'Sneakers & Sportswear > Sports > Running Shoes'),
+        // Brand: the query's brand is this product's brand; the other one only names it in its title.
+        filed('laces', 'Running Shoe Laces for Nike Trainers', 'Sneakers & Sportswear > Sports > Running Shoes', 'Lacewell'),
+        filed('nike', 'Pegasus Running Shoe', 'Sneakers & Sportswear > Sports > Running Shoes', 'Nike'),
+      ]),
+      feed: 'fieldmark.xml',
+      merchant: { slug: 'fieldmark', name: 'Fieldmark' },
+      fx: loadDefaultFxTable(),
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('reads a kind directly before another kind as its modifier ("dresses" finds no dress shirt or dress shoe)', async () => {
+    expect(await names({ q: 'dresses' })).toEqual(['Fieldmark Cotton Shirt Dress', 'Fieldmark Linen Midi Dress']);
+    expect(await names({ q: 'dress shirt' })).toEqual(['Fieldmark Button-Down Oxford Shirt', 'Fieldmark Poplin Dress Shirt']);
+    expect(await names({ q: 'shirt' })).toEqual(['Fieldmark Button-Down Oxford Shirt', 'Fieldmark Poplin Dress Shirt']);
+    expect(await names({ q: 'shirt dress' })).toEqual(['Fieldmark Cotton Shirt Dress']);
+  });
+
+  it('keeps a group name part that names one of its children off the other children ("Coats & Jackets")', async () => {
+    expect(await names({ q: 'mens jackets' })).toEqual(['Fieldmark Waxed Field Jacket']);
+    expect(await names({ q: 'coats' })).toEqual(['Fieldmark Down Parka', 'Fieldmark Waxed Field Jacket', 'Fieldmark Wool Blazer']);
+  });
+
+  it('does not match a part of a hyphenated word, nor a longer word when the last word is a word of the catalogue', async () => {
+    expect(await names({ q: 'leggings' })).toEqual(['Fieldmark Ribbed Leggings']);
+    expect(await names({ q: 'suit' })).toEqual(['Fieldmark Wool Suit']);
+    expect(await names({ q: 'suitc' })).toEqual(['Fieldmark Carry-On Suitcase']);
+  });
+
+  it("makes a merchant's own product_type words searchable, also after the start-up category refresh", async () => {
+    expect(await names({ q: 'fitness equipment' })).toEqual(['Fieldmark Sprite Foam Roller']);
+    await refreshCategoryTerms(db);
+    expect(await names({ q: 'fitness equipment' })).toEqual(['Fieldmark Sprite Foam Roller']);
+  });
+
+  it('ranks words that stand together in the title above the same words apart (phrase proximity)', async () => {
+    const hits = await search({ q: 'running shoe trails' });
+    expect(hits).toEqual(['Fieldmark Running Shoe Trails', 'Fieldmark Shoe for Running Trails']);
+  });
+
+  it('boosts the products of a brand the query names ("nike running shoes")', async () => {
+    const hits = await search({ q: 'nike running shoes' });
+    expect(hits).toEqual(['Pegasus Running Shoe', 'Running Shoe Laces for Nike Trainers']);
+  });
+});

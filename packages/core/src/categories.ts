@@ -520,9 +520,53 @@ export function matchesCategory(code: string, filters: readonly CategoryFilter[]
  */
 const DEPARTMENT_SEARCH_TERMS: Readonly<Record<string, string>> = { '7': 'Sportswear' };
 
+/** A word's singular form for comparing names and keywords (`Jackets` → `jacket`, `Dresses` → `dress`, `Women's` → `women`). */
+export function singularWord(word: string): string {
+  return word
+    .toLowerCase()
+    .replace(/'s?$/, '')
+    .replace(/(ch|sh|ss|x)es$/, '$1')
+    .replace(/([^s])s$/, '$1');
+}
+
+/** The parts of a display name joined by `&` (`Coats & Jackets` → [`Coats`, `Jackets`]). */
+function nameParts(term: string): string[] {
+  return term
+    .split(/\s*&\s*/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+/** The last word of a name part (its head noun: `Dress Shirts` → `Shirts`). */
+function headWord(part: string): string {
+  const words = part.split(/\s+/);
+  return words[words.length - 1]!;
+}
+
+/** Kind words of one node: its single-word keywords and the head word of each `&` part of its name (`name`, default its display name), singular. */
+function kindWordsOf(node: CategoryNode, name = node.term): string[] {
+  return [...node.keywords.filter((k) => !/\s/.test(k)), ...nameParts(name).map(headWord)].map(singularWord);
+}
+
+/**
+ * The searchable form of a node's display name (issue 11 §6). A group whose name joins kinds with
+ * `&` where a part names one of its children ("Coats & Jackets" over Blazers, Jackets, Parkas;
+ * "Knitwear & Sweatshirts" over Sweaters and Hoodies, whose keyword is `sweatshirt`) keeps only the
+ * other parts: that part is its child's word, so "jackets" does not find every blazer and parka.
+ */
+function searchableName(node: CategoryNode): string {
+  const parts = nameParts(node.term);
+  const named = node.children.filter((c) => !c.other);
+  if (parts.length < 2 || named.length === 0) return node.term;
+  const childWords = new Set(named.flatMap((c) => kindWordsOf(c)));
+  const kept = parts.filter((p) => !childWords.has(singularWord(headWord(p))));
+  return kept.length ? kept.join(' & ') : node.term;
+}
+
 /**
  * The category words of a product's search text (`products.category_terms`, tsvector weight C;
- * issue 11 §6): the department's searchable name, then each group's and the leaf's display name.
+ * issue 11 §6): the department's searchable name, then each group's and the leaf's display name
+ * (a group's `&` part naming one of its children left out, see `searchableName`).
  * Keywords are not added: they are what the feed mapper recognises (a narrower kind such as
  * `chino` under Trousers), not synonyms; query synonyms live in `search-words.ts`. An 'Other' leaf
  * (the product carries its group's code) adds nothing of its own. '' for an unknown code.
@@ -531,6 +575,96 @@ export function categorySearchTerms(code: string): string {
   const node = categoryByCode(code);
   if (!node) return '';
   return categoryTrail(node)
-    .map((n, i) => (i === 0 ? (DEPARTMENT_SEARCH_TERMS[n.code!] ?? n.term) : n.term))
+    .map((n, i) => (i === 0 ? (DEPARTMENT_SEARCH_TERMS[n.code!] ?? n.term) : searchableName(n)))
     .join(' ');
+}
+
+/**
+ * Words that name a kind of product (issue 11 §6, compound names): the single-word keywords and
+ * name head words of every group and leaf (not the departments), singular, without audience words
+ * (women, men, girls, …). `dress`, `shirt`, `shoe`, `jacket`, `puffer` are kinds; `casual`, `maxi`
+ * are not. The search reads a kind directly followed by another kind ("Dress Shirt", "Shirt
+ * Dress") as a modifier of the second one, unless it is a kind of the product's own category.
+ */
+export const PRODUCT_KIND_WORDS: readonly string[] = (() => {
+  // Audience words, and keywords that are also GMC colours ("Khaki Trench Coat" is a coat in khaki, not a compound).
+  const notKinds = new Set([
+    'women',
+    'womens',
+    'lady',
+    'ladie',
+    'men',
+    'mens',
+    'girl',
+    'boy',
+    'kid',
+    'kids',
+    'baby',
+    'children',
+    'toddler',
+    'unisex',
+    'cream',
+    'khaki',
+    'denim',
+  ]);
+  const words = new Set<string>();
+  for (const n of ALL_CATEGORIES) if (n.code && n.code.length > 1 && !n.other) for (const w of kindWordsOf(n)) if (!notKinds.has(w)) words.add(w);
+  return [...words].sort();
+})();
+
+/**
+ * The kind words of a product's own category (issue 11 §6): the single-word keywords and name
+ * head words (of its searchable name) of every node on its trail, department included, singular
+ * (`913` → men, clothing, coat, …, parka, puffer; not `jacket`). A kind word of its own category is never read as a modifier
+ * ("Puffer Jacket" under Parkas is a puffer). [] for an unknown code.
+ */
+export function ownKindWords(code: string): string[] {
+  const node = categoryByCode(code);
+  return node ? [...new Set(categoryTrail(node).flatMap((n) => kindWordsOf(n, searchableName(n))))] : [];
+}
+
+/** Term paths of our own tree ("women's clothing > women's coats > blazers"), lower-case. */
+const TERM_PATHS = new Map(
+  ALL_CATEGORIES.filter((n) => n.code !== null).map((n) => [
+    categoryTrail(n)
+      .map((t) => t.term.toLowerCase())
+      .join(' > '),
+    n,
+  ]),
+);
+
+/**
+ * The node a `product_type` names when it is exactly a path of our own tree (terms joined by `>`,
+ * case and spacing ignored; GMC `product_type` written in our taxonomy; an 'Other' leaf's path
+ * ends in `> Other`), else undefined. The feed mapper's rule 0 and the search's product_type words read it.
+ */
+export function categoryByTermPath(productType: string): CategoryNode | undefined {
+  return TERM_PATHS.get(
+    productType
+      .toLowerCase()
+      .split('>')
+      .map((t) => t.trim())
+      .join(' > '),
+  );
+}
+
+/** Separator between a product's category words and its merchant's `product_type` words in `category_terms`. */
+export const PRODUCT_TYPE_SEPARATOR = ' ; ';
+
+/**
+ * The merchant's own category words of a product's search text (GMC `product_type`, issue 11 §6):
+ * `PRODUCT_TYPE_SEPARATOR` then the path's segments, each `&` and each segment boundary written as
+ * " and " (a stop word: the analyser leaves a gap, so "Tops > Jackets" is no compound "top
+ * jacket"). '' when there is none, or when it is a path of our own tree (the category words say it
+ * already). "Gear > Fitness Equipment" → " ; Gear and Fitness Equipment".
+ */
+export function productTypeSearchTerms(productType: string | null | undefined): string {
+  const text = productType?.trim();
+  if (!text || categoryByTermPath(text)) return '';
+  const segments = text
+    .split('>')
+    .flatMap((s) => nameParts(s.replace(/[;|]/g, ' ')))
+    .map((s) => s.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+  return segments.length ? `${PRODUCT_TYPE_SEPARATOR}${segments.join(' and ')}` : '';
 }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALL_CATEGORIES,
+  PRODUCT_KIND_WORDS,
+  categoryByTermPath,
   categorySearchTerms,
+  ownKindWords,
+  productTypeSearchTerms,
   CATEGORY_ALIASES,
   CATEGORY_TREE,
   DEPARTMENTS,
@@ -305,5 +309,32 @@ describe('categorySearchTerms (issue 11 §6)', () => {
   it('adds no mapping keywords (chino is a kind of trousers, not a synonym)', () => {
     expect(categorySearchTerms('842')).not.toMatch(/chino/i);
     expect(categorySearchTerms('zz')).toBe('');
+  });
+});
+
+describe('compound names and product types in search words (issue 11 §6)', () => {
+  it("leaves a group's name part that names one of its children off its items", () => {
+    expect(categorySearchTerms('913')).toBe("Men's Clothing Coats Parkas");
+    expect(categorySearchTerms('912')).toBe("Men's Clothing Coats Jackets");
+    expect(categorySearchTerms('931')).toBe("Men's Clothing Knitwear Sweaters");
+    expect(categorySearchTerms('834')).toBe("Women's Clothing Tops Hoodies & Sweatshirts"); // a leaf keeps both kinds
+  });
+
+  it('lists kinds of product, not audiences or colours, and the kinds of a category of its own', () => {
+    expect(PRODUCT_KIND_WORDS).toEqual(expect.arrayContaining(['dress', 'shirt', 'shoe', 'jacket', 'puffer']));
+    for (const w of ['women', 'men', 'girl', 'khaki', 'casual']) expect(PRODUCT_KIND_WORDS).not.toContain(w);
+    expect(ownKindWords('913')).toEqual(expect.arrayContaining(['parka', 'puffer', 'coat']));
+    expect(ownKindWords('913')).not.toContain('jacket');
+    expect(ownKindWords('922')).not.toContain('dress');
+    expect(ownKindWords('zz')).toEqual([]);
+  });
+
+  it("writes a merchant's own product_type as search words, and nothing for a path of our tree", () => {
+    expect(productTypeSearchTerms('Gear > Fitness Equipment')).toBe(' ; Gear and Fitness Equipment');
+    expect(productTypeSearchTerms('Men > Tops > Hoodies & Sweatshirts')).toBe(' ; Men and Tops and Hoodies and Sweatshirts');
+    expect(productTypeSearchTerms("women's clothing >  Dresses")).toBe('');
+    expect(categoryByTermPath("Women's Clothing > Dresses")?.code).toBe('82');
+    expect(productTypeSearchTerms(null)).toBe('');
+    expect(productTypeSearchTerms('  ')).toBe('');
   });
 });

@@ -4,7 +4,7 @@
  * the planner statistics after a bulk load. The search vector of a new product is the search
  * domain's rule (`productSearchVector`); price statistics are the pricing domain's.
  */
-import { bestOfferSql, categorySearchTerms, wasCheckSql } from '@b-deals/core';
+import { PRODUCT_TYPE_SEPARATOR, bestOfferSql, categorySearchTerms, wasCheckSql } from '@b-deals/core';
 import type { Database, Queryable } from '@b-deals/db';
 import { referencePriceSql } from '../pricing/index.ts';
 import { productSearchVector, refreshSearchWords } from '../search/index.ts';
@@ -145,7 +145,7 @@ export async function vacuumCatalogue(db: Database): Promise<void> {
 /**
  * Brings every product's category words (`category_terms`, core `categorySearchTerms`) and with
  * them its search vector up to the current rule, for catalogues written under an earlier one
- * (issue 11 §6). Only rows whose words differ are written, in one statement, so a catalogue that
+ * (issue 11 §6). The merchant's product_type words after core `PRODUCT_TYPE_SEPARATOR` are kept. Only rows whose words differ are written, in one statement, so a catalogue that
  * is already current costs one read of the distinct category codes. Refreshes the search
  * vocabulary when anything changed. Resolves to the number of products rewritten. Run at API
  * start, before the search index is built.
@@ -156,13 +156,16 @@ export async function refreshCategoryTerms(db: Queryable): Promise<number> {
   const terms = codes.rows.map((r) => ({ code: r.code, terms: categorySearchTerms(r.code) }));
   const res = await db.query<{ n: number }>(
     `WITH t AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(code text, terms text)),
-          r AS (SELECT p.id, p.title, coalesce(b.name, '') AS brand_name, t.terms AS category_terms, p.description
-                  FROM products p JOIN t ON t.code = p.category_code LEFT JOIN brands b ON b.id = p.brand_id
-                 WHERE p.category_terms IS DISTINCT FROM t.terms),
+          k AS (SELECT p.id, p.title, p.brand_id, p.description, p.category_terms AS old,
+                       t.terms || CASE WHEN strpos(p.category_terms, $2) > 0 THEN substr(p.category_terms, strpos(p.category_terms, $2)) ELSE '' END AS terms
+                  FROM products p JOIN t ON t.code = p.category_code),
+          r AS (SELECT k.id, k.title, coalesce(b.name, '') AS brand_name, k.terms AS category_terms, k.description
+                  FROM k LEFT JOIN brands b ON b.id = k.brand_id
+                 WHERE k.old IS DISTINCT FROM k.terms),
           u AS (UPDATE products p SET category_terms = r.category_terms, search = ${productSearchVector('r')}
                   FROM r WHERE p.id = r.id RETURNING 1)
      SELECT count(*)::int AS n FROM u`,
-    [JSON.stringify(terms)],
+    [JSON.stringify(terms), PRODUCT_TYPE_SEPARATOR],
   );
   const changed = res.rows[0]?.n ?? 0;
   if (changed > 0) await refreshSearchWords(db);

@@ -3,7 +3,7 @@
  * products. All run inside the ingest's one transaction per feed (`ingest/ingest.ts`); which
  * product an offer joins is the matching domain's answer (`matching/resolve.ts`).
  */
-import { categorySearchTerms, slugify } from '@b-deals/core';
+import { categorySearchTerms, productTypeSearchTerms, slugify } from '@b-deals/core';
 import type { Queryable } from '@b-deals/db';
 import type { MerchantInput } from '@b-deals/feeds';
 import type { KnownOffer, Resolution } from '../matching/index.ts';
@@ -182,7 +182,8 @@ export async function insertNewProducts(tx: Queryable, newProducts: readonly Res
           title: l.title,
           brand_id: l.brand ? (brandIds.get(l.brand) ?? null) : null,
           category_code: l.lead.categoryCode,
-          category_terms: categorySearchTerms(l.lead.categoryCode),
+          // Our category's words, then the merchant's own product_type words (issue 11 §6).
+          category_terms: categorySearchTerms(l.lead.categoryCode) + productTypeSearchTerms(l.lead.productType),
           description: l.lead.description,
           image_url: l.lead.imageLink,
           colors: l.colors,

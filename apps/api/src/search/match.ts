@@ -1,9 +1,10 @@
 /**
  * Text matching over a snapshot's inverted file (decision 0003): the semantics of
  * `search @@ to_tsquery('english', '(t1:ABC | s1:ABC) & t2:ABC & t3:*ABC')` (a term's synonyms as
- * alternatives) — every word in the title, brand
- * or category words (issue 11 §6: a word only in a description does not make a product match) —
- * or, with `descriptions`, of `'t1 & t2 & t3:*'`; relevance summed from occurrence weights.
+ * alternatives) — every word in the title, brand or category words as a word of its own, not as
+ * the modifier of a compound name (issue 11 §6: a word only in a description does not make a
+ * product match; "dresses" finds no dress shirts) — or, with `descriptions`, of `'t1 & t2 & t3:*'`;
+ * relevance summed from occurrence weights, plus phrase proximity.
  */
 import type { Snapshot } from './snapshot.ts';
 
@@ -25,30 +26,50 @@ export interface Term {
   prefix: boolean;
 }
 
+/** Relevance added when a term's lexeme directly follows the previous term's in the row's strong fields (phrase proximity). */
+export const PROXIMITY_BONUS = 0.5;
+
 /**
  * Rows matching every term (`t1 & t2 & …`): the first `count` entries of `s.scratch.found`, with
- * `s.scratch.relevance[row]` the summed occurrence weights of the matched lexemes. Without
+ * `s.scratch.relevance[row]` the summed occurrence weights of the matched lexemes, plus
+ * PROXIMITY_BONUS for each term whose lexeme directly follows the previous term's (first strong
+ * positions: "running shoes" ranks "Running Shoe" above "Shoe for Trail Running"). Without
  * `descriptions` a term matches only where its lexeme occurs in a strong field (title, brand,
- * category words). An empty term list matches nothing (PostgreSQL's empty tsquery). The result is
- * valid until the next call.
+ * category words), and only as a word of its own (issue 11 §6, compound names): where every
+ * occurrence modifies another kind (snapshot `postHead`: the "dress" of "Dress Shirt") it matches
+ * only when the next term is that kind ("dress shirt"); a part of a hyphenated word ("leg" of
+ * "Wide-Leg") never. The last term matches as a prefix (`lexeme:*`) only when its lexeme is no
+ * word of the catalogue ("sneak" finds sneakers; "suit" is a word, so it does not find suitcases).
+ * An empty term list matches nothing (PostgreSQL's empty tsquery). The result is valid until the
+ * next call.
  */
 export function matchTerms(s: Snapshot, terms: readonly Term[], descriptions = false): number {
-  const { stamp, seen, relevance, found } = s.scratch;
+  const { stamp, seen, relevance, found, pos } = s.scratch;
   if (!terms.length) return 0;
   const gen = nextGeneration(s);
   let count = 0;
-  const { lexicon, postStart, postRow, postWeight, postStrong } = s;
-  for (let k = 0; k < terms.length; k++) {
-    const t = terms[k]!;
-    const last = k === terms.length - 1;
-    for (const lexeme of t.lexemes) {
-      let lo = lowerBound(lexicon, lexeme);
+  const { lexicon, postStart, postRow, postWeight, postStrong, postHead, postPos } = s;
+  // Lexicon ranges [lo, hi) of each term's lexemes.
+  const ranges = terms.map((t) =>
+    t.lexemes.map((lexeme) => {
+      const lo = lowerBound(lexicon, lexeme);
       let hi = lo;
-      if (t.prefix) while (hi < lexicon.length && lexicon[hi]!.startsWith(lexeme)) hi++;
-      else if (lexicon[lo] === lexeme) hi = lo + 1;
-      for (; lo < hi; lo++) {
+      if (lexicon[lo] === lexeme) hi = lo + 1;
+      else if (t.prefix) while (hi < lexicon.length && lexicon[hi]!.startsWith(lexeme)) hi++;
+      return [lo, hi] as const;
+    }),
+  );
+  for (let k = 0; k < terms.length; k++) {
+    const last = k === terms.length - 1;
+    const next = last ? null : ranges[k + 1]!;
+    for (const [from, to] of ranges[k]!) {
+      for (let lo = from; lo < to; lo++) {
         for (let p = postStart[lo]!, end = postStart[lo + 1]!; p < end; p++) {
-          if (!descriptions && postStrong[p] === 0) continue;
+          if (!descriptions) {
+            if (postStrong[p] === 0) continue;
+            const head = postHead[p]!;
+            if (head !== -1 && !(head >= 0 && next !== null && inRanges(next, head))) continue;
+          }
           const row = postRow[p]!;
           if (stamp[row] !== gen) {
             if (k !== 0) continue; // missed an earlier term
@@ -57,9 +78,11 @@ export function matchTerms(s: Snapshot, terms: readonly Term[], descriptions = f
             relevance[row] = 0;
           }
           const have = seen[row]!;
+          const at = postPos[p]!;
           if (have === k) {
             seen[row] = k + 1;
-            relevance[row] = relevance[row]! + postWeight[p]!;
+            relevance[row] = relevance[row]! + postWeight[p]! + (k > 0 && at !== 0 && at === pos[row]! + 1 ? PROXIMITY_BONUS : 0);
+            pos[row] = at;
             if (last) found[count++] = row;
           } else if (have === k + 1) relevance[row] = relevance[row]! + postWeight[p]!; // another lexeme of this term
         }
@@ -67,6 +90,12 @@ export function matchTerms(s: Snapshot, terms: readonly Term[], descriptions = f
     }
   }
   return count;
+}
+
+/** True when lexicon index `i` lies in one of the ranges. */
+function inRanges(ranges: ReadonlyArray<readonly [number, number]>, i: number): boolean {
+  for (const [lo, hi] of ranges) if (i >= lo && i < hi) return true;
+  return false;
 }
 
 /** Starts a new generation of the scratch arrays (clearing the stamps when the counter wraps). */

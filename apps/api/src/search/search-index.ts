@@ -17,8 +17,10 @@
  *   PostgreSQL's default ts_rank weights).
  *
  * Matching has the semantics of `search @@ to_tsquery('english', 'w1 & w2 & w3:*')`: every
- * word is required, the last one as a prefix; words PostgreSQL drops as stop words are ignored;
- * a query of stop words only matches nothing.
+ * word is required, the last one as a prefix (unless it is a word of the catalogue itself); words
+ * PostgreSQL drops as stop words are ignored; a query of stop words only matches nothing. A word
+ * matches where it stands on its own, not as the modifier of a compound name or a part of a
+ * hyphenated word (issue 11 §6; `match.ts`, the snapshot's `postHead`).
  *
  * Freshness: the API process `watch`es the database's announcements (an ingest run committed, a
  * click recorded, from any process) and rebuilds as soon as the catalogue changes; unwatched, a

@@ -3,7 +3,8 @@
  *
  * - Text: PostgreSQL's weighted full-text vectors (title A > brand B > category C > description
  *   D) and its `english` analyser, matched through the in-memory inverted file of
- *   `SearchIndex`: every word required, the last one as a prefix, in the title, brand or category
+ *   `SearchIndex`: every word required (as a word of its own, not the modifier of a compound name:
+ *   "dresses" finds no dress shirt), the last one as a prefix unless it is a word of the catalogue, in the title, brand or category
  *   words (a description's words count only when that finds nothing). When nothing matches as typed,
  *   words missing from the catalogue vocabulary are replaced by their closest pg_trgm neighbour
  *   and the search runs again (`correctedQuery`).
@@ -11,8 +12,9 @@
  *   minus semantics, DESIGN.md), price band or min/max cents, labels, marketplace, sizes in stock
  *   (issue 11 §3: some active offer has one of the sizes in stock).
  * - Sorts of spec §9. "Our Recommendation" with words ranks by relevance (the summed weights of
- *   the matched lexemes) lifted by popularity: relevance × (1 + 0.1 × popularity); without words
- *   by popularity. Ties go to the lower product id, so paging is stable.
+ *   the matched lexemes, plus phrase proximity; `match.ts`) lifted by popularity: relevance × (1 +
+ *   0.1 × popularity), × BRAND_BOOST for a product of a brand the query names (issue 11 §6);
+ *   without words by popularity. Ties go to the lower product id, so paging is stable.
  * - Facets are disjunctive: each facet is counted under every active filter but its own (one
  *   pass: a product failing only facet F's filter counts for F alone).
  * The catalogue image lives in memory (`SearchIndex`); a search reads only the catalogue version
@@ -270,6 +272,7 @@ function evaluateWith(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: 
       if (i !== undefined) sizeAllowed[i] = 1;
     }
   }
+  const brandBoost = text ? namedBrands(s, queryWords(c.q)) : null;
   const withFacets = c.facets;
   const counts = {
     departments: new Int32Array(DEPARTMENTS.length),
@@ -278,7 +281,7 @@ function evaluateWith(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: 
     bands: new Int32Array(PRICE_BANDS.length),
     sizes: new Int32Array(s.sizes.length),
   };
-  const total = scan(s, text ? count : -1, { catAllowed, brandAllowed, merchAllowed, sizeAllowed, plan, withFacets, counts });
+  const total = scan(s, text ? count : -1, { catAllowed, brandAllowed, merchAllowed, sizeAllowed, brandBoost, plan, withFacets, counts });
   const deptCounts = counts.departments;
   const brandCounts = counts.brands;
   const merchCounts = counts.merchants;
@@ -298,8 +301,29 @@ function evaluateWith(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: 
   return { page, total, facets };
 }
 
+/** Factor of the text score of a product whose brand the query names (issue 11 §6: "nike running shoes"). */
+export const BRAND_BOOST = 2;
+
+/**
+ * Brands a query names (issue 11 §6): 1 per brand index whose whole name (core `queryWords`) is a
+ * run of the query's words, and per sub-brand of such a brand; null when the query names none.
+ */
+export function namedBrands(s: Snapshot, words: readonly string[]): Uint8Array | null {
+  let out: Uint8Array | null = null;
+  for (let i = 0; i < words.length; i++) {
+    for (const b of s.brandsByFirstWord.get(words[i]!) ?? []) {
+      const name = queryWords(s.brands[b]!.name);
+      if (name.every((w, k) => words[i + k] === w)) (out ??= new Uint8Array(s.brands.length))[b] = 1;
+    }
+  }
+  if (out) for (let i = 0; i < s.brands.length; i++) if (s.brandParent[i]! >= 0 && out[s.brandParent[i]!]) out[i] = 1;
+  return out;
+}
+
 interface ScanArgs {
   catAllowed: Uint8Array | null;
+  /** Brands named in the query (`namedBrands`), whose products' text scores are multiplied by BRAND_BOOST. */
+  brandBoost: Uint8Array | null;
   brandAllowed: Uint8Array | null;
   merchAllowed: Uint8Array | null;
   sizeAllowed: Uint8Array | null;
@@ -315,7 +339,7 @@ interface ScanArgs {
  * this loop on its own.
  */
 function scan(s: Snapshot, found: number, a: ScanArgs): number {
-  const { catAllowed, brandAllowed, merchAllowed, sizeAllowed, plan, withFacets } = a;
+  const { catAllowed, brandAllowed, merchAllowed, sizeAllowed, brandBoost, plan, withFacets } = a;
   const { labelMask, marketBit } = plan;
   const hasPrice = plan.price !== null;
   const low = plan.price?.low ?? 0;
@@ -374,7 +398,7 @@ function scan(s: Snapshot, found: number, a: ScanArgs): number {
     }
     if (failed === NO_FACET) {
       matched[total++] = r;
-      if (text) score[r] = relevance[r]! * (1 + 0.1 * popularity[r]!);
+      if (text) score[r] = relevance[r]! * (1 + 0.1 * popularity[r]!) * (brandBoost !== null && brand >= 0 && brandBoost[brand] === 1 ? BRAND_BOOST : 1);
     }
     if (!withFacets) continue;
     if (failed === NO_FACET || failed === Facet.Department) {

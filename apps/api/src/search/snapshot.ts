@@ -4,7 +4,18 @@
  * `buildSnapshot` reads it from the database in id-ordered batches; `search-index.ts` keeps the
  * current one fresh and `match.ts` runs text queries over it.
  */
-import { DEPARTMENTS, MARKETPLACES, PRICE_BANDS, WAS_CHECKS, shoeAudience, sizeFilterValue, sortSizes } from '@b-deals/core';
+import {
+  DEPARTMENTS,
+  MARKETPLACES,
+  PRICE_BANDS,
+  PRODUCT_KIND_WORDS,
+  WAS_CHECKS,
+  ownKindWords,
+  queryWords,
+  shoeAudience,
+  sizeFilterValue,
+  sortSizes,
+} from '@b-deals/core';
 import type { Queryable } from '@b-deals/db';
 import type { BrandRow, MerchantRow, PriceTruthColumn, ProductRow } from '../catalog/index.ts';
 
@@ -102,6 +113,18 @@ export interface Snapshot {
   postWeight: Float32Array;
   /** 1 when the lexeme occurs in the row's title, brand or category words (weight A, B or C), 0 when only in its description. */
   postStrong: Uint8Array;
+  /**
+   * Compound names (issue 11 §6): -1 when the lexeme is a word of its own in the row's strong
+   * fields; else every strong occurrence is a modifier — a kind word (core `PRODUCT_KIND_WORDS`)
+   * not of the row's own category, directly followed by another kind word (the "dress" of "Dress
+   * Shirt", whose lexicon index this is) — or a part of a hyphenated word (-2: the "leg" of
+   * "Wide-Leg"). See `compoundHeads`.
+   */
+  postHead: Int32Array;
+  /** First position of the lexeme in the row's strong fields (tsvector positions, 1-based; 0 none): phrase proximity. */
+  postPos: Uint16Array;
+  /** Brand indexes by the first word of their lower-cased name (brand words named in a query). */
+  brandsByFirstWord: Map<string, number[]>;
   /** Per-row work arrays reused by every search (a search evaluates synchronously, so one at a time). */
   scratch: Scratch;
 }
@@ -118,6 +141,8 @@ export interface Scratch {
   found: Int32Array;
   /** Rows passing every filter. */
   matched: Int32Array;
+  /** Position (`postPos`) of the previous query term's lexeme in the row, for phrase proximity. */
+  pos: Uint16Array;
 }
 
 function newScratch(n: number): Scratch {
@@ -129,8 +154,12 @@ function newScratch(n: number): Scratch {
     score: new Float64Array(n),
     found: new Int32Array(n),
     matched: new Int32Array(n),
+    pos: new Uint16Array(n),
   };
 }
+
+/** Weight classes of a tsvector occurrence, as `tsvectorOccurrences` encodes them (position × 4 + class). */
+const CLASS_INDEX = { A: 0, B: 1, C: 2, D: 3 } as const;
 
 /**
  * Parses PostgreSQL's text form of a tsvector (`'dress':1A,5C 'o''neil':3`) into lexemes, the sum
@@ -138,7 +167,15 @@ function newScratch(n: number): Scratch {
  * or C: title, brand, category words; a position without a class is D, the description).
  */
 export function parseTsvector(text: string): Array<[lexeme: string, weight: number, strong: boolean]> {
-  const out: Array<[string, number, boolean]> = [];
+  return tsvectorOccurrences(text).map(([lexeme, weight, strong]) => [lexeme, weight, strong]);
+}
+
+/**
+ * {@link parseTsvector} with each lexeme's occurrences: position × 4 + class index (A 0, B 1,
+ * C 2, D 3); a stripped lexeme has none.
+ */
+export function tsvectorOccurrences(text: string): Array<[lexeme: string, weight: number, strong: boolean, occurrences: number[]]> {
+  const out: Array<[string, number, boolean, number[]]> = [];
   let i = 0;
   const n = text.length;
   while (i < n) {
@@ -168,22 +205,84 @@ export function parseTsvector(text: string): Array<[lexeme: string, weight: numb
     }
     let weight = 0;
     let strong = false;
+    const occurrences: number[] = [];
     if (text[i] === ':') {
       i++;
       while (i < n && text[i] !== ' ') {
-        while (i < n && text[i]! >= '0' && text[i]! <= '9') i++;
+        let pos = 0;
+        while (i < n && text[i]! >= '0' && text[i]! <= '9') pos = pos * 10 + (text.charCodeAt(i++) - 48);
         const cls = text[i];
         if (cls === 'A' || cls === 'B' || cls === 'C' || cls === 'D') {
           weight += LEXEME_WEIGHTS[cls];
           if (cls !== 'D') strong = true;
+          occurrences.push(pos * 4 + CLASS_INDEX[cls]);
           i++;
-        } else weight += LEXEME_WEIGHTS.D;
+        } else {
+          weight += LEXEME_WEIGHTS.D;
+          occurrences.push(pos * 4 + CLASS_INDEX.D);
+        }
         if (text[i] === ',') i++;
       }
     } else weight = LEXEME_WEIGHTS.D; // a stripped vector: one occurrence of unknown class
-    out.push([lexeme, weight, strong]);
+    out.push([lexeme, weight, strong, occurrences]);
   }
   return out;
+}
+
+/**
+ * Compound names of one row (issue 11 §6): for each lexeme whose strong occurrences are all
+ * modifiers, the lexeme of the kind it modifies ('' when all are parts of hyphenated words).
+ * A strong occurrence is a modifier when its lexeme is a kind word (`kinds`) that is not one of
+ * the row's own category (`own`) and the next word in the same field is a kind word too ("Dress
+ * Shirt", "Shirt Dress", the category name "Dress Shoes"); it is a part when it is a part of a
+ * hyphenated word ("Wide-Leg": `wide-leg`, then `wide`, `leg` at the next positions), so a query
+ * word does not find it ("leggings" is no "wide-leg"). Lexemes absent from the result are words of
+ * their own.
+ */
+export function compoundHeads(
+  entries: ReadonlyArray<readonly [string, number, boolean, readonly number[]]>,
+  kinds: ReadonlySet<string>,
+  own: ReadonlySet<string>,
+): Map<string, string> {
+  const heads = new Map<string, string>();
+  let any = false;
+  for (const e of entries) if (e[2] && kinds.has(e[0]) && !own.has(e[0])) any = true;
+  if (!any) return heads;
+  const lexemeAt = new Map<number, string>(); // strong position × 4 + class → lexeme
+  const partOf = new Set<number>(); // strong positions that are parts of a hyphenated word
+  const nextAfter = new Map<number, number>(); // position of a hyphenated word → the next word's position
+  for (const [lexeme, , strong, occ] of entries) {
+    if (!strong) continue;
+    const parts = lexeme.includes('-') ? lexeme.split('-').length : 0;
+    for (const o of occ) {
+      if ((o & 3) === CLASS_INDEX.D) continue;
+      lexemeAt.set(o, lexeme);
+      if (parts) {
+        const pos = o >> 2;
+        for (let k = 1; k <= parts; k++) partOf.add(pos + k);
+        nextAfter.set(pos, pos + parts + 1);
+      }
+    }
+  }
+  for (const [lexeme, , strong, occ] of entries) {
+    if (!strong || !kinds.has(lexeme) || own.has(lexeme)) continue;
+    let head: string | null = null;
+    let free = false;
+    for (const o of occ) {
+      const cls = o & 3;
+      if (cls === CLASS_INDEX.D) continue;
+      const pos = o >> 2;
+      if (partOf.has(pos)) {
+        head ??= '';
+        continue;
+      }
+      const next = lexemeAt.get((nextAfter.get(pos) ?? pos + 1) * 4 + cls);
+      if (next !== undefined && kinds.has(next)) head = next;
+      else free = true;
+    }
+    if (!free && head !== null) heads.set(lexeme, head);
+  }
+  return heads;
 }
 
 /** What the snapshot reads of a product: the catalogue's columns, its creation time in ms and its search vector as text. */
@@ -258,6 +357,44 @@ async function readSizesInStock(
   return { sizes, sizeBy, sizeStart, sizeList: Int32Array.from(items) };
 }
 
+/**
+ * The analyser's lexemes of the kind words (core `PRODUCT_KIND_WORDS`) and of each category's own
+ * kind words (core `ownKindWords`), in one query: a hyphenated word is its compound lexeme alone.
+ */
+async function kindLexemes(
+  db: Queryable,
+  rows: ReadonlyArray<{ category_code: string }>,
+): Promise<{ kinds: Set<string>; ownOf: (code: string) => Set<string> }> {
+  const codes = [...new Set(rows.map((r) => r.category_code))];
+  const ownWords = new Map(codes.map((c) => [c, ownKindWords(c)]));
+  const words = [...new Set([...PRODUCT_KIND_WORDS, ...[...ownWords.values()].flat()])];
+  const res = await db.query<{ w: string; lexemes: string[] }>(
+    `SELECT w, tsvector_to_array(to_tsvector('english', w)) AS lexemes FROM unnest($1::text[]) AS x(w)`,
+    [words],
+  );
+  const lexemesOf = new Map(
+    res.rows.map((r) => {
+      const compound = r.w.includes('-') ? r.lexemes.filter((l) => l.includes('-')) : [];
+      return [r.w, compound.length ? compound : r.lexemes];
+    }),
+  );
+  const stem = (ws: readonly string[]) => new Set(ws.flatMap((w) => lexemesOf.get(w) ?? []));
+  const kinds = stem(PRODUCT_KIND_WORDS);
+  const own = new Map([...ownWords].map(([c, ws]) => [c, stem(ws)]));
+  const none = new Set<string>();
+  return { kinds, ownOf: (code) => own.get(code) ?? none };
+}
+
+/** Brand indexes by the first word of their lower-cased name (core `queryWords` splitting). */
+function brandsByFirstWord(brands: readonly NamedRef[]): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  brands.forEach((b, i) => {
+    const first = queryWords(b.name)[0];
+    if (first) out.set(first, [...(out.get(first) ?? []), i]);
+  });
+  return out;
+}
+
 /** Builds a snapshot of every product with an active offer. Reads in id-ordered batches of BUILD_BATCH rows. */
 export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
   const { version, clickId } = await readVersion(db);
@@ -317,8 +454,9 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
   const createdMs = new Float64Array(n);
   const merchantStart = new Uint32Array(n + 1);
   const merchantItems: number[] = [];
-  const postings = new Map<string, { rows: number[]; weights: number[]; strong: number[] }>();
+  const postings = new Map<string, { rows: number[]; weights: number[]; strong: number[]; pos: number[]; heads?: Map<number, string> }>();
   const rowById = new Map<number, number>();
+  const stems = await kindLexemes(db, rows);
 
   rows.forEach((r, row) => {
     const id = Number(r.id);
@@ -362,12 +500,19 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
       if (idx !== undefined) merchantItems.push(idx);
     }
     if (r.search) {
-      for (const [lexeme, weight, strong] of parseTsvector(r.search)) {
+      const entries = tsvectorOccurrences(r.search);
+      const heads = compoundHeads(entries, stems.kinds, stems.ownOf(r.category_code));
+      for (const [lexeme, weight, strong, occ] of entries) {
         let p = postings.get(lexeme);
-        if (!p) postings.set(lexeme, (p = { rows: [], weights: [], strong: [] }));
+        if (!p) postings.set(lexeme, (p = { rows: [], weights: [], strong: [], pos: [] }));
         p.rows.push(row);
         p.weights.push(weight);
         p.strong.push(strong ? 1 : 0);
+        const head = heads.get(lexeme);
+        if (head !== undefined) (p.heads ??= new Map()).set(p.rows.length - 1, head); // sparse: most words stand on their own
+        let first = 0;
+        for (const o of occ) if ((o & 3) !== CLASS_INDEX.D && (first === 0 || o >> 2 < first)) first = o >> 2;
+        p.pos.push(Math.min(first, 0xffff));
       }
     }
   });
@@ -381,6 +526,9 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
   const postRow = new Int32Array(total);
   const postWeight = new Float32Array(total);
   const postStrong = new Uint8Array(total);
+  const postHead = new Int32Array(total);
+  const postPos = new Uint16Array(total);
+  const lexiconIndex = new Map(lexicon.map((l, i) => [l, i]));
   let at = 0;
   lexicon.forEach((l, i) => {
     postStart[i] = at;
@@ -388,6 +536,9 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
     postRow.set(p.rows, at);
     postWeight.set(p.weights, at);
     postStrong.set(p.strong, at);
+    postPos.set(p.pos, at);
+    postHead.fill(-1, at, at + p.rows.length);
+    p.heads?.forEach((h, k) => (postHead[at + k] = h === '' ? -2 : (lexiconIndex.get(h) ?? -2)));
     at += p.rows.length;
   });
   postStart[lexicon.length] = at;
@@ -439,6 +590,9 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
     postRow,
     postWeight,
     postStrong,
+    postHead,
+    postPos,
+    brandsByFirstWord: brandsByFirstWord(brands),
     scratch: newScratch(n),
   };
 }

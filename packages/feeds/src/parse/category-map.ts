@@ -47,7 +47,7 @@
  * Measured by `npm run eval:categories` (apps/api/eval/categories.ts) on labelled real items.
  */
 import { readFileSync } from 'node:fs';
-import { ALL_CATEGORIES, LEAF_CATEGORIES, categoryByCode, categoryTrail, type CategoryNode } from '@b-deals/core';
+import { ALL_CATEGORIES, LEAF_CATEGORIES, categoryByCode, categoryByTermPath, categoryTrail, type CategoryNode } from '@b-deals/core';
 import { AUDIENCE_WORDS, FEED_WORDS, OUTSIDE_WORDS } from './feed-words.ts';
 
 /** Input of {@link mapCategory}; GMC attribute values after normalisation. */
@@ -314,16 +314,6 @@ function compareRanks(a: number[], b: number[]): number {
 
 const ANCESTORS = new Map(LEAF_CATEGORIES.map((leaf) => [leaf, categoryTrail(leaf).slice(0, -1)]));
 
-/** Term trails of our tree ("women's clothing > women's coats > blazers" → node), for product_type written in our own taxonomy. */
-const TREE_PATHS = new Map(
-  ALL_CATEGORIES.filter((n) => n.code !== null).map((n) => [
-    categoryTrail(n)
-      .map((t) => t.term.toLowerCase())
-      .join(' > '),
-    n,
-  ]),
-);
-
 /** Below this confidence a mapping is not trusted: `mapped: false` (the feed warns `unmapped_category`). */
 export const CATEGORY_CONFIDENCE_MIN = 0.6;
 
@@ -356,15 +346,7 @@ function kidsCode(match: CategoryMatch, audience: Audience): CategoryMatch {
  * (then the description, for gender only; {@link audienceOf}), in English, Russian, Bulgarian and Arabic.
  */
 export function mapCategory(input: CategoryInput): CategoryMatch {
-  const own =
-    input.productType &&
-    TREE_PATHS.get(
-      input.productType
-        .toLowerCase()
-        .split('>')
-        .map((t) => t.trim())
-        .join(' > '),
-    );
+  const own = input.productType ? categoryByTermPath(input.productType) : undefined;
   if (own) return { code: own.code as string, mapped: true, confidence: 1 };
   const path = googleCategoryPath(input.googleProductCategory) ?? googleCategoryPath(input.productType, true);
   const itemText = `${input.productType ?? ''} ${input.title}`;
