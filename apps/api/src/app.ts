@@ -40,7 +40,7 @@ import { catalogRoutes } from './catalog/index.ts';
 import { favoriteRoutes } from './favorites/index.ts';
 import { orderRoutes, TestPaymentProvider, worldAreaRoutes, type PaymentProvider } from './orders/index.ts';
 import { loadAdviceModels, pricingRoutes, type AdviceModels } from './pricing/index.ts';
-import { SearchCache, SearchIndex, searchRoutes } from './search/index.ts';
+import { SearchCache, SearchIndex, redisSharedCache, searchRoutes } from './search/index.ts';
 import { articleRoutes, dealRoutes, modeRoutes } from './editorial/index.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { conversationRoutes, discoverRoutes, type GiftModel } from './assistant/index.ts';
@@ -183,8 +183,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const vision = opts.vision ?? new VisionService(db, { mediaDir: opts.mediaDir });
   if (!opts.vision) app.addHook('onClose', () => vision.close());
   const searchIndex = opts.searchIndex ?? new SearchIndex();
-  const search = { index: searchIndex, cache: new SearchCache() };
-  const answers = new SearchCache(5000, 60_000);
+  // With Redis, answers computed by one API instance are taken by the others (issue 12 §4).
+  const search = { index: searchIndex, cache: new SearchCache(1000, 60_000, opts.redis && redisSharedCache(opts.redis, 'bdeals:search:')) };
+  const answers = new SearchCache(5000, 60_000, opts.redis && redisSharedCache(opts.redis, 'bdeals:answers:'));
   const metrics = new ApiMetrics({ searchIndex, caches: { search: search.cache, answers } });
   await app.register(metricsPlugin(metrics, opts.operatorToken));
   const mailer =

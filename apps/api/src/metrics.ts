@@ -8,7 +8,8 @@
  * - `bdeals_search_index_build_seconds` / `bdeals_search_index_products`: the last snapshot's
  *   build time and size (decision 0003).
  * - `bdeals_cache_lookups_total{cache,result}`: hits and misses of the search-answer cache and
- *   the per-version answer cache (product pages, home modules).
+ *   the per-version answer cache (product pages, home modules); `shared`: misses here that
+ *   another API instance's answer in Redis filled.
  * - `bdeals_ingest_items_total{outcome}`: feed items accepted, accepted with warnings, rejected
  *   through the operator route.
  * - Node's default process metrics (CPU, memory, event-loop lag, GC) with the `bdeals_` prefix.
@@ -71,6 +72,7 @@ export class ApiMetrics {
         for (const [name, cache] of Object.entries(opts.caches)) {
           this.inc({ cache: name, result: 'hit' }, cache.stats.hits);
           this.inc({ cache: name, result: 'miss' }, cache.stats.misses);
+          this.inc({ cache: name, result: 'shared' }, cache.stats.shared);
         }
       },
     });

@@ -13,7 +13,7 @@ export { buildSnapshot, parseTsvector, LABEL_BITS, LEXEME_WEIGHTS, type Snapshot
 export { matchTerms, type Term } from './match.ts';
 export { searchProducts, queryWords, SEARCH_LABELS, type SearchDeps } from './search.ts';
 export { topK } from './sort.ts';
-export { SearchCache } from './search-cache.ts';
+export { SearchCache, redisSharedCache, type SharedCache } from './search-cache.ts';
 export { editDistance, spellingDistance, maxDistance } from './spelling.ts';
 export { hotWords, recordSearchTerm } from './hot-words.ts';
 export { searchRoutes, type SearchRouteOptions } from './routes.ts';

@@ -67,7 +67,7 @@ export async function searchProducts(db: Queryable, c: SearchCondition, deps: Se
   const plan = planFilters(c); // validates before any work
   const snap = await deps.index.snapshot(db);
   const key = deps.cache && SearchCache.key(c, snap.version);
-  const hit = key ? deps.cache!.get(key) : undefined;
+  const hit = key ? await deps.cache!.lookup(key) : undefined;
   if (hit) return hit;
 
   const words = queryWords(c.q);
@@ -87,7 +87,7 @@ export async function searchProducts(db: Queryable, c: SearchCondition, deps: Se
     }
   }
   const answer: SearchResponse = { items: cards(snap, result.page), total: result.total, facets: result.facets, correctedQuery };
-  if (key) deps.cache!.set(key, answer);
+  if (key) deps.cache!.store(key, answer);
   return answer;
 }
 
