@@ -1,8 +1,9 @@
 /**
  * `npm start` (issue 2 §2): builds the storefront when needed, opens the database (PGlite under
  * DATA_DIR, or DATABASE_URL) and applies migrations, generates and ingests the demo catalogue
- * on first run with a progress bar, then serves the API on API_PORT in this process (PGlite
- * admits one process at a time; the API also works the background jobs here) and starts the
+ * on first run with a progress bar, then serves the API on API_PORT: in this process on PGlite
+ * (it admits one process at a time; the API also works the background jobs here), or on
+ * PostgreSQL with API_WORKERS > 1 (default: one per core) as apps/api/src/server.ts's cluster; and starts the
  * storefront as its own program (apps/web/server/main.ts, `WEB_WORKERS` processes on PORT, one
  * per core by default) pointed at that API. Stops gracefully on Ctrl-C or SIGTERM: the
  * storefront first, then the API.
@@ -11,11 +12,11 @@ import { fork } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import cliProgress from 'cli-progress';
-import { apiMarkerFile, loadConfig, loadDemoCatalogue, loadFx, openConfiguredDatabase, startApi } from '@b-deals/api';
+import { apiMarkerFile, loadConfig, loadDemoCatalogue, loadFx, openConfiguredDatabase, startApi, type Config } from '@b-deals/api';
 import { ensureWebBuild } from './web-build.ts';
 
 const t0 = Date.now();
-let config;
+let config: Config;
 try {
   config = loadConfig();
 } catch (err) {
@@ -70,7 +71,34 @@ if (config.demo.enabled) {
   }
 }
 
-const api = await startApi(config, db);
+/** The API on PostgreSQL with several processes (API_WORKERS, issue 12 §2) runs as its own program, apps/api/src/server.ts. */
+async function startApiCluster(): Promise<{ url: string; close(): Promise<void> }> {
+  await db.close(); // the API's primary opens it again, applies nothing new, and starts its workers
+  const child = fork(path.join(import.meta.dirname, '../apps/api/src/server.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const url = `http://${config.host}:${config.apiPort}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the API exited with code ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('the API did not answer /health within 2 minutes');
+    const up = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+const api = config.databaseUrl && config.apiWorkers > 1 ? await startApiCluster() : await startApi(config, db);
 const webEnv = {
   ...process.env,
   PORT: String(config.port),

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { S3Settings } from './uploads/index.ts';
@@ -55,6 +56,12 @@ const EnvSchema = z.object({
    * (a separate `npm run start:worker`). PGlite admits one process, so there jobs always run inline.
    */
   JOBS: z.enum(['inline', 'worker']).default('inline'),
+  /**
+   * API server processes sharing API_PORT (`npm run start:api`, Node's cluster module; issue 12
+   * §2). Default on PostgreSQL: one per core; PGlite admits one process, so without DATABASE_URL
+   * it must be 1.
+   */
+  API_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** Redis for state shared by several API instances (rate limits), e.g. redis://127.0.0.1:6379. */
   REDIS_URL: z
     .string()
@@ -128,6 +135,8 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   jobs: 'inline' | 'worker';
+  /** API server processes of `npm run start:api` (1 on PGlite). */
+  apiWorkers: number;
   maxEventLoopDelayMs: number;
   redisUrl: string | null;
   /** Sign-ups per client address per hour. */
@@ -151,6 +160,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (`DATABASE_URL=` in a .env file) means "not set".
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.superRefine((e, ctx) => {
+    if (!e.DATABASE_URL && (e.API_WORKERS ?? 1) > 1)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['API_WORKERS'],
+        message: 'must be 1 on the embedded database (PGlite admits one process); set DATABASE_URL for more',
+      });
     if (!e.UPLOAD_S3_ACCESS_KEY_ID !== !e.UPLOAD_S3_SECRET_ACCESS_KEY)
       ctx.addIssue({
         code: 'custom',
@@ -194,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     jobs: e.JOBS,
+    apiWorkers: e.DATABASE_URL ? (e.API_WORKERS ?? availableParallelism()) : 1,
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS ?? (e.DATABASE_URL ? 1000 : 0),
     redisUrl: e.REDIS_URL ?? null,
     signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '@b-deals/db';
 import type { FxTable } from '@b-deals/feeds';
 import { Redis } from 'ioredis';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { buildApp } from './app.ts';
 import { refreshCategoryTerms } from './catalog/index.ts';
 import { DEFAULT_RATE_LIMITS } from './auth/index.ts';
@@ -40,18 +40,28 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
 }
 
 /**
- * Starts the API on config.apiPort; `db` may be passed when the caller already opened it. Builds
- * the services of {@link apiRole} (search index built before the port opens; jobs inline unless
- * `JOBS=worker` on PostgreSQL). Closing stops the server, the services, then the database.
+ * The start-up writes every API start needs once (articles from content/, home modules seed,
+ * category search words of an older rule); the cluster's primary runs them before its workers
+ * start (server.ts), so several processes never race to write them.
  */
-export async function startApi(config: Config, db?: Database): Promise<RunningApi> {
-  const database = db ?? (await openConfiguredDatabase(config));
-  mkdirSync(config.mediaDir, { recursive: true });
+export async function prepareDatabase(database: Database, log: Logger): Promise<void> {
   await syncArticles(database);
   await seedHomeModules(database);
-  const log = pino({ level: config.logLevel, name: 'b-deals-api' });
   const recategorised = await refreshCategoryTerms(database);
   if (recategorised > 0) log.info({ products: recategorised }, 'category search words brought up to the current rule');
+}
+
+/**
+ * Starts the API on config.apiPort; `db` may be passed when the caller already opened it. Builds
+ * the services of {@link apiRole} (search index built before the port opens; jobs inline unless
+ * `JOBS=worker` on PostgreSQL). `prepared`: {@link prepareDatabase} already ran (a cluster
+ * worker). Closing stops the server, the services, then the database.
+ */
+export async function startApi(config: Config, db?: Database, opts: { prepared?: boolean } = {}): Promise<RunningApi> {
+  const database = db ?? (await openConfiguredDatabase(config));
+  mkdirSync(config.mediaDir, { recursive: true });
+  const log = pino({ level: config.logLevel, name: 'b-deals-api' });
+  if (!opts.prepared) await prepareDatabase(database, log);
   const services = await createServices(config, database, apiRole(config), log);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;
   redis?.on('error', (err) => log.warn({ err }, 'redis unavailable'));

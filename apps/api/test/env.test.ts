@@ -1,5 +1,5 @@
 import { mkdtempSync, statSync, chmodSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEVELOPMENT_CLIENT_SECRET, loadConfig } from '../src/env.ts';
@@ -54,5 +54,15 @@ describe('limits and payments from the environment', () => {
       apiUrl: null,
     });
     expect(() => loadConfig({ DATA_DIR: dir, STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow(/STRIPE_SECRET_KEY/);
+  });
+
+  it('runs one API process per core on PostgreSQL, and exactly one on the embedded database (issue 12 §2)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bdeals-env-'));
+    const pg = 'postgres://postgres@127.0.0.1:5432/x';
+    expect(loadConfig({ DATA_DIR: dir }).apiWorkers).toBe(1);
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: pg }).apiWorkers).toBe(availableParallelism());
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: pg, API_WORKERS: '3' }).apiWorkers).toBe(3);
+    expect(() => loadConfig({ DATA_DIR: dir, API_WORKERS: '2' })).toThrow(/API_WORKERS: must be 1 on the embedded database/);
+    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_URL: pg, API_WORKERS: '0' })).toThrow(/API_WORKERS/);
   });
 });
