@@ -36,9 +36,7 @@ export function ProductCard({ product, eager = false, priority = false }: { prod
             <PriceBadge badge={product.priceBadge} />
           </span>
         ) : null}
-        <span className="card-heart">
-          <LoveButton product={product} />
-        </span>
+        <LoveButton product={product} />
       </div>
       <div className="card-body">
         {/* Always one brand line, two name lines and two price lines: every card of a row is as
@@ -57,7 +55,7 @@ export function ProductCard({ product, eager = false, priority = false }: { prod
         </h3>
         <div className="card-foot">
           {/* Room for the shipping line under the price (see above). */}
-          <div className="min-h-[2lh]">
+          <div className="card-prices">
             <Price price={product.priceTag} itemPrice={product.itemPrice} shipping={product.shipping} wasPrice={product.wasPrice} />
           </div>
           <p className="card-stores">{stores}</p>
@@ -102,7 +100,7 @@ export function ProductRail({ title, products, moreHref }: { title: string; prod
         <ul className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
           {products.map((p) => (
             <HydrateLater key={p.id}>
-              <li className="card-offscreen w-40 shrink-0 snap-start sm:w-48">
+              <li className="rail-item">
                 <ProductCard product={p} />
               </li>
             </HydrateLater>
