@@ -36,6 +36,7 @@ import { parse } from 'csv-parse/sync';
 import { categoryByCode } from '@b-deals/core';
 import { machineLine } from '@b-deals/db/testing';
 import { mapCategory, type CategoryInput } from '@b-deals/feeds';
+import { storeCategory } from './luma.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const DEFAULT_LUMA_DIR = path.resolve(HERE, '../../../../shared/data/magento-sample-images/fixtures');
@@ -80,16 +81,6 @@ const decode = (s: string) =>
     .replace(/&nbsp;/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-
-/** The store category of a Magento `categories` value: the first path that is not a promotion or collection. */
-function storeCategory(value: string): string {
-  const paths = value
-    .replace(/\n/g, '/')
-    .split(',')
-    .map((p) => p.replace(/^Default Category\/?/, '').trim())
-    .filter((p) => p && !/^(Promotions|Collections)\b/.test(p));
-  return (paths[0] ?? '').replace(/\/(Promotions|Collections)\/.*$/, '');
-}
 
 interface LumaLabels {
   byCategory: Record<string, string>;

@@ -38,6 +38,7 @@ import { planDemoCatalogue, rssFeed } from '@b-deals/feeds/testing';
 import { ingestSource } from '../src/index.ts';
 import { CATALOGUE_NOW as NOW, loadGiftCatalogue } from './shopgeni-catalogue.ts';
 import { SearchIndex, searchProducts } from '../src/search/index.ts';
+import { storeCategory } from './luma.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SEED = 5;
@@ -210,16 +211,6 @@ export function gradeLuma(rule: LumaQuery, t: LumaTruth | undefined): 0 | 1 | 2 
   const full = (!rule.cat || new RegExp(rule.cat, 'i').test(t.category)) && (!rule.name || new RegExp(rule.name, 'i').test(t.name));
   if (full) return 2;
   return rule.partial && new RegExp(rule.partial, 'i').test(t.category) ? 1 : 0;
-}
-
-/** The store category of a Magento `categories` value: the first path that is not a promotion or collection, without "Default Category/". */
-function storeCategory(value: string): string {
-  const paths = value
-    .replace(/\n/g, '/')
-    .split(',')
-    .map((p) => p.replace(/^Default Category\/?/, '').trim())
-    .filter((p) => p && !/^(Promotions|Collections)\b/.test(p));
-  return (paths[0] ?? '').replace(/\/(Promotions|Collections)\/.*$/, '');
 }
 
 /**
