@@ -10,7 +10,9 @@
  *   4. the same over a `MemoryBlockingIndex` (the eval's index), for the pure share of the work.
  * Prints milliseconds and microseconds per listing. No assertions.
  *
- *   npm run bench:blocking -- [--offers 20000] [--driver postgres|pglite]
+ *   npm run bench:blocking -- [--offers 20000] [--driver postgres|pglite] [--rare-words 3]
+ *
+ * `--rare-words 0` blocks on model numbers only (the ingest's blocking before title words), for comparison.
  *
  * PostgreSQL runs use database `bdeals_bench_blocking` (dropped and recreated) on
  * BENCH_DATABASE_URL's server; PGlite runs ./data/bench/blocking_pglite/.
@@ -33,7 +35,11 @@ import {
 import { ensureFeed } from './bench-feed.ts';
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { offers: { type: 'string', default: '20000' }, driver: { type: 'string', default: 'postgres' } } });
+  const { values } = parseArgs({
+    options: { offers: { type: 'string', default: '20000' }, driver: { type: 'string', default: 'postgres' }, 'rare-words': { type: 'string', default: '3' } },
+  });
+  const rareWords = Number(values['rare-words']);
+  if (!Number.isInteger(rareWords) || rareWords < 0) throw new RangeError('--rare-words must be a whole number');
   const offers = positiveInt(values.offers, 'offers');
   console.log(machineLine());
   const file = ensureFeed(offers);
@@ -50,13 +56,13 @@ async function main(): Promise<void> {
       lexicon,
     ),
   );
-  console.log(`blocking benchmark: ${n} listings of ${path.basename(file)}`);
+  console.log(`blocking benchmark: ${n} listings of ${path.basename(file)}, ${rareWords} rare words per listing`);
   console.log(`prepare records              ${per(performance.now() - t)}`);
 
   t = performance.now();
   const memory = new MemoryBlockingIndex();
   records.forEach((r, i) => memory.add(i + 1, r));
-  const memFound = await blockCandidates(records, memory);
+  const memFound = await blockCandidates(records, memory, { rareWords });
   console.log(
     `memory index + candidates    ${per(performance.now() - t)}; mean ${(memFound.reduce((s, c) => s + c.length, 0) / n).toFixed(1)} candidates/listing`,
   );
@@ -74,7 +80,7 @@ async function main(): Promise<void> {
         console.log(`[${driver}] index ${n} new products   ${per(performance.now() - s)}; ${rows} key rows`);
         await tx.query('ANALYZE product_blocking_keys');
         s = performance.now();
-        const found = await blockCandidates(records, new DbBlockingIndex(tx));
+        const found = await blockCandidates(records, new DbBlockingIndex(tx), { rareWords });
         console.log(
           `[${driver}] candidates of ${n} listings ${per(performance.now() - s)}; mean ${(found.reduce((x, c) => x + c.length, 0) / n).toFixed(1)} candidates/listing`,
         );
