@@ -26,13 +26,13 @@ const LAMBDAS = [0.1, 0.3, 1, 3, 10, 30, 100];
 /** Folds of the cross-validation that chooses the threshold. */
 const FOLDS = 5;
 
-function main(): void {
+async function main(): Promise<void> {
   const dir = dataDir();
   if (!dir) {
     console.log('train:matching skipped: labelled pairs not found (set MATCHING_EVAL_DIR)');
     return;
   }
-  const dev = readings(dir, 'development');
+  const dev = await readings(dir, 'development');
   // Every development pair of both readings, with its evidence; pair i of a reading is in fold i mod FOLDS.
   const rows = dev.flatMap((r) =>
     r.pairs.map((p, i) => ({ match: p.match, blocked: p.blocked, reading: r.titleOnly, fold: i % FOLDS, e: pairFeatures(p.a, p.b, r.stats) })),
@@ -95,4 +95,7 @@ function main(): void {
   console.log(`weights written to ${file}`);
 }
 
-main();
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

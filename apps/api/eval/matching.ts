@@ -40,7 +40,7 @@ function vetoCounts(judged: Judged[]): string {
     .join(', ');
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const dir = dataDir();
   if (!dir) {
     console.log(
@@ -53,8 +53,8 @@ function main(): void {
     `scorer: logistic regression over pair features trained on development by \`npm run train:matching\` (src/matching/weights.json); threshold ${MATCH_THRESHOLD}: the highest recall with precision >= ${pct(TARGET_PRECISION)} in each reading over out-of-fold (5-fold) development scores; development below is scored by the final model, held-out once with it\n`,
   );
   // Title-only: the brand lexicon still comes from the merchants' brand fields (the brands the catalogue knows).
-  const dev = readSplit(dir, 'development');
-  const held = readSplit(dir, 'heldout');
+  const dev = await readSplit(dir, 'development');
+  const held = await readSplit(dir, 'heldout');
   const readings = dev.map((d, i) => ({
     label: d.titleOnly ? 'titles only (brand inferred, models from titles)' : 'with brand and model fields',
     dev: judge(d),
@@ -81,4 +81,7 @@ function main(): void {
   console.log(line('both readings, held-out', metrics(allHeld, tuned.threshold), allHeld));
 }
 
-main();
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

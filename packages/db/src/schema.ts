@@ -149,11 +149,27 @@ export const products = pgTable(
   ],
 );
 
-/** Matching keys of standard products: `gtin:<gtin14>`, `mpn:<brand-slug>:<MPN>`, `title:<brand-slug>:<normalised title>[:<colour>]`. */
+/** Exact matching keys of standard products (one product per key): `gtin:<gtin14>`, `mpn:<brand-slug>:<MPN>`, `title:<brand-slug>:<normalised title>[:<colour>]`. */
 export const productKeys = pgTable('product_keys', {
   key: text('key').primaryKey(),
   productId: bigint('product_id', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Blocking keys of standard products for offer matching (apps/api src/matching/blocking.ts,
+ * issue 11 §1): `m:<model key>` for each model number and `w:<word>` for each informative title
+ * word of the offer that started the product. Unlike product_keys a key has many products; the
+ * primary key answers "which products hold it" and "how many" (counted up to a bound), the
+ * product index moves a product's keys when it is merged away.
+ */
+export const productBlockingKeys = pgTable(
+  'product_blocking_keys',
+  {
+    key: text('key').notNull(),
+    productId: bigint('product_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.productId] }), index('product_blocking_keys_product_idx').on(t.productId)],
+);
 
 /**
  * The operator's review decisions on borderline pairs (`npm run matches -- review`): offer

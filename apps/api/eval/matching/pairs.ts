@@ -6,7 +6,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { BrandLexicon, WordStats, blockingKeys, prepareRecord, type MatchInput, type MatchRecord } from '../../src/matching/index.ts';
+import {
+  BrandLexicon,
+  MemoryBlockingIndex,
+  WordStats,
+  blockCandidates,
+  prepareRecord,
+  type BlockingOptions,
+  type MatchInput,
+  type MatchRecord,
+} from '../../src/matching/index.ts';
 
 /** One labelled pair: `a` the walmart.com offer, `b` the amazon.com one. */
 export interface Pair {
@@ -60,11 +69,14 @@ export function readPairs(file: string, titleOnly: boolean): Pair[] {
 }
 
 /**
- * Prepares every distinct offer of a split once (the split is the "catalogue": the brand lexicon
- * comes from `lexiconSource`'s brand fields, the word statistics from the split's records), then
- * blocks each pair. Returns the pairs and the statistics to score them with.
+ * Prepares every distinct offer of a split once (the brand lexicon comes from `lexiconSource`'s
+ * brand fields, the word statistics for scoring from the split's records), then blocks each pair
+ * as the ingest would: the split's amazon.com offers are the catalogue (a {@link MemoryBlockingIndex},
+ * ids in first-seen order), each walmart.com offer arrives as a listing, and a pair is blocked
+ * together when the amazon offer is among the walmart offer's `blockCandidates` (the ingest's
+ * function, keys and bounds). Returns the pairs and the statistics to score them with.
  */
-export function preparePairs(pairs: Pair[], lexiconSource: Pair[]): { pairs: PreparedPair[]; stats: WordStats } {
+export async function preparePairs(pairs: Pair[], lexiconSource: Pair[], blocking: BlockingOptions = {}): Promise<{ pairs: PreparedPair[]; stats: WordStats }> {
   const lexicon = new BrandLexicon();
   for (const p of lexiconSource) for (const s of [p.a, p.b]) if (s.brand) lexicon.add(s.brand);
   const cache = new Map<string, MatchRecord>();
@@ -77,20 +89,38 @@ export function preparePairs(pairs: Pair[], lexiconSource: Pair[]): { pairs: Pre
   const stats = new WordStats();
   for (const p of pairs) for (const s of [p.a, p.b]) prep(s);
   for (const r of cache.values()) stats.add(r.words, r.models);
+
+  const catalogue = new Map<MatchRecord, number>();
+  const index = new MemoryBlockingIndex();
+  for (const p of pairs) {
+    const b = prep(p.b);
+    if (!catalogue.has(b)) {
+      catalogue.set(b, catalogue.size + 1);
+      index.add(catalogue.size, b);
+    }
+  }
+  const listings = [...new Set(pairs.map((p) => prep(p.a)))];
+  const found = await blockCandidates(listings, index, blocking);
+  const candidates = new Map(listings.map((r, i) => [r, new Set(found[i])]));
   const prepared = pairs.map((p) => {
     const a = prep(p.a);
     const b = prep(p.b);
-    const ka = new Set(blockingKeys(a, stats));
-    return { match: p.match, a, b, blocked: blockingKeys(b, stats).some((k) => ka.has(k)) };
+    return { match: p.match, a, b, blocked: candidates.get(a)!.has(catalogue.get(b)!) };
   });
   return { pairs: prepared, stats };
 }
 
 /** Both readings of a split (with the brand and model fields, then titles only), prepared. */
-export function readings(dir: string, split: 'development' | 'heldout'): Array<{ titleOnly: boolean; pairs: PreparedPair[]; stats: WordStats }> {
+export async function readings(
+  dir: string,
+  split: 'development' | 'heldout',
+  blocking: BlockingOptions = {},
+): Promise<Array<{ titleOnly: boolean; pairs: PreparedPair[]; stats: WordStats }>> {
   const file = path.join(dir, `${split}.tsv`);
   const withFields = readPairs(file, false);
-  return [false, true].map((titleOnly) => ({ titleOnly, ...preparePairs(titleOnly ? readPairs(file, true) : withFields, withFields) }));
+  return Promise.all(
+    [false, true].map(async (titleOnly) => ({ titleOnly, ...(await preparePairs(titleOnly ? readPairs(file, true) : withFields, withFields, blocking)) })),
+  );
 }
 
 /** Precision the threshold must keep on the development split (issue 11: precision ≥ 97 %). */

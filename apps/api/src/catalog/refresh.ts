@@ -137,7 +137,7 @@ export async function syncImages(tx: Queryable, productIds: readonly number[]): 
 /** VACUUM ANALYZE of the catalogue tables: PGlite has no autovacuum, and both drivers need fresh stats after a bulk load (DESIGN.md). */
 export async function vacuumCatalogue(db: Database): Promise<void> {
   // One statement per call: several in one string would run as one implicit transaction, which VACUUM refuses.
-  for (const table of ['products', 'offers', 'price_observations', 'product_keys', 'brands', 'merchants', 'search_words', 'images']) {
+  for (const table of ['products', 'offers', 'price_observations', 'product_keys', 'product_blocking_keys', 'brands', 'merchants', 'search_words', 'images']) {
     await db.exec(`VACUUM ANALYZE ${table}`);
   }
 }

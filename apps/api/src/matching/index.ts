@@ -26,8 +26,28 @@ export {
   type MatchModel,
   type PairEvidence,
 } from './score.ts';
-export { blockingKeys, RARE_WORDS } from './blocking.ts';
+export {
+  indexKeys,
+  queryKeys,
+  blockCandidates,
+  MemoryBlockingIndex,
+  RARE_WORDS,
+  MAX_KEY_PRODUCTS,
+  MAX_CANDIDATES,
+  type BlockingIndex,
+  type BlockingOptions,
+} from './blocking.ts';
 export { groupListings, normaliseTitle, effectivePrice, type Listing } from './listings.ts';
-export { resolveListings, loadDecisions, modelCandidates, type KnownOffer, type Resolution, type Candidate } from './resolve.ts';
+export {
+  resolveListings,
+  loadDecisions,
+  loadCandidates,
+  catalogueLexicon,
+  indexProducts,
+  DbBlockingIndex,
+  type KnownOffer,
+  type Resolution,
+  type Candidate,
+} from './resolve.ts';
 export { reviewQueue, decideMatch, rematch, ReviewError, REVIEW_MARGIN, type ReviewPair, type RematchReport } from './review.ts';
 export type { ProductKeyRow, MatchDecisionRow } from './rows.ts';

@@ -11,7 +11,6 @@
 import { createHash } from 'node:crypto';
 import { slugify, type Availability, type MatchMethod } from '@b-deals/core';
 import type { FeedItem } from '@b-deals/feeds';
-import { modelNumbers } from './record.ts';
 
 export interface Listing {
   /** GMC `item_group_id` when the items are variants, the variant key (`~brand:title`) of variants without one, else the item's GMC `id`. */
@@ -33,11 +32,6 @@ export interface Listing {
   mpn: string | null;
   /** Matching keys, strongest first, each with the method it stands for. */
   keys: Array<{ key: string; method: MatchMethod }>;
-  /**
-   * Blocking keys `m:<model key>` (`modelNumbers` of `record.ts`, of the lead item): a
-   * listing without an exact key is scored against the products holding one of these.
-   */
-  modelKeys: string[];
   /** sha256 of everything stored about the listing; equal hash → nothing changed. */
   contentHash: string;
 }
@@ -141,7 +135,6 @@ function toListing(offerKey: string, items: FeedItem[]): Listing {
     const title = normaliseTitle(lead.title, brand, colour);
     if (title) keys.push({ key: `title:${b}:${title}${colour ? `:${slugify(colour)}` : ''}`, method: 'brand_title' });
   }
-  const modelKeys = modelNumbers({ title: lead.title, description: lead.description, mpn }).models.map((m) => `m:${m}`);
   const listing: Omit<Listing, 'contentHash'> = {
     offerKey,
     items,
@@ -158,7 +151,6 @@ function toListing(offerKey: string, items: FeedItem[]): Listing {
     gtins,
     mpn,
     keys,
-    modelKeys,
   };
   const contentHash = createHash('sha256')
     // 'v2': the hash also stands for size_stock (migration 0012), so the first ingest after it writes every offer once.

@@ -2,17 +2,19 @@
  * Resolution (matching domain; decision 0010): which standard product each listing of a feed
  * joins. In order of strength: the offer's own earlier product (an offer never moves on its
  * own), the operator's accepted review decision, an exact key (`gtin:`, `mpn:`, `title:`; see
- * `listings.ts`), a model-number candidate scoring at least {@link MATCH_THRESHOLD}, else a new
- * product. Runs inside the ingest's transaction; writes only `product_keys`.
+ * `listings.ts`), a blocked candidate (a product sharing a model number or a rare title word,
+ * `blocking.ts`) scoring at least {@link MATCH_THRESHOLD}, else a new product. Runs inside the
+ * ingest's transaction; writes only `product_keys` and `product_blocking_keys`.
  */
 import type { MatchMethod } from '@b-deals/core';
 import type { Queryable } from '@b-deals/db';
 import { BrandLexicon } from './brands.ts';
+import { blockCandidates, indexKeys, type BlockingIndex } from './blocking.ts';
 import { effectivePrice, type Listing } from './listings.ts';
 import { prepareRecord, type MatchInput, type MatchRecord } from './record.ts';
 import { MATCH_THRESHOLD, WordStats, bestMatch } from './score.ts';
 import type { BrandRow, ProductRow } from '../catalog/index.ts';
-import type { MatchDecisionRow, ProductKeyRow } from './rows.ts';
+import type { MatchDecisionRow, ProductBlockingKeyRow, ProductKeyRow } from './rows.ts';
 
 /** Rows per statement for key lookups and writes. */
 const BATCH = 10_000;
@@ -68,29 +70,60 @@ export async function loadDecisions(
   return { accepted, rejected };
 }
 
-/** A catalogue product that shares a model number with a listing, prepared for scoring. */
+/** A catalogue product blocked with a listing, prepared for scoring. */
 export interface Candidate {
   productId: number;
   record: MatchRecord;
 }
 
 /**
- * Products holding one of these model-number blocking keys (`m:<model>` rows of product_keys),
- * prepared for `matchScore`, by key; and the lexicon of their brands.
+ * The catalogue's blocking keys (`product_blocking_keys`) as a {@link BlockingIndex}: counts
+ * read through the primary key and stopped at the cap (a common word costs at most `cap` index
+ * entries), postings in product-id order.
  */
-export async function modelCandidates(tx: Queryable, modelKeys: readonly string[]): Promise<{ byKey: Map<string, Candidate>; lexicon: BrandLexicon }> {
-  const keys = [...new Set(modelKeys)];
-  const byKey = new Map<string, Candidate>();
-  const lexicon = new BrandLexicon();
-  if (keys.length === 0) return { byKey, lexicon };
-  const hits: Array<{ key: string; product_id: number }> = [];
-  for (let i = 0; i < keys.length; i += BATCH) {
-    const res = await tx.query<Pick<ProductKeyRow, 'key' | 'product_id'>>(`SELECT key, product_id FROM product_keys WHERE key = ANY($1::text[])`, [
-      keys.slice(i, i + BATCH),
-    ]);
-    hits.push(...res.rows);
+export class DbBlockingIndex implements BlockingIndex {
+  constructor(private readonly tx: Queryable) {}
+
+  async frequencies(keys: readonly string[], cap: number): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    for (let i = 0; i < keys.length; i += BATCH) {
+      const res = await this.tx.query<{ key: string; n: number }>(
+        `SELECT k.key, c.n FROM unnest($1::text[]) AS k(key)
+           CROSS JOIN LATERAL (SELECT count(*)::int AS n FROM (SELECT 1 FROM product_blocking_keys b WHERE b.key = k.key LIMIT $2) s) c
+          WHERE c.n > 0`,
+        [keys.slice(i, i + BATCH), cap],
+      );
+      for (const r of res.rows) out.set(r.key, Number(r.n));
+    }
+    return out;
   }
-  const ids = [...new Set(hits.map((h) => Number(h.product_id)))];
+
+  async postings(keys: readonly string[]): Promise<Map<string, number[]>> {
+    const out = new Map<string, number[]>();
+    for (let i = 0; i < keys.length; i += BATCH) {
+      const res = await this.tx.query<ProductBlockingKeyRow>(
+        `SELECT key, product_id FROM product_blocking_keys WHERE key = ANY($1::text[]) ORDER BY key, product_id`,
+        [keys.slice(i, i + BATCH)],
+      );
+      for (const r of res.rows) {
+        const list = out.get(r.key);
+        if (list) list.push(Number(r.product_id));
+        else out.set(r.key, [Number(r.product_id)]);
+      }
+    }
+    return out;
+  }
+}
+
+/** The brands the catalogue knows (all brands rows), for inferring a brand from a title. */
+export async function catalogueLexicon(tx: Queryable): Promise<BrandLexicon> {
+  const res = await tx.query<Pick<BrandRow, 'name'>>(`SELECT name FROM brands`);
+  return new BrandLexicon(res.rows.map((r) => r.name));
+}
+
+/** Catalogue products by id, prepared for `matchScore` with `lexicon`; ids that no longer exist are absent. */
+export async function loadCandidates(tx: Queryable, productIds: Iterable<number>, lexicon: BrandLexicon): Promise<Map<number, Candidate>> {
+  const ids = [...new Set(productIds)];
   const rows = new Map<number, Candidate>();
   for (let i = 0; i < ids.length; i += BATCH) {
     const res = await tx.query<
@@ -101,7 +134,6 @@ export async function modelCandidates(tx: Queryable, modelKeys: readonly string[
       [ids.slice(i, i + BATCH)],
     );
     for (const r of res.rows) {
-      if (r.brand) lexicon.add(r.brand);
       rows.set(Number(r.id), {
         productId: Number(r.id),
         record: prepareRecord(
@@ -119,11 +151,34 @@ export async function modelCandidates(tx: Queryable, modelKeys: readonly string[
       });
     }
   }
-  for (const h of hits) {
-    const c = rows.get(Number(h.product_id));
-    if (c) byKey.set(h.key, c);
+  return rows;
+}
+
+/**
+ * Indexes products under their {@link indexKeys} (`product_blocking_keys`; rows already there are
+ * kept). With `count`, returns how many key rows were new, else 0.
+ */
+export async function indexProducts(
+  tx: Queryable,
+  products: ReadonlyArray<{ productId: number; record: MatchRecord }>,
+  opts: { count?: boolean } = {},
+): Promise<number> {
+  const keys: string[] = [];
+  const ids: number[] = [];
+  for (const p of products)
+    for (const k of indexKeys(p.record)) {
+      keys.push(k);
+      ids.push(p.productId);
+    }
+  let added = 0;
+  for (let i = 0; i < keys.length; i += BATCH * 5) {
+    const res = await tx.query(
+      `INSERT INTO product_blocking_keys (key, product_id) SELECT * FROM unnest($1::text[], $2::bigint[]) ON CONFLICT DO NOTHING${opts.count ? ' RETURNING 1' : ''}`,
+      [keys.slice(i, i + BATCH * 5), ids.slice(i, i + BATCH * 5)],
+    );
+    added += res.rows.length;
   }
-  return { byKey, lexicon };
+  return added;
 }
 
 /** The listing as matching reads it (its lead item; the colour only when the listing has one). */
@@ -140,10 +195,11 @@ const matchInput = (l: Listing): MatchInput => ({
 
 /**
  * Resolves the listings of one merchant's feed, in feed order, so a later listing can join a
- * product started earlier in the same feed. A new product gets its id from the products
- * sequence at once (the catalogue writes its row after its offers, `insertProducts`). The keys
+ * product started earlier in the same feed (by an exact key). A new product gets its id from the products
+ * sequence at once (the catalogue writes its row after its offers, `insertProducts`). The exact keys
  * a listing brought that no product held yet are recorded for its product (`product_keys`; the
- * first holder keeps a key).
+ * first holder keeps a key); a new product is indexed under its listing's blocking keys
+ * (`product_blocking_keys`).
  *
  * @param existing the merchant's offers before this feed, by offer key
  * @returns one resolution per listing, in the listings' order, with real product ids
@@ -163,33 +219,29 @@ export async function resolveListings(
     for (const r of res.rows) known.set(r.key, Number(r.product_id));
   }
 
-  // Listings without an exact key are scored against the products sharing a model number with them.
-  const unmatched = listings.filter((l) => !existing.has(l.offerKey) && !l.keys.some((k) => known.has(k.key)));
-  const { byKey: candidates, lexicon } = await modelCandidates(
-    tx,
-    unmatched.flatMap((l) => l.modelKeys),
-  );
-  const stats = new WordStats();
-  const prepared = new Map<Listing, MatchRecord>();
-  if (candidates.size) {
-    for (const l of unmatched) if (l.modelKeys.some((k) => candidates.has(k))) prepared.set(l, prepareRecord(matchInput(l), lexicon));
-    for (const r of prepared.values()) stats.add(r.words);
-    for (const c of new Set(candidates.values())) stats.add(c.record.words);
-  }
+  // Listings without an exact key are scored against their blocked candidates (blocking.ts).
+  const fresh = listings.filter((l) => !existing.has(l.offerKey));
   const decisions = await loadDecisions(
     tx,
     merchantId,
-    listings.filter((l) => !existing.has(l.offerKey)).map((l) => l.offerKey),
+    fresh.map((l) => l.offerKey),
   );
+  const unmatched = fresh.filter(
+    (l) => !decisions.accepted.has(l.offerKey) && !l.keys.some((k) => known.has(k.key) && !decisions.rejected.get(l.offerKey)?.has(known.get(k.key)!)),
+  );
+  const lexicon = unmatched.length ? await catalogueLexicon(tx) : new BrandLexicon();
+  const records = unmatched.map((l) => prepareRecord(matchInput(l), lexicon));
+  const prepared = new Map(unmatched.map((l, i) => [l, records[i]!]));
+  const blocked = await blockCandidates(records, new DbBlockingIndex(tx), {}, (i, id) => !!decisions.rejected.get(unmatched[i]!.offerKey)?.has(id));
+  const candidates = await loadCandidates(tx, blocked.flat(), lexicon);
+  const pools = new Map(unmatched.map((l, i) => [l, blocked[i]!.flatMap((id) => candidates.get(id) ?? [])]));
+  const stats = new WordStats();
+  for (const r of records) stats.add(r.words);
+  for (const c of candidates.values()) stats.add(c.record.words);
   const bestCandidate = (listing: Listing): { productId: number; score: number } | null => {
     const record = prepared.get(listing);
-    if (!record) return null;
-    const rejected = decisions.rejected.get(listing.offerKey);
-    const pool = listing.modelKeys.flatMap((key) => {
-      const c = candidates.get(key);
-      return c && !rejected?.has(c.productId) ? [c] : [];
-    });
-    return bestMatch(record, pool, stats);
+    const pool = pools.get(listing);
+    return record && pool?.length ? bestMatch(record, pool, stats) : null;
   };
 
   // Resolve in feed order so a later listing can join a product created earlier in the same feed.
@@ -203,14 +255,17 @@ export async function resolveListings(
       continue;
     }
     const accepted = decisions.accepted.get(listing.offerKey);
-    const hit = accepted === undefined ? listing.keys.find((k) => known.has(k.key) || provisional.has(k.key)) : undefined;
+    // An exact key never joins a product the operator rejected for this listing.
+    const rejected = decisions.rejected.get(listing.offerKey);
+    const holder = (key: string) => known.get(key) ?? provisional.get(key);
+    const hit = accepted === undefined ? listing.keys.find((k) => holder(k.key) !== undefined && !rejected?.has(holder(k.key)!)) : undefined;
     const fuzzy = hit || accepted !== undefined ? null : bestCandidate(listing);
     if (accepted !== undefined) {
       resolved.push({ listing, productId: accepted, method: 'reviewed', score: null, candidateId: accepted, isNewProduct: false });
     } else if (hit) {
       resolved.push({
         listing,
-        productId: known.get(hit.key) ?? provisional.get(hit.key)!,
+        productId: holder(hit.key)!,
         method: hit.method,
         score: 1,
         candidateId: null,
@@ -223,8 +278,7 @@ export async function resolveListings(
       resolved.push({ listing, productId: placeholder, method: 'new', score: fuzzy?.score ?? null, candidateId: fuzzy?.productId ?? null, isNewProduct: true });
     }
     const pid = resolved[resolved.length - 1]!.productId;
-    for (const k of [...listing.keys.map((k) => k.key), ...listing.modelKeys])
-      if (!known.has(k) && !provisional.has(k) && !candidates.has(k)) provisional.set(k, pid);
+    for (const { key } of listing.keys) if (!known.has(key) && !provisional.has(key)) provisional.set(key, pid);
   }
 
   // Allocate real ids for new products and swap the placeholders.
@@ -244,5 +298,13 @@ export async function resolveListings(
       [JSON.stringify(keyRows.slice(i, i + BATCH))],
     );
   }
+  // New products are indexed under the blocking keys of the listing that started them.
+  await indexProducts(
+    tx,
+    resolved.flatMap((r) => {
+      const record = r.isNewProduct ? prepared.get(r.listing) : undefined;
+      return record ? [{ productId: r.productId, record }] : [];
+    }),
+  );
   return resolved;
 }

@@ -7,8 +7,10 @@
 import type { Database, Queryable } from '@b-deals/db';
 import type { MatchMethod } from '@b-deals/core';
 import { refreshProducts } from '../catalog/index.ts';
-import { modelNumbers, prepareRecord, type MatchInput } from './record.ts';
-import { loadDecisions, modelCandidates } from './resolve.ts';
+import type { BrandLexicon } from './brands.ts';
+import { blockCandidates } from './blocking.ts';
+import { prepareRecord, type MatchInput, type MatchRecord } from './record.ts';
+import { DbBlockingIndex, catalogueLexicon, indexProducts, loadCandidates, loadDecisions } from './resolve.ts';
 import { MATCH_THRESHOLD, WordStats, bestMatch } from './score.ts';
 import type { BrandRow, MerchantRow, OfferRow, ProductRow } from '../catalog/index.ts';
 
@@ -120,6 +122,11 @@ async function moveOffer(tx: Queryable, offerId: number, from: number, to: numbe
   const left = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM offers WHERE product_id = $1`, [from]);
   if (Number(left.rows[0]!.n) === 0) {
     await tx.query(`UPDATE product_keys SET product_id = $2 WHERE product_id = $1`, [from, to]);
+    await tx.query(
+      `INSERT INTO product_blocking_keys (key, product_id) SELECT key, $2 FROM product_blocking_keys WHERE product_id = $1 ON CONFLICT DO NOTHING`,
+      [from, to],
+    );
+    await tx.query(`DELETE FROM product_blocking_keys WHERE product_id = $1`, [from]);
     await tx.query(`UPDATE outbound_clicks SET product_id = $2 WHERE product_id = $1`, [from, to]);
     await tx.query(`DELETE FROM images WHERE product_id = $1`, [from]);
     await tx.query(`DELETE FROM products WHERE id = $1`, [from]);
@@ -138,7 +145,7 @@ export interface RematchReport {
   moved: number;
   /** Products removed because their last offer moved away. */
   removedProducts: number;
-  /** Model-number blocking keys added for products that had none (offers ingested before them). */
+  /** Blocking keys (model numbers, title words) added for products that lacked them (offers ingested before them). */
   keysAdded: number;
 }
 
@@ -148,11 +155,12 @@ const REMATCH_BATCH = 2000;
  * Re-runs matching over the whole catalogue after the matcher changed (`npm run matches --
  * rematch`), keeping every offer's price history (history belongs to the offer, which only
  * changes product):
- * 1. every product gets the `m:<model>` blocking keys of its offers' model numbers (first holder
- *    keeps a key);
+ * 1. every product of these offers is indexed under their blocking keys (`product_blocking_keys`:
+ *    model numbers and title words, blocking.ts);
  * 2. each active offer joined by 'model' or that started its product ('new') is scored against
- *    the products sharing its model numbers (not its own; not the ones the operator rejected for
- *    it); an accepted review decision wins; at or above {@link MATCH_THRESHOLD} it moves there,
+ *    its blocked candidates (`blockCandidates`, as the ingest blocks; only products started
+ *    before its own, as an ingest joins a listing to the catalogue it finds, so two products never
+ *    merge both ways; not the ones the operator rejected for it); an accepted review decision wins; at or above {@link MATCH_THRESHOLD} it moves there,
  *    else its score and candidate are updated for the review queue. Offers joined by an exact key
  *    (GTIN, brand + MPN, brand + title) or by review stay.
  * One transaction per batch of offers; re-running it is harmless.
@@ -165,16 +173,11 @@ export async function rematch(db: Database, opts: { onBatch?: (done: number, tot
   report.offers = ids.length;
   for (let i = 0; i < ids.length; i += REMATCH_BATCH) {
     await db.transaction(async (tx) => {
-      const batch = await loadOffers(tx, ids.slice(i, i + REMATCH_BATCH));
-      const keyRows = batch.flatMap((o) => o.modelKeys.map((key) => ({ key, product_id: o.productId })));
-      const added = await tx.query(
-        `INSERT INTO product_keys (key, product_id) SELECT key, product_id FROM jsonb_to_recordset($1::jsonb) AS r(key text, product_id bigint)
-         ON CONFLICT (key) DO NOTHING RETURNING key`,
-        [JSON.stringify(keyRows)],
-      );
-      report.keysAdded += added.rows.length;
+      const lexicon = await catalogueLexicon(tx);
+      const batch = (await loadOffers(tx, ids.slice(i, i + REMATCH_BATCH))).map((o) => ({ ...o, record: prepareRecord(o.input, lexicon) }));
+      report.keysAdded += await indexProducts(tx, batch, { count: true });
       for (const o of batch) {
-        const { moved, removed } = await rematchOffer(tx, o);
+        const { moved, removed } = await rematchOffer(tx, o, lexicon);
         if (moved) report.moved++;
         if (removed) report.removedProducts++;
       }
@@ -190,7 +193,6 @@ interface OfferToMatch {
   offerKey: string;
   productId: number;
   input: MatchInput;
-  modelKeys: string[];
 }
 
 async function loadOffers(tx: Queryable, ids: number[]): Promise<OfferToMatch[]> {
@@ -224,13 +226,12 @@ async function loadOffers(tx: Queryable, ids: number[]): Promise<OfferToMatch[]>
       offerKey: r.offer_key,
       productId: Number(r.product_id),
       input,
-      modelKeys: modelNumbers(input).models.map((m) => `m:${m}`),
     };
   });
 }
 
-/** Scores one offer against the products sharing its model numbers and moves it when it belongs elsewhere. */
-async function rematchOffer(tx: Queryable, o: OfferToMatch): Promise<{ moved: boolean; removed: boolean }> {
+/** Scores one offer against its blocked candidates and moves it when it belongs elsewhere. */
+async function rematchOffer(tx: Queryable, o: OfferToMatch & { record: MatchRecord }, lexicon: BrandLexicon): Promise<{ moved: boolean; removed: boolean }> {
   // The offer may have moved, or its product gone, earlier in this batch.
   const cur = await tx.query<Pick<OfferRow, 'product_id'>>(`SELECT product_id FROM offers WHERE id = $1`, [o.id]);
   const productId = Number(cur.rows[0]!.product_id);
@@ -241,13 +242,13 @@ async function rematchOffer(tx: Queryable, o: OfferToMatch): Promise<{ moved: bo
     await tx.query(`UPDATE offers SET match_candidate_id = $2 WHERE id = $1`, [o.id, accepted]);
     return { moved: true, removed: await moveOffer(tx, o.id, productId, accepted) };
   }
-  const { byKey, lexicon } = await modelCandidates(tx, o.modelKeys);
   const rejected = decisions.rejected.get(o.offerKey);
-  const others = [...new Map([...byKey.values()].map((c) => [c.productId, c])).values()].filter(
-    (c) => c.productId !== productId && !rejected?.has(c.productId),
-  );
+  // Only products started before the offer's own: an offer joins the earlier product, never the reverse.
+  const [ids] = await blockCandidates([o.record], new DbBlockingIndex(tx), {}, (_, id) => id >= productId || !!rejected?.has(id));
+  const loaded = await loadCandidates(tx, ids!, lexicon);
+  const others = ids!.flatMap((id) => loaded.get(id) ?? []);
   if (others.length === 0) return { moved: false, removed: false };
-  const record = prepareRecord(o.input, lexicon);
+  const record = o.record;
   const stats = new WordStats();
   stats.add(record.words);
   for (const c of others) stats.add(c.record.words);

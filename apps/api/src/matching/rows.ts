@@ -2,4 +2,5 @@
 import type { SqlRow, schema } from '@b-deals/db';
 
 export type ProductKeyRow = SqlRow<typeof schema.productKeys>;
+export type ProductBlockingKeyRow = SqlRow<typeof schema.productBlockingKeys>;
 export type MatchDecisionRow = SqlRow<typeof schema.matchDecisions>;

@@ -4,7 +4,9 @@ import {
   BrandLexicon,
   MATCH_THRESHOLD,
   WordStats,
-  blockingKeys,
+  MemoryBlockingIndex,
+  blockCandidates,
+  indexKeys,
   brandKey,
   FEATURES,
   MATCH_MODEL,
@@ -219,16 +221,40 @@ describe('matchScore', () => {
   });
 });
 
-describe('blockingKeys', () => {
-  it('gives GTIN, model and rare-word keys, so offers sharing none are never compared', () => {
+describe('blockCandidates', () => {
+  const catalogue = (titles: MatchInput[]) => {
+    const index = new MemoryBlockingIndex();
+    titles.forEach((t, i) => index.add(i + 1, prepareRecord(t, lexicon)));
+    return index;
+  };
+
+  it('indexes model numbers and title words, and finds a product sharing a model number', async () => {
     const a = prepareRecord({ title: 'Sony PS-LX350H Belt-Drive Turntable', brand: 'Sony' }, lexicon);
-    const b = prepareRecord({ title: 'Sony Turntable - PSLX350H' }, lexicon);
-    const c = prepareRecord({ title: 'Logitech M310 wireless mouse' }, lexicon);
-    const stats = new WordStats();
-    for (const r of [a, b, c]) stats.add(r.words, r.models);
-    const ka = blockingKeys(a, stats);
-    expect(ka).toContain('m:PSLX350H');
-    expect(blockingKeys(b, stats).some((k) => ka.includes(k))).toBe(true);
-    expect(blockingKeys(c, stats).some((k) => ka.includes(k))).toBe(false);
+    expect(indexKeys(a)).toEqual(expect.arrayContaining(['m:PSLX350H', 'w:turntable', 'w:belt', 'w:drive']));
+    const index = catalogue([{ title: 'Logitech M310 wireless mouse' }, { title: 'Sony Turntable - PSLX350H' }]);
+    expect(await blockCandidates([a], index)).toEqual([[2]]);
+  });
+
+  it('makes a product sharing rare title words a candidate without any model number', async () => {
+    const index = catalogue([{ title: 'Crosley Cruiser Deluxe Portable Turntable' }, { title: 'Logitech wireless mouse' }, { title: 'Roocase leather folio' }]);
+    const listing = prepareRecord({ title: 'Cruiser Deluxe turntable by Crosley' }, lexicon);
+    expect(listing.models).toEqual([]);
+    expect(await blockCandidates([listing], index)).toEqual([[1]]);
+  });
+
+  it('never blocks on a common word, and bounds the candidates, best first', async () => {
+    const many = Array.from({ length: 8 }, (_, i) => ({ title: `Wireless mouse edition ${String.fromCharCode(97 + i)}qz` }));
+    const index = catalogue([...many, { title: 'Xantech wireless emitter kit' }]);
+    const listing = prepareRecord({ title: 'Wireless emitter' }, lexicon);
+    // 'wireless' is held by 9 products: above a bound of 5 it is common and makes no candidates.
+    expect(await blockCandidates([listing], index, { maxKeyProducts: 5 })).toEqual([[9]]);
+    const mouse = prepareRecord({ title: 'Wireless mouse' }, lexicon);
+    expect(await blockCandidates([mouse], index, { maxKeyProducts: 5 })).toEqual([[]]);
+    // Under a looser bound the word blocks, but never more than maxCandidates products, the one sharing the rarer word first.
+    const [found] = await blockCandidates([listing], index, { maxKeyProducts: 100, maxCandidates: 3 });
+    expect(found).toHaveLength(3);
+    expect(found![0]).toBe(9);
+    // exclusions (own product, rejected pairs) never take a place
+    expect(await blockCandidates([listing], index, { maxKeyProducts: 5 }, (_, id) => id === 9)).toEqual([[]]);
   });
 });

@@ -84,22 +84,23 @@ describe.each(testDrivers())('match review on %s', (driver) => {
     await db.query(`DELETE FROM offers WHERE merchant_id = (SELECT id FROM merchants WHERE slug = 'south')`);
     await db.query(`DELETE FROM product_keys WHERE product_id = $1`, [own]);
     await db.query(`DELETE FROM products WHERE id = $1`, [own]);
-    await ingest('south', [recordPlayer('104.99 USD')], day(4));
-    expect((await offer('S1')).product_id).not.toBe((await offer('T1')).product_id);
-    // …and without the decision it would have joined: a second merchant's same listing does.
-    await ingest('west', [{ ...recordPlayer('104.99 USD'), id: 'W1', title: 'Sony PSLX350H vinyl record player' }], day(4));
+    // Without the decision it would join: a second merchant's same listing does…
+    await ingest('west', [{ ...recordPlayer('104.99 USD'), id: 'W1' }], day(4));
     expect(await offer('W1')).toMatchObject({
       product_id: (await offer('T1')).product_id,
       match_method: 'model',
     });
+    // …but the merchant that rejected it stays apart.
+    await ingest('south', [recordPlayer('104.99 USD')], day(4));
+    expect((await offer('S1')).product_id).not.toBe((await offer('T1')).product_id);
   });
 
   it('rematch joins offers matched before the matcher knew model numbers, keeping their price history', async () => {
     await ingest('north', [turntable], day(1));
-    // As an ingest before this matcher: no model-number keys, so the south offer started its own product.
-    await db.query(`DELETE FROM product_keys WHERE key LIKE 'm:%'`);
+    // As an ingest before this matcher: no blocking keys, so the south offer started its own product.
+    await db.query(`DELETE FROM product_blocking_keys`);
     await ingest('south', [recordPlayer('104.99 USD')], day(2));
-    await db.query(`DELETE FROM product_keys WHERE key LIKE 'm:%'`);
+    await db.query(`DELETE FROM product_blocking_keys`);
     await ingest('south', [recordPlayer('99.00 USD')], day(3));
     const before = await offer('S1');
     expect(before.match_method).toBe('new');
