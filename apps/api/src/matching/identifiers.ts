@@ -36,6 +36,9 @@ export function modelKey(raw: string): string {
 const MEASURE =
   /^\d{1,4}(?:[.,]\d+)?(?:x\d+(?:[.,]\d+)?)?(?:gb|tb|mb|kb|gbps|mbps|mp|mm|cm|m|km|in|inch|inches|ft|feet|yd|hz|khz|mhz|ghz|w|watts?|kw|v|volts?|mah|ah|wh|lbs?|oz|g|kg|mg|ml|l|p|i|k|x|pk|pks|pack|packs|ct|count|pc|pcs|piece|pieces|way|port|ports|ch|channel|speed|cup|cups|qt|gal|yr|year|years|day|days|th|st|nd|rd|s|d|bit|core|page|pages|sheet|sheets|dpi|ppm|rpm|db|ohm|ohms|lm|lumens?|cc|gen|pt|ply|pin|pins|outlet|outlets|in\d+)$/;
 
+/** A count joined to a word of 3+ letters: `4-person` (a tent), `3-piece`, `2-slice`. */
+const COUNT_WORD = /^\d{1,3}-[a-z]{3,}$/;
+
 /** A range of numbers with an optional unit: `18-250mm`, `3.5-6.3`, `32-63in`. */
 const RANGE = /^\d+(?:[.,]\d+)?-\d+(?:[.,]\d+)?[a-z]*$/;
 
@@ -103,12 +106,15 @@ const COMMON = new Set([
 /**
  * True when a raw token names a model: after {@link modelKey} it has 4 or more characters and
  * either mixes letters and digits (`LX350H`, `TN450`, `22LA45RQ`) or is 5 or more digits
- * (`880306`, a part number), and it is not a measurement (`16gb`, `1080p`, `2-way`, `18-250mm`), a shared
+ * (`880306`, a part number), and it is not a measurement (`16gb`, `1080p`, `2-way`, `18-250mm`), a
+ * count and a word (`4-person`), a shared
  * standard (`USB3`, `DDR3`, `PS4`) or a year.
  */
 export function isModelToken(raw: string): boolean {
   const lower = raw.toLowerCase().replace(/^[-/.]+|[-/.]+$/g, '');
   if (RANGE.test(lower) || MEASURE.test(lower.replace(/-/g, ''))) return false;
+  // A count and a word (`4-person`, `3-piece`, `2-slice`) describes the product, whatever the word.
+  if (COUNT_WORD.test(lower)) return false;
   const key = modelKey(lower);
   if (key.length < 4 || COMMON.has(key)) return false;
   // A run of 8 or more letters is a word, so the token is a description ("5590-digital-flatbed-scanner").

@@ -73,7 +73,7 @@ const STOP = new Set(
 
 /** Colour words (English) that distinguish variants of one model. */
 const COLOURS = new Set(
-  'black white silver gray grey red blue green pink purple violet yellow orange brown gold beige navy cyan magenta teal turquoise bronze copper ivory cream charcoal graphite titanium champagne burgundy maroon khaki tan lavender lime aqua coral mint rose'.split(
+  'black white silver gray grey red blue green pink purple violet yellow orange brown gold beige navy cyan magenta teal turquoise bronze copper ivory cream charcoal graphite titanium champagne burgundy maroon khaki tan lavender lime aqua coral mint rose olive mustard camel emerald plum mauve taupe sage rust indigo fuchsia'.split(
     ' ',
   ),
 );

@@ -68,6 +68,10 @@ describe('identifiers', () => {
     expect(isModelToken('2-way')).toBe(false);
     expect(isModelToken('DDR3')).toBe(false);
     expect(isModelToken('5590-digital-flatbed-scanner')).toBe(false);
+    // a count and a word describes the product: two brands' 4-person tents share no model
+    expect(isModelToken('4-Person')).toBe(false);
+    expect(isModelToken('3-piece')).toBe(false);
+    expect(isModelToken('PS-LX350H')).toBe(true);
   });
 
   it('compares model sets: same, close, different, unknown; generic keys do not make a match', () => {
@@ -152,6 +156,11 @@ describe('matchScore', () => {
     const base = { title: 'SanDisk Ultra 64GB microSDXC card SDSQUNR-064G', brand: 'SanDisk' };
     expect(score(base, { ...base, title: 'SanDisk Ultra 64GB microSDXC card SDSQUAR-064G' }).veto).toBe('model');
     expect(score({ title: 'Ultra 64GB microSDXC card', brand: 'SanDisk' }, { title: 'Ultra 64GB microSDXC card', brand: 'Lexar' }).veto).toBe('brand');
+    // "4-Person" is no part number that could outweigh two different brands; colours tell variants apart
+    expect(
+      score({ title: 'Trailhead 4-Person Dome Tent, Olive', brand: 'Kestrel' }, { title: 'Trailhead 4-Person Dome Tent, Olive', brand: 'Ridgeway' }).veto,
+    ).toBe('brand');
+    expect(score({ title: 'Relaxed Linen Shirt - Olive', brand: 'Kestrel' }, { title: 'Relaxed Linen Shirt - Mustard', brand: 'Kestrel' }).veto).toBe('color');
     // …but the same specific part number outweighs a brand written as the maker's parent company
     expect(score(base, { ...base, brand: 'Western Digital' }).veto).toBeNull();
     expect(score(base, { ...base, title: 'SanDisk Ultra 128GB microSDXC card SDSQUNR-064G' }).veto).toBe('capacity');
