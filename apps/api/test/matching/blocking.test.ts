@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '@b-deals/db';
 import { createTestDatabase, testDrivers, truncateAll } from '@b-deals/db/testing';
-import { loadDefaultFxTable } from '@b-deals/feeds';
-import { rssFeed, type TestItem } from '@b-deals/feeds/testing';
-import { ingestFeed } from '../../src/index.ts';
+import type { TestItem } from '@b-deals/feeds/testing';
+import { day, ingestItems } from './feed-ingest.ts';
 import { MAX_KEY_PRODUCTS } from '../../src/matching/index.ts';
 
-const fx = loadDefaultFxTable();
-const day = (n: number) => new Date(Date.UTC(2026, 10, n, 12));
 const crosley: TestItem = { id: 'C1', title: 'Crosley Cruiser Deluxe Portable Turntable', price: '69.95 USD', brand: 'Crosley' };
 
 describe.each(testDrivers())('ingest blocking on title words on %s', (driver) => {
@@ -18,14 +15,7 @@ describe.each(testDrivers())('ingest blocking on title words on %s', (driver) =>
   afterAll(async () => db?.close());
   beforeEach(async () => truncateAll(db));
 
-  const ingest = (merchant: string, items: TestItem[], at: Date) =>
-    ingestFeed(db, {
-      bytes: rssFeed(merchant, items),
-      feed: `${merchant}.xml`,
-      merchant: { slug: merchant, name: merchant },
-      fx,
-      observedAt: at,
-    });
+  const ingest = (merchant: string, items: TestItem[], at: Date) => ingestItems(db, merchant, items, at);
   const offer = async (key: string) =>
     (
       await db.query<{ product_id: number; match_method: string; match_score: number | null; match_candidate_id: number | null }>(

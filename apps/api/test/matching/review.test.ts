@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '@b-deals/db';
 import { createTestDatabase, testDrivers, truncateAll } from '@b-deals/db/testing';
-import { loadDefaultFxTable } from '@b-deals/feeds';
-import { rssFeed, type TestItem } from '@b-deals/feeds/testing';
-import { ingestFeed } from '../../src/index.ts';
+import type { TestItem } from '@b-deals/feeds/testing';
+import { day, ingestItems } from './feed-ingest.ts';
 import { ReviewError, decideMatch, rematch, reviewQueue } from '../../src/matching/index.ts';
 
-const fx = loadDefaultFxTable();
-const day = (n: number) => new Date(Date.UTC(2026, 10, n, 12));
 const turntable: TestItem = {
   id: 'T1',
   title: 'Sony PS-LX350H Belt-Drive Turntable',
@@ -30,14 +27,7 @@ describe.each(testDrivers())('match review on %s', (driver) => {
   afterAll(async () => db?.close());
   beforeEach(async () => truncateAll(db));
 
-  const ingest = (merchant: string, items: TestItem[], at: Date) =>
-    ingestFeed(db, {
-      bytes: rssFeed(merchant, items),
-      feed: `${merchant}.xml`,
-      merchant: { slug: merchant, name: merchant },
-      fx,
-      observedAt: at,
-    });
+  const ingest = (merchant: string, items: TestItem[], at: Date) => ingestItems(db, merchant, items, at);
   const offer = async (key: string) =>
     (await db.query<{ id: number; product_id: number; match_method: string }>(`SELECT id, product_id, match_method FROM offers WHERE offer_key = $1`, [key]))
       .rows[0]!;
