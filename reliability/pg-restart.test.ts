@@ -106,6 +106,7 @@ describe('PostgreSQL restart under load', () => {
         `503 latency p99 ${slow503[Math.floor(slow503.length * 0.99)] ?? '-'} ms; errors ${result.errors}, timeouts ${result.timeouts}`,
     );
     expect(Object.keys(byStatus).sort()).toEqual(['200', '503']);
+    if (result.errors) console.log(server.output());
     expect(result.errors).toBe(0);
     expect(result.timeouts).toBe(0);
     // Failing fast: a request during the outage is answered within the connect timeout (3 s) and a margin.

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { openDatabase, type Database } from '@b-deals/db';
+import { isDatabaseUnavailable, openDatabase, type Database } from '@b-deals/db';
 import type { FxTable } from '@b-deals/feeds';
 import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
@@ -39,6 +39,25 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
     : openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
 }
 
+let outageGuard = false;
+
+/**
+ * Keeps this process up through a database outage (issue 13 point 9, PostgreSQL restarted under
+ * load): a library that loses its connection mid-call without catching it (pg-boss failing a job
+ * while the server restarts) leaves a rejected promise nobody handles, which would end the
+ * process and every request it serves. Such a rejection is logged and the process goes on (the
+ * pools reconnect); any other unhandled rejection still ends the process, as Node's default does.
+ * Installed once per process.
+ */
+export function surviveDatabaseOutages(log: Logger): void {
+  if (outageGuard) return;
+  outageGuard = true;
+  process.on('unhandledRejection', (err) => {
+    if (!isDatabaseUnavailable(err)) throw err;
+    log.warn({ err }, 'database unavailable in background work; carrying on');
+  });
+}
+
 /**
  * The start-up writes every API start needs once (articles from content/, home modules seed,
  * category search words of an older rule); the cluster's primary runs them before its workers
@@ -61,6 +80,7 @@ export async function startApi(config: Config, db?: Database, opts: { prepared?:
   const database = db ?? (await openConfiguredDatabase(config));
   mkdirSync(config.mediaDir, { recursive: true });
   const log = pino({ level: config.logLevel, name: 'b-deals-api' });
+  surviveDatabaseOutages(log);
   if (!opts.prepared) await prepareDatabase(database, log);
   const services = await createServices(config, database, apiRole(config), log);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;

@@ -7,7 +7,7 @@
  */
 import { pino } from 'pino';
 import { loadConfig } from './env.ts';
-import { openConfiguredDatabase } from './runtime.ts';
+import { openConfiguredDatabase, surviveDatabaseOutages } from './runtime.ts';
 import { createServices } from './services.ts';
 
 const log = pino({ name: 'b-deals-worker' });
@@ -23,6 +23,7 @@ if (!config.databaseUrl) {
   process.exit(1);
 }
 log.level = config.logLevel;
+surviveDatabaseOutages(log);
 const db = await openConfiguredDatabase(config);
 const services = await createServices(config, db, 'worker', log);
 log.info({ jobs: services.jobs.kind }, 'worker ready');

@@ -143,6 +143,11 @@ function openPostgres(url: string, max = 10): Database {
     transaction: async (fn) => {
       const client = await pool.connect();
       let broken: Error | undefined;
+      // While checked out, the pool no longer listens for the connection's errors: a server that
+      // ends the session between two queries (a restart) would emit an 'error' nobody handles and
+      // take the process down. Keep the error; the next query fails and the client is discarded.
+      const lost = (err: Error) => void (broken = err);
+      client.on('error', lost);
       try {
         await client.query('BEGIN');
         const out = await fn({ query: (text, params) => client.query(text, params as unknown[]) as never });
@@ -154,6 +159,7 @@ function openPostgres(url: string, max = 10): Database {
         if (isDatabaseUnavailable(err)) broken = err as Error;
         throw err;
       } finally {
+        client.off('error', lost);
         client.release(broken);
       }
     },
