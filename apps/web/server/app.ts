@@ -23,6 +23,10 @@
  * ({@link HTTP_TIMEOUTS}); errors outside the router (e.g. under /media) answer a short text
  * without stack or path.
  *
+ * Operations (issue 12 §4): `GET /health` is liveness; `GET /ready` answers 200 while the API's
+ * `/ready` does and Redis (when `redisUrl` is set) answers PING, else 503 naming the failed check.
+ * With `redisUrl`, the HTML cache shares its pages with the other storefront processes.
+ *
  * Page data (page-data.ts; spec §7, decision 0019): `/page-data/{path}/page-data.json`,
  * `/page-data/app-data.json` (the build hash), `/page-data/sq/d/{hash}.json` and
  * `/slice-data/{name}.json` answer JSON from the same loaders, load context and render gate as
