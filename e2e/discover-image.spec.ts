@@ -57,7 +57,8 @@ test('an uploaded photo shows itself, the cheapest identical item first and simi
   await identical.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/prod\//);
   await page.getByTestId('visually-similar-place').scrollIntoViewIfNeeded();
-  await expect(page.getByRole('heading', { name: 'Visually similar' })).toBeVisible();
+  // The page hydrates after its first screen (decision 0005), then asks the API: allow for both.
+  await expect(page.getByRole('heading', { name: 'Visually similar' })).toBeVisible({ timeout: 20_000 });
 });
 
 test('department and price filters live in the URL and narrow the items', async ({ page }) => {

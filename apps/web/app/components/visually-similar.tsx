@@ -28,5 +28,6 @@ export function VisuallySimilarRail({ productId }: { productId: number }) {
     return () => abort.abort();
   }, [near, productId]);
   if (items && items.length > 0) return <ProductRail title="Visually similar" products={items} />;
-  return <div ref={place} data-testid="visually-similar-place" />;
+  // One pixel high: an observer may never report a box of no area as intersecting.
+  return <div ref={place} className="h-px" data-testid="visually-similar-place" />;
 }
