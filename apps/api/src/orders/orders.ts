@@ -170,7 +170,13 @@ export async function placeOrder(deps: OrderDeps, userId: number, idempotencyKey
   const found = await checkoutRow(db, body.checkoutId, userId);
   if (!found) throw notFound('The checkout');
   const { session, offer } = found;
-  if (session.status === 'completed') throw new DomainError(409, 'checkout_completed', 'This checkout has already been paid. See your orders.');
+  if (session.status === 'completed') {
+    // A concurrent request with this key may have placed and paid it since the first look:
+    // one key gets one answer, the order, not this refusal.
+    const late = await existing();
+    if (late) return late;
+    throw new DomainError(409, 'checkout_completed', 'This checkout has already been paid. See your orders.');
+  }
   if (new Date(session.expires_at) < now)
     throw new DomainError(409, 'checkout_expired', 'This checkout has expired. Start again from the product page to see the current price.');
   const unit = priceNow(offer, session.size, session.color);
