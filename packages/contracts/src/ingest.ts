@@ -23,7 +23,7 @@ export const IngestReportSchema = z.object({
   unknownCurrencies: z.record(z.string(), z.number().int()).optional(),
   /**
    * Listings of the feed by how they were joined to a product (core MATCH_METHODS: gtin,
-   * brand_mpn, brand_title, model, new); listings seen before keep their first method.
+   * brand_mpn, brand_title, model, title, reviewed, new); listings seen before keep their first method.
    */
   matchMethods: z.record(z.string(), z.number().int()).optional(),
   /** True when the feed's bytes matched the last ingest and nothing was written. */

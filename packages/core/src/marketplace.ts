@@ -25,11 +25,11 @@ export type Condition = (typeof CONDITIONS)[number];
 
 /**
  * How an offer was joined to its standard product (issue 2 §8, issue 11 point 1): by GTIN, brand +
- * MPN, brand + title (+ colour), by a model number shared with the product and a pairwise score
- * at or above the threshold ('model'), by the operator's accept in the review queue ('reviewed'),
- * or 'new' when it started the product.
+ * MPN, brand + title (+ colour), by a pairwise score at or above the threshold with a model number
+ * shared with the product ('model') or on its title words alone ('title'), by the operator's
+ * accept in the review queue ('reviewed'), or 'new' when it started the product.
  */
-export const MATCH_METHODS = ['gtin', 'brand_mpn', 'brand_title', 'model', 'reviewed', 'new'] as const;
+export const MATCH_METHODS = ['gtin', 'brand_mpn', 'brand_title', 'model', 'title', 'reviewed', 'new'] as const;
 export type MatchMethod = (typeof MATCH_METHODS)[number];
 
 /** Origin of the demo catalogue's generated images (reserved `.test` TLD, RFC 2606); the API serves them under /media/demo/. */

@@ -150,10 +150,15 @@ export const products = pgTable(
 );
 
 /** Exact matching keys of standard products (one product per key): `gtin:<gtin14>`, `mpn:<brand-slug>:<MPN>`, `title:<brand-slug>:<normalised title>[:<colour>]`. */
-export const productKeys = pgTable('product_keys', {
-  key: text('key').primaryKey(),
-  productId: bigint('product_id', { mode: 'number' }).notNull(),
-});
+export const productKeys = pgTable(
+  'product_keys',
+  {
+    key: text('key').primaryKey(),
+    productId: bigint('product_id', { mode: 'number' }).notNull(),
+  },
+  // A merge moves every key of the product merged away (matching/review.ts moveOffer).
+  (t) => [index('product_keys_product_idx').on(t.productId)],
+);
 
 /**
  * Blocking keys of standard products for offer matching (apps/api src/matching/blocking.ts,
@@ -198,7 +203,7 @@ export const offers = pgTable(
     /** GMC `item_group_id` when the listing has variants, else GMC `id`. */
     offerKey: text('offer_key').notNull(),
     productId: bigint('product_id', { mode: 'number' }).notNull(),
-    /** gtin | brand_mpn | brand_title | model | new (core MATCH_METHODS) */
+    /** gtin | brand_mpn | brand_title | model | title | reviewed | new (core MATCH_METHODS) */
     matchMethod: text('match_method').$type<MatchMethod>().notNull(),
     /**
      * Pairwise match score 0..1 (apps/api src/matching): 1 for an exact key (GTIN, brand + MPN,

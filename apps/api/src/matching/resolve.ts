@@ -12,7 +12,7 @@ import { BrandLexicon } from './brands.ts';
 import { blockCandidates, indexKeys, type BlockingIndex } from './blocking.ts';
 import { effectivePrice, type Listing } from './listings.ts';
 import { prepareRecord, type MatchInput, type MatchRecord } from './record.ts';
-import { MATCH_THRESHOLD, WordStats, bestMatch } from './score.ts';
+import { MATCH_THRESHOLD, WordStats, bestMatch, type ScoredMatchMethod } from './score.ts';
 import type { BrandRow, ProductRow } from '../catalog/index.ts';
 import type { MatchDecisionRow, ProductBlockingKeyRow, ProductKeyRow } from './rows.ts';
 
@@ -238,7 +238,7 @@ export async function resolveListings(
   const stats = new WordStats();
   for (const r of records) stats.add(r.words);
   for (const c of candidates.values()) stats.add(c.record.words);
-  const bestCandidate = (listing: Listing): { productId: number; score: number } | null => {
+  const bestCandidate = (listing: Listing): { productId: number; score: number; method: ScoredMatchMethod } | null => {
     const record = prepared.get(listing);
     const pool = pools.get(listing);
     return record && pool?.length ? bestMatch(record, pool, stats) : null;
@@ -272,7 +272,7 @@ export async function resolveListings(
         isNewProduct: false,
       });
     } else if (fuzzy && fuzzy.score >= MATCH_THRESHOLD) {
-      resolved.push({ listing, productId: fuzzy.productId, method: 'model', score: fuzzy.score, candidateId: fuzzy.productId, isNewProduct: false });
+      resolved.push({ listing, productId: fuzzy.productId, method: fuzzy.method, score: fuzzy.score, candidateId: fuzzy.productId, isNewProduct: false });
     } else {
       const placeholder = -++pendingNew;
       resolved.push({ listing, productId: placeholder, method: 'new', score: fuzzy?.score ?? null, candidateId: fuzzy?.productId ?? null, isNewProduct: true });

@@ -139,7 +139,7 @@ async function moveOffer(tx: Queryable, offerId: number, from: number, to: numbe
 
 /** What {@link rematch} did. */
 export interface RematchReport {
-  /** Offers looked at (active, joined by 'model' or started their product: 'new'). */
+  /** Offers looked at (active, joined by their score, 'model' or 'title', or started their product: 'new'). */
   offers: number;
   /** Offers moved to another product (their price history moves with them). */
   moved: number;
@@ -157,7 +157,7 @@ const REMATCH_BATCH = 2000;
  * changes product):
  * 1. every product of these offers is indexed under their blocking keys (`product_blocking_keys`:
  *    model numbers and title words, blocking.ts);
- * 2. each active offer joined by 'model' or that started its product ('new') is scored against
+ * 2. each active offer joined by its score ('model', 'title') or that started its product ('new') is scored against
  *    its blocked candidates (`blockCandidates`, as the ingest blocks; only products started
  *    before its own, as an ingest joins a listing to the catalogue it finds, so two products never
  *    merge both ways; not the ones the operator rejected for it); an accepted review decision wins; at or above {@link MATCH_THRESHOLD} it moves there,
@@ -167,8 +167,8 @@ const REMATCH_BATCH = 2000;
  */
 export async function rematch(db: Database, opts: { onBatch?: (done: number, total: number) => void } = {}): Promise<RematchReport> {
   const report: RematchReport = { offers: 0, moved: 0, removedProducts: 0, keysAdded: 0 };
-  const ids = (await db.query<Pick<OfferRow, 'id'>>(`SELECT id FROM offers WHERE active AND match_method IN ('new', 'model') ORDER BY id`)).rows.map((r) =>
-    Number(r.id),
+  const ids = (await db.query<Pick<OfferRow, 'id'>>(`SELECT id FROM offers WHERE active AND match_method IN ('new', 'model', 'title') ORDER BY id`)).rows.map(
+    (r) => Number(r.id),
   );
   report.offers = ids.length;
   for (let i = 0; i < ids.length; i += REMATCH_BATCH) {
@@ -259,5 +259,5 @@ async function rematchOffer(tx: Queryable, o: OfferToMatch & { record: MatchReco
     return { moved: false, removed: false };
   }
   await tx.query(`UPDATE offers SET match_score = $2, match_candidate_id = $3 WHERE id = $1`, [o.id, best.score, best.productId]);
-  return { moved: true, removed: await moveOffer(tx, o.id, productId, best.productId, 'model') };
+  return { moved: true, removed: await moveOffer(tx, o.id, productId, best.productId, best.method) };
 }

@@ -316,11 +316,17 @@ export function bestMatch(
   record: MatchRecord,
   candidates: Iterable<{ productId: number; record: MatchRecord }>,
   stats: WordStats,
-): { productId: number; score: number } | null {
-  let best: { productId: number; score: number } | null = null;
+): { productId: number; score: number; method: ScoredMatchMethod } | null {
+  let best: { productId: number; score: number; method: ScoredMatchMethod } | null = null;
   for (const c of candidates) {
-    const { score } = matchScore(record, c.record, stats);
-    if (!best || score > best.score) best = { productId: c.productId, score };
+    const { score, method } = matchScore(record, c.record, stats);
+    if (!best || score > best.score) best = { productId: c.productId, score, method: method === 'title' ? 'title' : 'model' };
   }
   return best;
 }
+
+/**
+ * The match method an offer joined by its score records (core MATCH_METHODS): 'model' when the
+ * pair agreed on a model number or GTIN, 'title' when its title words alone carried it.
+ */
+export type ScoredMatchMethod = 'model' | 'title';

@@ -24,12 +24,12 @@ describe.each(testDrivers())('ingest blocking on title words on %s', (driver) =>
       )
     ).rows[0]!;
 
-  it('joins a listing without brand, model number or exact key to the product sharing its rare title words', async () => {
+  it('joins a listing without brand, model number or exact key to the product sharing its rare title words, recorded as a title match', async () => {
     await ingest('north', [crosley], day(1));
     // No brand field (so no brand + title key), no model number: only the title words can block it.
     await ingest('south', [{ id: 'S1', title: 'Crosley Cruiser Deluxe Portable Turntable', price: '72.00 USD' }], day(2));
     const south = await offer('S1');
-    expect(south).toMatchObject({ product_id: (await offer('C1')).product_id, match_method: 'model' });
+    expect(south).toMatchObject({ product_id: (await offer('C1')).product_id, match_method: 'title' });
     expect(south.match_score).toBeGreaterThan(0.5);
     expect((await db.query(`SELECT count(*)::int AS n FROM products`)).rows[0]).toEqual({ n: 1 });
   });

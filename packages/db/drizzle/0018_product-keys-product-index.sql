@@ -1,0 +1,1 @@
+CREATE INDEX "product_keys_product_idx" ON "product_keys" USING btree ("product_id");
