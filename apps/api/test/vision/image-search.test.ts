@@ -108,6 +108,23 @@ describe('exact kNN matrix', () => {
     expect(m.size).toBe(4);
     expect(() => m.search(new Float32Array(2), 1)).toThrow(RangeError);
   });
+
+  it('scores every row exactly as a plain dot product, whatever the width (the scan sums four lanes)', () => {
+    const rand = seeded(11);
+    for (const dims of [1, 4, 7, 604]) {
+      const rows = Array.from({ length: 50 }, () => Float32Array.from({ length: dims }, () => rand() - 0.5));
+      const m = new VectorMatrix(dims, 8);
+      rows.forEach((v, key) => m.add(key, v));
+      const q = Float32Array.from({ length: dims }, () => rand() - 0.5);
+      const expected = rows
+        .map((v, key) => ({ key, score: v.reduce((s, x, i) => s + x * q[i]!, 0) }))
+        .sort((a, b) => b.score - a.score)
+        .slice(0, 10);
+      const found = m.search(q, 10);
+      expect(found.map((n) => n.key)).toEqual(expected.map((e) => e.key));
+      found.forEach((n, i) => expect(n.score).toBeCloseTo(expected[i]!.score, 9));
+    }
+  });
 });
 
 describe('catalogue image bytes', () => {
