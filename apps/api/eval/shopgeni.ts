@@ -5,7 +5,9 @@
  *
  * The split is fixed before any tuning: a request is held out when the first byte of the SHA-1
  * of its text is below 77 (about 30 %); the interest-mapping constants were tuned on the rest
- * (development). Both parts are printed:
+ * (development). Requests added on 2026-11-25 are split by file: `dev-2.jsonl` (tried by hand
+ * while fixing the picks) is development, `heldout-2*.jsonl` (written and committed before any
+ * run) is held out. Both parts are printed:
  * - slot accuracy: expected slots (recipient, age, age group, gender, occasion, budget ceiling in
  *   cents, interests, style, colours, avoid) equal to the understood ones, over all expected slots;
  * - asks right: a request written without a budget (or recipient) is answered with that question;
@@ -13,6 +15,9 @@
  *   for "cheaper", picks not below the previous turn's median total;
  * - in-stock violations (must be 0);
  * - category relevance: picks inside one of the expected departments (≥ 90 %);
+ * - pick fit: picks whose own category is one a shopper would call fitting for the request (`fit`,
+ *   leaf codes, stricter than the departments: a yoga mat is in Outdoor but no hiking gift), over the
+ *   requests that state `fit`; and the share of answered turns (not questions) with at least 3 picks;
  * - reply time p50/p95 per turn (≤ 300 ms at p95 in the embedded mode).
  *
  *   npm run eval:shopgeni -- [--products 3000] [--days 40]
@@ -34,6 +39,8 @@ interface Expect {
   slots?: Partial<Omit<GiftSlots, 'budget'>> & { budget?: number };
   ask?: 'budget' | 'recipient';
   dept?: string[];
+  /** Categories a shopper would call a fitting pick: a code matches the pick's own (deepest) category exactly, `x*` by prefix. */
+  fit?: string[];
   cheaper?: boolean;
   other?: boolean;
   like?: number;
@@ -58,6 +65,10 @@ interface Tally {
   picks: number;
   relevant: number;
   relevantTotal: number;
+  fitting: number;
+  fitTotal: number;
+  answered: number;
+  threePlus: number;
   budgetViolations: number;
   stockViolations: number;
   cheaperViolations: number;
@@ -75,6 +86,10 @@ const tally = (): Tally => ({
   picks: 0,
   relevant: 0,
   relevantTotal: 0,
+  fitting: 0,
+  fitTotal: 0,
+  answered: 0,
+  threePlus: 0,
   budgetViolations: 0,
   stockViolations: 0,
   cheaperViolations: 0,
@@ -102,6 +117,8 @@ function judge(t: Tally, e: Expect, r: TurnResult, prevPrices: number[], prevSho
     else t.misses.push(`ask ${e.ask}: "${e.q}" missing=${JSON.stringify(r.missing)} items=${r.items.length}`);
     return;
   }
+  t.answered++;
+  if (r.items.length >= 3) t.threePlus++;
   if (!r.items.length) {
     t.noPicks++;
     t.misses.push(`no picks: "${e.q}" codes=${r.categoryIds.join(',')}`);
@@ -115,6 +132,12 @@ function judge(t: Tally, e: Expect, r: TurnResult, prevPrices: number[], prevSho
       t.relevantTotal++;
       if (e.dept.some((d) => p.product.categoryIds.includes(d))) t.relevant++;
       else t.misses.push(`off-department: "${e.q}" → ${p.product.categoryIds[0]} ${p.product.name}`);
+    }
+    if (e.fit) {
+      t.fitTotal++;
+      const own = p.product.categoryIds[0] ?? '';
+      if (e.fit.some((f) => (f.endsWith('*') ? own.startsWith(f.slice(0, -1)) : own === f))) t.fitting++;
+      else t.misses.push(`unfitting: "${e.q}" → ${own} ${p.product.name}`);
     }
     if (e.cheaper && prevPrices.length) {
       const sorted = [...prevPrices].sort((a, b) => a - b);
@@ -146,16 +169,27 @@ async function main(): Promise<void> {
   const deps = { db, search, vectors };
   const parts = { development: tally(), 'held-out': tally() };
 
-  for (const e of readJsonl<Expect>('requests.jsonl')) {
-    const t = parts[heldOut(e.q) ? 'held-out' : 'development'];
+  // requests.jsonl and followups.jsonl are split by the hash; the files of 2026-11-25 by their name:
+  // dev-2 holds requests tried by hand while tuning, heldout-2* were written and committed before any run.
+  const singles: Array<[Expect, boolean]> = [
+    ...readJsonl<Expect>('requests.jsonl').map((e): [Expect, boolean] => [e, heldOut(e.q)]),
+    ...readJsonl<Expect>('dev-2.jsonl').map((e): [Expect, boolean] => [e, false]),
+    ...readJsonl<Expect>('heldout-2.jsonl').map((e): [Expect, boolean] => [e, true]),
+  ];
+  for (const [e, held] of singles) {
+    const t = parts[held ? 'held-out' : 'development'];
     t.requests++;
     const start = performance.now();
     const r = await takeTurn(deps, e.q);
     t.times.push(performance.now() - start);
     judge(t, e, r, [], []);
   }
-  for (const conv of readJsonl<{ turns: Expect[] }>('followups.jsonl')) {
-    const t = parts[heldOut(conv.turns[0]!.q) ? 'held-out' : 'development'];
+  const convs: Array<[{ turns: Expect[] }, boolean]> = [
+    ...readJsonl<{ turns: Expect[] }>('followups.jsonl').map((c): [{ turns: Expect[] }, boolean] => [c, heldOut(c.turns[0]!.q)]),
+    ...readJsonl<{ turns: Expect[] }>('heldout-2-followups.jsonl').map((c): [{ turns: Expect[] }, boolean] => [c, true]),
+  ];
+  for (const [conv, held] of convs) {
+    const t = parts[held ? 'held-out' : 'development'];
     t.requests++;
     let context: GiftContext | undefined;
     let prevPrices: number[] = [];
@@ -183,6 +217,8 @@ async function main(): Promise<void> {
       'cheaper viol.',
       'repeats',
       'category rel.',
+      'pick fit',
+      '≥3 picks',
       'p50 ms',
       'p95 ms',
     ].join(' | '),
@@ -201,6 +237,8 @@ async function main(): Promise<void> {
         t.cheaperViolations,
         t.repeatViolations,
         pct(t.relevant, t.relevantTotal),
+        `${pct(t.fitting, t.fitTotal)} (${t.fitting}/${t.fitTotal})`,
+        `${pct(t.threePlus, t.answered)} (${t.threePlus}/${t.answered})`,
         quantile(t.times, 0.5).toFixed(1),
         quantile(t.times, 0.95).toFixed(1),
       ].join(' | '),

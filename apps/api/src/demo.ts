@@ -25,7 +25,7 @@ interface DemoMerchant {
 }
 
 /** Bump when the generator's output changes shape, so existing data dirs regenerate. */
-const GENERATOR_VERSION = 3;
+const GENERATOR_VERSION = 4;
 
 export interface DemoProgress {
   /** Called with the phase, done and total units of that phase. */

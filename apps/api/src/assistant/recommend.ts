@@ -21,7 +21,7 @@ import { categoryByCode, formatPrice } from '@b-deals/core';
 import { GIFT_PICKS, SearchConditionSchema, type GiftPick, type GiftSlots, type ProductCard } from '@b-deals/contracts';
 import type { Queryable } from '@b-deals/db';
 import { searchProducts, type SearchDeps } from '../search/index.ts';
-import { fitsRecipient, namesCategory } from './interests.ts';
+import { fitsRecipient, namesCategory, targetCode, targetFilter, type GiftTarget } from './interests.ts';
 
 /** Candidates read per category. */
 const PER_CATEGORY = 48;
@@ -29,8 +29,8 @@ const PER_CATEGORY = 48;
 /** What to pick from. */
 export interface PickRequest {
   slots: GiftSlots;
-  /** Category codes, strongest first. */
-  codes: string[];
+  /** Where to search, strongest first (interests.ts `giftCategories`). */
+  targets: GiftTarget[];
   /** Codes whose products are left out ("no perfume"). */
   avoidCodes?: string[];
   /** Product ids never to pick again ("something else"). */
@@ -40,8 +40,6 @@ export interface PickRequest {
   /** A product to find more like (its category first and brand preferred). */
   like?: ProductCard | null;
   picks?: number;
-  /** The category the interests mapped to most strongly (default `codes[0]`): only its products are said to be "for" them. */
-  interestCode?: string;
 }
 
 /** Words in a product's name that say it is made for children. */
@@ -76,6 +74,14 @@ export function dealScore(c: ProductCard): number {
   return s;
 }
 
+/** Where to look for more like `card`: its own category (its group's own products when it sits in an 'Other' leaf), claiming the interest it was found for. */
+function likeTarget(card: ProductCard, targets: readonly GiftTarget[]): GiftTarget {
+  const own = card.categoryIds[0] ?? '';
+  const group = categoryByCode(own)?.children.some((c) => c.code && !c.other) ?? false;
+  const interest = targets.find((t) => own.startsWith(targetCode(t)))?.interest;
+  return { code: group ? `${own}!` : own, ...(interest !== undefined ? { interest } : {}) };
+}
+
 /** Picks gifts (rules in the module comment). Returns at most `picks` (default GIFT_PICKS). */
 export async function pickGifts(db: Queryable, search: SearchDeps, req: PickRequest): Promise<GiftPick[]> {
   const { slots } = req;
@@ -84,12 +90,12 @@ export async function pickGifts(db: Queryable, search: SearchDeps, req: PickRequ
   const avoid = req.avoidCodes ?? [];
   const avoidWords = slots.avoid.filter((w) => w.length > 2);
   const n = req.picks ?? GIFT_PICKS;
-  const codes = req.like ? [req.like.categoryIds[0]!, ...req.codes.filter((c) => c !== req.like!.categoryIds[0])] : req.codes;
-  const pools: Array<{ code: string; cards: ProductCard[] }> = [];
-  for (const code of codes.slice(0, 6)) {
+  const targets: GiftTarget[] = req.like ? [likeTarget(req.like, req.targets), ...req.targets] : req.targets;
+  const pools: Array<{ target: GiftTarget; cards: ProductCard[] }> = [];
+  for (const target of targets.slice(0, 8)) {
     const condition = SearchConditionSchema.parse({
       q: req.words ?? '',
-      cids: [code],
+      cids: [targetFilter(target)],
       l: ['in_stock'],
       ...(budget ? { maxPrice: budget.max, ...(budget.min !== null ? { minPrice: budget.min } : {}) } : {}),
       to: PER_CATEGORY,
@@ -102,20 +108,22 @@ export async function pickGifts(db: Queryable, search: SearchDeps, req: PickRequ
         cardFitsRecipient(c, slots) &&
         !exclude.has(c.id) &&
         !avoid.some((a) => c.categoryIds.some((id) => id.startsWith(a))) &&
-        !avoidWords.some((w) => c.name.toLowerCase().includes(w)),
+        !avoidWords.some((w) => c.name.toLowerCase().includes(w)) &&
+        (!target.words || target.words.some((w) => c.name.toLowerCase().includes(w))),
     );
     // Search order (popularity) lifted by the deal score; for "around" budgets, nearness to the target; for "more like", nearness to that product's price.
-    const target = req.like ? req.like.priceTag : budget && budget.kind === 'around' ? (budget.max + (budget.min ?? 0)) / 2 : null;
+    const aim = req.like ? req.like.priceTag : budget && budget.kind === 'around' ? (budget.max + (budget.min ?? 0)) / 2 : null;
     const ranked = cards
       .map((c, i) => ({
         c,
-        s: dealScore(c) - i * 0.02 - (target ? Math.abs(c.priceTag - target) / target : 0) + (req.like && c.brand?.slug === req.like.brand?.slug ? 0.3 : 0),
+        s: dealScore(c) - i * 0.02 - (aim ? Math.abs(c.priceTag - aim) / aim : 0) + (req.like && c.brand?.slug === req.like.brand?.slug ? 0.3 : 0),
       }))
       .sort((a, b) => b.s - a.s || a.c.id - b.c.id)
       .map((x) => x.c);
-    if (ranked.length) pools.push({ code, cards: ranked });
+    if (ranked.length) pools.push({ target, cards: ranked });
   }
   const chosen: ProductCard[] = [];
+  const claim = new Map<number, { interest: string | undefined; label: string | undefined }>();
   const brands = new Set<string>();
   for (const strict of [true, false]) {
     let progress = true;
@@ -127,26 +135,30 @@ export async function pickGifts(db: Queryable, search: SearchDeps, req: PickRequ
         if (i < 0) continue;
         const c = pool.cards.splice(i, 1)[0]!;
         chosen.push(c);
+        claim.set(c.id, { interest: pool.target.interest, label: pool.target.words?.find((w) => c.name.toLowerCase().includes(w)) });
         if (c.brand) brands.add(c.brand.slug);
         progress = true;
       }
     }
   }
-  return chosen.map((product) => ({ product, why: whyThis(product, slots, req.interestCode ?? codes[0]) }));
+  return chosen.map((product) => ({ product, why: whyThis(product, slots, claim.get(product.id)?.interest, claim.get(product.id)?.label) }));
 }
 
 /**
  * One line on why a product was picked, from its real attributes only. It says the pick is "for"
- * the stated interests only when the product is in `interestCode`, the category the interests
- * mapped to most strongly (a yoga mat is not "for hiking" because both sit under Outdoor).
+ * an interest only when `forInterest` is given: the product was found where that interest's
+ * gifts are (interests.ts `GiftTarget.interest`), never because it sits beside them (a yoga mat is
+ * not "for hiking" because both are under Outdoor) nor when the interest only names the category.
+ * `label` (a phrase of the product's own name, such as "water bottle") names it instead of its
+ * category when the category is a broad group ("Sneakers & Sportswear").
  */
-export function whyThis(c: ProductCard, slots: GiftSlots, interestCode?: string): string {
+export function whyThis(c: ProductCard, slots: GiftSlots, forInterest?: string, label?: string): string {
   const node = categoryByCode(c.categoryIds[0] ?? '');
   const parts: string[] = [];
+  const kind = label ? label[0]!.toUpperCase() + label.slice(1) : node?.term;
   // "for hiking", never "Watches for watch": an interest that names the category itself adds nothing.
-  const interests = slots.interests.filter((i) => !namesCategory(i, node?.term ?? ''));
-  const claims = interests.length > 0 && interestCode !== undefined && (c.categoryIds[0] ?? '').startsWith(interestCode);
-  parts.push(node ? `${node.term}${claims ? ` for ${interests.slice(0, 2).join(' & ')}` : ''}` : 'Gift pick');
+  const claims = forInterest !== undefined && !namesCategory(forInterest, kind ?? '');
+  parts.push(kind ? `${kind}${claims ? ` for ${forInterest}` : ''}` : 'Gift pick');
   const total = `${formatPrice(c.priceTag)} total${c.shipping === 0 ? ' with free shipping' : ' incl. shipping'}`;
   if (slots.budget) {
     const share = Math.round((c.priceTag / slots.budget.max) * 100);

@@ -25,6 +25,7 @@ import { Ner } from '@nlpjs/ner';
 import type { GiftBudget, GiftSlots } from '@b-deals/contracts';
 import { GIFT_INTENTS } from '@b-deals/contracts';
 import { ALL_CATEGORIES } from '@b-deals/core';
+import { HOBBY_PEOPLE } from './hobbies.ts';
 import { COLOURS, GENDER_WORDS, GENERIC_RECIPIENTS, INTERESTS, NOT_INTERESTS, OCCASIONS, RECIPIENTS, STYLES } from './lexicon.ts';
 
 export type GiftIntent = (typeof GIFT_INTENTS)[number];
@@ -182,6 +183,8 @@ export function understandingEngine(): Promise<{ nlp: NlpLike; ner: NerLike; bui
     for (const [option, words] of Object.entries(STYLES)) ner.addRuleOptionTexts('en', 'style', option, words);
     for (const [option, sense] of Object.entries(GENDER_WORDS)) ner.addRuleOptionTexts('en', 'gender', sense, [option]);
     for (const i of INTERESTS) ner.addRuleOptionTexts('en', 'interest', i, [i]);
+    // People named by their hobby ("my brother is a runner"): the hobby is the interest.
+    for (const [person, interest] of Object.entries(HOBBY_PEOPLE)) ner.addRuleOptionTexts('en', 'interest', interest, [person, `${person}s`]);
     // Things the category tree names ("a watch", "earrings"): the shopper wants that kind of product.
     for (const k of PRODUCT_WORDS) ner.addRuleOptionTexts('en', 'interest', k, [k, `${k}s`]);
     const builtin = new BuiltinMicrosoft({ builtins: ['Number', 'Currency', 'Age'] });

@@ -167,3 +167,62 @@ describe('POST /nestor/api/v1/conversation', () => {
     expect(res.statusCode).toBe(400);
   });
 });
+
+describe('picks a shopper would call fitting (issue 18: "tried as a new user would")', () => {
+  const discover = async (q: string) =>
+    DiscoverResponseSchema.parse((await app.inject({ method: 'POST', url: '/inventory/api/v3/discover', payload: { q } })).json());
+  /** A pick's own (deepest) category is one of `codes` (exactly, or by prefix for `x*`). */
+  const inAny = (p: GiftPick, codes: string[]) =>
+    codes.some((c) => (c.endsWith('*') ? p.product.categoryIds[0]!.startsWith(c.slice(0, -1)) : p.product.categoryIds[0] === c));
+
+  it('most of the demo catalogue can be shown within a budget: in stock with US shipping stated', async () => {
+    const r = await db.query<{ share: number }>(`SELECT avg((in_stock AND shipping_cents IS NOT NULL)::int)::float AS share FROM products`);
+    expect(r.rows[0]!.share).toBeGreaterThan(0.7);
+  });
+
+  it('finds hiking gear for a dad who likes hiking, not yoga mats or swim goggles', async () => {
+    const body = await discover('a gift for my dad who likes hiking, under $80');
+    expect(body.items.length).toBeGreaterThanOrEqual(3);
+    await assertWithin(body.items, 8000);
+    // hiking backpacks, trail shoes and boots, tents, trekking poles or a headlamp, a water bottle, a fleece, a field jacket
+    for (const p of body.items) expect(inAny(p, ['721', '728', '724', '72', '7', '93', '912']), `${p.product.categoryIds[0]} ${p.product.name}`).toBe(true);
+    for (const p of body.items) expect(p.product.categoryIds[0]).not.toMatch(/^(727|715|713)$/);
+  });
+
+  it('finds several skincare products for a mom who loves skincare', async () => {
+    const body = await discover('mom loves skincare, under 60');
+    expect(body.items.length).toBeGreaterThanOrEqual(3);
+    await assertWithin(body.items, 6000);
+    for (const p of body.items) expect(inAny(p, ['b2*']), p.product.name).toBe(true);
+  });
+
+  it('reads "is a runner" as running and picks running gear', async () => {
+    const body = await discover('my brother is a runner, under $150');
+    expect(body.slots.interests).toContain('running');
+    expect(body.items.length).toBeGreaterThanOrEqual(3);
+    for (const p of body.items) expect(inAny(p, ['711', '712', '713', '7']), p.product.name).toBe(true);
+  });
+
+  it('never claims a pick is "for" an interest it was not found for (no "Tennis for golf", no "Wallets for cooking")', async () => {
+    const golf = await discover('my husband likes golf, under 100');
+    for (const p of golf.items) {
+      expect(p.product.categoryIds[0]).not.toBe('722');
+      if (/for golf/.test(p.why)) expect(/golf/i.test(p.product.name) || p.product.categoryIds[0] === '923', p.product.name).toBe(true);
+    }
+    const cooking = await discover('my dad likes cooking, under $60');
+    expect(cooking.items.length).toBeGreaterThanOrEqual(3);
+    expect(cooking.reply).toMatch(/don't carry much for cooking/);
+    // Interests the catalogue has nothing for: popular gifts, none of them said to be "for" the interest.
+    for (const [q, interest] of [
+      ['my dad likes cooking, under $60', 'cooking'],
+      ['my mom loves reading, under $80', 'reading'],
+      ['gift for my uncle who likes fishing, under $70', 'fishing'],
+      ['my sister is into music, $100', 'music'],
+      ['my wife likes coffee, under $50', 'coffee'],
+    ] as const) {
+      const body = await discover(q);
+      expect(body.items.length, q).toBeGreaterThan(0);
+      for (const p of body.items) expect(p.why, `${q}: ${p.product.name}`).not.toContain(interest);
+    }
+  });
+});

@@ -63,6 +63,12 @@ describe('recipients, ages, occasions and more', () => {
     expect((await understand('a watch for my husband')).slots.interests).toContain('watch');
   });
 
+  it('reads a person named by their hobby as that interest ("a runner", "a big reader")', async () => {
+    expect((await understand('my brother is a runner, under $150')).slots.interests).toEqual(['running']);
+    expect((await understand('my sister is a big reader')).slots.interests).toEqual(['reading']);
+    expect((await understand('gift for my dad, he is an avid golfer')).slots.interests).toEqual(['golf']);
+  });
+
   it('does not take words inside other words ("other" is not "mother")', async () => {
     const s = (await understand('show me other options')).slots;
     expect(s.recipient).toBeNull();
@@ -96,6 +102,13 @@ describe('mergeSlots', () => {
     const first = mergeSlots(emptySlots(), (await understand('my wife loves jewelry, $150, for christmas')).slots, 'gift.find');
     const next = mergeSlots(first, (await understand('for a teenager instead')).slots, 'refine.recipient');
     expect(next).toMatchObject({ recipient: 'teenager', ageGroup: 'teen', gender: null, occasion: 'christmas', budget: { max: 15000 }, interests: [] });
+  });
+
+  it("drops the last person's colour and style with them when the recipient changes", async () => {
+    const first = mergeSlots(emptySlots(), (await understand('a friend who likes yoga, under $60')).slots, 'gift.find');
+    const blue = mergeSlots(first, (await understand('in blue')).slots, 'refine.attribute');
+    const next = mergeSlots(blue, (await understand('for a teenager instead')).slots, 'refine.recipient');
+    expect(next).toMatchObject({ recipient: 'teenager', colours: [], style: [], interests: [], budget: { max: 6000 } });
   });
 
   it('adds a colour and keeps the rest', async () => {

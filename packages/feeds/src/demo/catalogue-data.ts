@@ -483,6 +483,9 @@ const base = {
 /**
  * The merchants, in order. The first 20 already cover every marketplace (and merchants with
  * none), every region and every feed format, so `merchants: 20` is a complete demo.
+ * Like real Merchant Center feeds for US shoppers, nearly all state US shipping (a flat rate,
+ * often free over a threshold); three European shops (Kestrel & Lane and Lindqvist Hus among the
+ * first 20, Aldermoor) send none, so offers with "Shipping not stated" stay in the demo.
  */
 export const MERCHANT_DEFS: readonly MerchantDef[] = [
   m({
@@ -506,6 +509,7 @@ export const MERCHANT_DEFS: readonly MerchantDef[] = [
     departments: ALL,
     titleStyle: 'gendered',
     weight: 1.3,
+    shipping: { cost: 799, freeOver: 5000 },
     priceFactor: 0.84,
   }),
   m({
@@ -566,6 +570,7 @@ export const MERCHANT_DEFS: readonly MerchantDef[] = [
     identity: 'mpn',
     departments: ['g'],
     weight: 2.5,
+    shipping: { cost: 495, freeOver: 3500 },
   }),
   m({
     ...base,
@@ -588,6 +593,7 @@ export const MERCHANT_DEFS: readonly MerchantDef[] = [
     identity: 'mpn',
     departments: ['7', 'k'],
     weight: 1.3,
+    shipping: { cost: 695, freeOver: 7500 },
   }),
   m({
     ...base,
@@ -611,6 +617,7 @@ export const MERCHANT_DEFS: readonly MerchantDef[] = [
     departments: ALL,
     titleStyle: 'gendered',
     weight: 1.2,
+    shipping: { cost: 599, freeOver: 3500 },
     html: 'escaped',
     inStock: 'in stock',
   }),
@@ -634,6 +641,7 @@ export const MERCHANT_DEFS: readonly MerchantDef[] = [
     marketplace: null,
     departments: ['8', 'f', 'b'],
     weight: 1.2,
+    shipping: { cost: 450, freeOver: 5000 },
     html: 'cdata',
   }),
   m({
@@ -645,6 +653,7 @@ export const MERCHANT_DEFS: readonly MerchantDef[] = [
     format: 'tsv',
     departments: ['7', 'k', '9'],
     weight: 1.2,
+    shipping: { cost: 899, freeOver: 7500 },
     priceFactor: 0.8,
   }),
   m({
@@ -657,6 +666,7 @@ export const MERCHANT_DEFS: readonly MerchantDef[] = [
     variants: true,
     titleStyle: 'upperBrand',
     weight: 1.1,
+    shipping: { cost: 595, freeOver: 5000 },
   }),
   m({
     ...base,
@@ -682,8 +692,28 @@ export const MERCHANT_DEFS: readonly MerchantDef[] = [
     weight: 1.3,
     shipping: { cost: 699, freeOver: 4900 },
   }),
-  m({ ...base, slug: 'ember-and-ash', name: 'Ember & Ash', region: 'OTHERS', marketplace: 'ECO', identity: 'mpn', departments: ['7', 'b'], weight: 1.0 }),
-  m({ ...base, slug: 'little-lark', name: 'Little Lark', region: 'EUROPEAN', marketplace: 'EUROPEAN', currency: 'EUR', departments: ['g', 'b'], weight: 1.4 }),
+  m({
+    ...base,
+    slug: 'ember-and-ash',
+    name: 'Ember & Ash',
+    region: 'OTHERS',
+    marketplace: 'ECO',
+    identity: 'mpn',
+    departments: ['7', 'b'],
+    weight: 1.0,
+    shipping: { cost: 500, freeOver: 4000 },
+  }),
+  m({
+    ...base,
+    slug: 'little-lark',
+    name: 'Little Lark',
+    region: 'EUROPEAN',
+    marketplace: 'EUROPEAN',
+    currency: 'EUR',
+    departments: ['g', 'b'],
+    weight: 1.4,
+    shipping: { cost: 1200, freeOver: 6000 },
+  }),
   m({
     ...base,
     slug: 'stride-supply',
@@ -704,6 +734,7 @@ export const MERCHANT_DEFS: readonly MerchantDef[] = [
     marketplace: 'OUTLET',
     departments: ['8', '9', 'e', 'f'],
     weight: 1.0,
+    shipping: { cost: 795, freeOver: 5000 },
     priceFactor: 0.86,
   }),
   m({
@@ -716,6 +747,7 @@ export const MERCHANT_DEFS: readonly MerchantDef[] = [
     departments: ['7'],
     titleStyle: 'byBrand',
     weight: 1.2,
+    shipping: { cost: 1500, freeOver: 10000 },
   }),
   m({
     ...base,
@@ -725,10 +757,21 @@ export const MERCHANT_DEFS: readonly MerchantDef[] = [
     marketplace: 'LUXURY',
     departments: ['f', 'e', '8', 'b'],
     weight: 1.0,
+    shipping: { cost: 0, freeOver: null },
     priceFactor: 1.04,
     html: 'cdata',
   }),
-  m({ ...base, slug: 'corner-thread', name: 'Corner Thread', region: 'US', marketplace: null, identity: 'none', departments: ['8', '9'], weight: 0.9 }),
+  m({
+    ...base,
+    slug: 'corner-thread',
+    name: 'Corner Thread',
+    region: 'US',
+    marketplace: null,
+    identity: 'none',
+    departments: ['8', '9'],
+    weight: 0.9,
+    shipping: { cost: 495, freeOver: 4000 },
+  }),
   m({
     ...base,
     slug: 'saltmarsh-trading',
@@ -738,8 +781,19 @@ export const MERCHANT_DEFS: readonly MerchantDef[] = [
     departments: ['7', 'e', 'k'],
     titleStyle: 'upperBrand',
     weight: 1.0,
+    shipping: { cost: 995, freeOver: 8000 },
   }),
-  m({ ...base, slug: 'fennel-and-fig', name: 'Fennel & Fig', region: 'US', marketplace: null, departments: ['b', 'g'], titleStyle: 'piped', weight: 1.0 }),
+  m({
+    ...base,
+    slug: 'fennel-and-fig',
+    name: 'Fennel & Fig',
+    region: 'US',
+    marketplace: null,
+    departments: ['b', 'g'],
+    titleStyle: 'piped',
+    weight: 1.0,
+    shipping: { cost: 395, freeOver: 2500 },
+  }),
   m({
     ...base,
     slug: 'driftwood-outlet',
@@ -749,6 +803,7 @@ export const MERCHANT_DEFS: readonly MerchantDef[] = [
     format: 'csv',
     departments: ALL,
     weight: 1.0,
+    shipping: { cost: 699, freeOver: 6000 },
     priceFactor: 0.82,
   }),
   m({

@@ -142,6 +142,21 @@ describe('planDemoCatalogue', () => {
   it('rejects fewer than 20 merchants', () => {
     expect(() => planDemoCatalogue({ merchants: 19 })).toThrow(RangeError);
   });
+
+  it('has nearly every merchant state US shipping, as US Merchant Center feeds do, and a few European ones not', () => {
+    const { merchants } = planDemoCatalogue({ products: 50 });
+    const stated = merchants.filter((m) => m.shipping !== null);
+    expect(stated.length / merchants.length).toBeGreaterThanOrEqual(0.85);
+    const unstated = merchants.filter((m) => m.shipping === null);
+    expect(unstated.length).toBeGreaterThan(0); // "Shipping not stated" stays in the demo
+    for (const m of unstated) expect(m.region).toBe('EUROPEAN');
+    // Every department can be bought with shipping stated from some merchant that is not an outlet.
+    for (const d of ['8', '9', 'b', 'e', 'f', 'g', 'k', '7'])
+      expect(
+        stated.some((m) => m.departments.includes(d) && m.marketplace !== 'OUTLET'),
+        d,
+      ).toBe(true);
+  });
 });
 
 describe('generateDemoCatalogue (small)', () => {
