@@ -111,6 +111,11 @@ const EnvSchema = z.object({
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_MODEL: z.string().min(1).max(200).default('gpt-4o-mini'),
+  /**
+   * The buy-or-wait model file (issue 16 §3; written by `npm run backtest -- --write-model`).
+   * Default: content/price-advice-model.json when it exists; without one no advice is given.
+   */
+  PRICE_ADVICE_MODEL: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -149,6 +154,8 @@ export interface Config {
   uploadS3: S3Settings | null;
   /** ShopGeni's OpenAI-compatible model when LLM_BASE_URL is set, else null (embedded mode). */
   llm: { baseUrl: string; apiKey: string | null; model: string } | null;
+  /** The buy-or-wait model file (PRICE_ADVICE_MODEL), else null (the bundled content/price-advice-model.json when it exists). */
+  priceAdviceModelFile: string | null;
 }
 
 /**
@@ -225,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : null,
     llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY ?? null, model: e.LLM_MODEL } : null,
+    priceAdviceModelFile: e.PRICE_ADVICE_MODEL ? path.resolve(e.PRICE_ADVICE_MODEL) : null,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null, apiUrl: e.STRIPE_API_URL ?? null } : null,
   };
 }

@@ -16,6 +16,7 @@ import { DEFAULT_RATE_LIMITS } from './auth/index.ts';
 import { seedHomeModules, syncArticles } from './content.ts';
 import type { Config } from './env.ts';
 import { OpenAiCompatibleModel } from './assistant/index.ts';
+import { loadAdviceModels } from './pricing/index.ts';
 import { apiRole, createServices, loadFx, type Services } from './services.ts';
 
 export { loadFx };
@@ -85,6 +86,7 @@ export async function startApi(config: Config, db?: Database, opts: { prepared?:
   const services = await createServices(config, database, apiRole(config), log);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;
   redis?.on('error', (err) => log.warn({ err }, 'redis unavailable'));
+  if (config.priceAdviceModelFile && !existsSync(config.priceAdviceModelFile)) throw new Error(`PRICE_ADVICE_MODEL: no file at ${config.priceAdviceModelFile}`);
   const app = await buildApp({
     db: database,
     searchIndex: services.searchIndex ?? undefined,
@@ -110,6 +112,7 @@ export async function startApi(config: Config, db?: Database, opts: { prepared?:
         : null,
     },
     vision: services.vision,
+    ...(config.priceAdviceModelFile ? { adviceModels: loadAdviceModels(config.priceAdviceModelFile) } : {}),
   });
   await app.listen({ port: config.apiPort, host: config.host });
   const url = `http://${config.host}:${config.apiPort}`;

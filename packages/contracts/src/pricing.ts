@@ -76,7 +76,7 @@ export const PriceAdviceQuerySchema = z.object({
     .pipe(z.union([z.literal(14), z.literal(30)]))
     .default(14),
 });
-const AdviceSchema = z.discriminatedUnion('kind', [
+export const AdviceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('insufficient_history'), observedDays: z.number().int(), neededDays: z.number().int() }),
   z.object({
     kind: z.enum(['BUY', 'WAIT']),
@@ -99,3 +99,63 @@ export const PriceAdviceSchema = z.object({
   ),
 });
 export type PriceAdvice = z.infer<typeof PriceAdviceSchema>;
+
+/**
+ * GET /inventory/api/v1/standard-product/price-advice?ids=1,2&horizon=14: the advice of each listed
+ * product's best offer (core's best-offer rule, as the product page), for lists such as B-LOVED (issue 16 §3). At most 48 ids.
+ */
+export const ProductsAdviceQuerySchema = PriceAdviceQuerySchema.extend({
+  ids: z
+    .string()
+    .max(600)
+    .transform((s) => [...new Set(s.split(',').filter(Boolean).map(Number))])
+    .pipe(z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(48)),
+});
+export const ProductsAdviceSchema = z.object({
+  /** False when no model has been fitted yet: `products` is then empty. */
+  available: z.boolean(),
+  products: z.array(
+    z.object({
+      productId: z.number().int(),
+      offerId: z.number().int(),
+      merchant: z.object({ slug: z.string(), name: z.string() }),
+      price: CentsSchema,
+      advice: AdviceSchema,
+    }),
+  ),
+});
+export type ProductsAdvice = z.infer<typeof ProductsAdviceSchema>;
+
+/** One policy's backtest figures: share of decisions no worse than buying at once, share of the best saving captured (null without any), decisions scored. */
+const BacktestScoreSchema = z.object({ noWorse: z.number(), capture: z.number().nullable(), decisions: z.number().int() });
+/** GET /inventory/api/v1/price-advice/model: the fitted models' metadata and backtest figures (issue 16 §4–§5); `available` false without a model. */
+export const AdviceModelInfoSchema = z.object({
+  available: z.boolean(),
+  /** The history the models were fitted on, as named in the model file. */
+  source: z.string().nullable(),
+  /** When the backtest ran (ISO 8601). */
+  generatedAt: z.string().nullable(),
+  /** First and last observed day of that history (YYYY-MM-DD), when the file says. */
+  observed: z.tuple([z.string(), z.string()]).nullable(),
+  /** First day of the held-out part (YYYY-MM-DD), when the file says. */
+  splitDay: z.string().nullable(),
+  horizons: z.array(z.object({ horizon: z.number().int(), training: BacktestScoreSchema.nullable(), heldOut: BacktestScoreSchema })),
+});
+export type AdviceModelInfo = z.infer<typeof AdviceModelInfoSchema>;
+
+/** GET /inventory/api/v1/price-advice/waiting-pays?horizon=14&to=8: products whose best offer the model advises to WAIT on today, biggest expected saving first. */
+export const WaitingPaysQuerySchema = PriceAdviceQuerySchema.extend({ to: z.coerce.number().int().min(1).max(24).default(8) });
+export const WaitingPaysSchema = z.object({
+  available: z.boolean(),
+  items: z.array(
+    ProductCardSchema.extend({
+      merchant: z.object({ slug: z.string(), name: z.string() }),
+      /** Probability that the best offer's total falls 3 % or more within the horizon, 0..1 (also the advice's confidence). */
+      dropProbability: z.number(),
+      /** Expected saving from waiting, cents. */
+      expectedSavingCents: CentsSchema,
+      horizon: z.number().int(),
+    }),
+  ),
+});
+export type WaitingPays = z.infer<typeof WaitingPaysSchema>;

@@ -14,5 +14,15 @@ export { pricingRoutes, type PricingRouteOptions } from './routes.ts';
 export { priceHistory, merchantPriceSummaries, dailyLowestTotals } from './queries.ts';
 export { yearInPrices } from './year.ts';
 export { advise, adviceFeatures, fitLogistic, ADVICE_HORIZONS, ADVICE_MIN_DAYS, type AdviceModel, type PricePoint, type Advice } from './advice.ts';
-export { loadAdviceModels, priceAdvice, offerHistories, ADVICE_MODEL_FILE, type AdviceModels } from './advice-service.ts';
+export {
+  loadAdviceModels,
+  priceAdvice,
+  productsAdvice,
+  waitingPays,
+  adviceModelInfo,
+  offerHistories,
+  offerHistoriesOf,
+  ADVICE_MODEL_FILE,
+  type AdviceModels,
+} from './advice-service.ts';
 export { backtest, score, decisionsOf, guardedHistory, LookAheadError, type Policy, type BacktestResult } from './backtest.ts';

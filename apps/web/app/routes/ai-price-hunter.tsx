@@ -1,4 +1,6 @@
-import { Link } from 'react-router';
+import type { AdviceModelInfo, WaitingPays } from '@b-deals/contracts';
+import { formatPrice, productHref } from '@b-deals/core';
+import { Link } from '../lib/router-links';
 import type { Route } from './+types/ai-price-hunter';
 import { Breadcrumb } from '../components/breadcrumb';
 import { ProductGrid } from '../components/product-card';
@@ -8,18 +10,23 @@ import { pageMeta } from '../lib/meta';
 const TITLE = 'AI Price Hunter';
 const LEAD = 'What the prices we watch every day say: new lows, which discounts hold up, and how the year moved. Only from what we observed.';
 const NEW_LOWS = 8;
+const WAITING = 8;
 
 /**
  * /ai-price-hunter/ (spec §2.1 "AI price hunter home"; issue 16 §5): how B-Deals reads prices —
  * the lowest-price events of today (90 days), the rules of the price badges and the was-price
- * check (decision 0015), and the years we observed, each linking to its year page. The
- * buy-or-wait advice is not shown: its backtest has not been published yet, and the page says so.
+ * check (decision 0015), and the years we observed, each linking to its year page; and the
+ * buy-or-wait advice (issue 16 §3–§5): how it works, its backtest figures with the date of the run
+ * (from the fitted model file, GET …/price-advice/model) and the products where waiting pays now.
+ * Without a fitted model the page says the advice is not published yet, and shows no figures.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFrom(context);
   const thisYear = new Date().getUTCFullYear();
-  const [lows, ...years] = await Promise.all([
+  const [lows, model, waiting, ...years] = await Promise.all([
     api.lowestEvents({ window: 90, from: 0, to: NEW_LOWS }).catch(() => ({ items: [], total: 0 })),
+    api.adviceModel().catch(() => null),
+    api.waitingPays(WAITING).catch(() => null),
     ...[thisYear, thisYear - 1].map((y) =>
       api
         .yearInPrices(y)
@@ -27,13 +34,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         .catch(() => null),
     ),
   ]);
-  return { lows, years: years.filter((y): y is number => y !== null), canonical: new URL('/ai-price-hunter/', request.url).href };
+  return {
+    lows,
+    model: model?.available ? model : null,
+    waiting: waiting?.available ? waiting.items : [],
+    years: years.filter((y): y is number => y !== null),
+    canonical: new URL('/ai-price-hunter/', request.url).href,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(TITLE, LEAD, data.canonical) : []);
 
 export default function AiPriceHunter({ loaderData }: Route.ComponentProps) {
-  const { lows, years } = loaderData;
+  const { lows, model, waiting, years } = loaderData;
   return (
     <div className="container-page py-6">
       <Breadcrumb items={[{ label: 'Home', href: '/' }, { label: TITLE }]} />
@@ -80,11 +93,9 @@ export default function AiPriceHunter({ loaderData }: Route.ComponentProps) {
             began (the reference the EU’s Omnibus rules use). Higher than that, or not watched then, and the discount is shown as the store’s claim, not ours.
           </li>
         </ul>
-        <p>
-          <strong>Buy or wait?</strong> We are testing advice on whether a price is likely to drop soon, against the price histories we recorded. We will show
-          it here and on product pages once its results over past data are published; until then we do not guess.
-        </p>
       </section>
+
+      <BuyOrWait model={model} waiting={waiting} />
 
       {years.length > 0 ? (
         <section aria-labelledby="years" className="mt-10">
@@ -106,5 +117,113 @@ export default function AiPriceHunter({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
     </div>
+  );
+}
+
+const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(1)}%`);
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/**
+ * The buy-or-wait advice: how it decides, its backtest on the history it was fitted on (training
+ * part and the later, held-out part, both printed), and today's products where waiting pays.
+ */
+function BuyOrWait({ model, waiting }: { model: AdviceModelInfo | null; waiting: WaitingPays['items'] }) {
+  return (
+    <section aria-labelledby="buy-or-wait" className="mt-10 max-w-4xl space-y-3 text-stone-700">
+      <h2 id="buy-or-wait" className="text-xl font-semibold text-stone-900">
+        Buy or wait?
+      </h2>
+      <p>
+        For each store’s offer, a model fitted on observed price histories estimates how likely the price is to fall 3% or more within the next 14 days, from
+        how today’s price sits against the last 90 days, its recent trend, how often and how deeply the store cuts prices, stock and the time to Black Friday.
+        Likely enough, and we say <strong>Wait</strong>, with the saving to expect; otherwise <strong>Buy now</strong>. With fewer than 30 observed days we give
+        no advice.
+      </p>
+      {model ? (
+        <>
+          <p data-testid="advice-backtest-run">
+            Backtest run on {model.generatedAt ? day(model.generatedAt) : 'an unrecorded date'} over {model.source ?? 'an unnamed history'}
+            {model.observed ? ` (observed ${model.observed[0]} to ${model.observed[1]}` : ''}
+            {model.observed && model.splitDay ? `; trained before ${model.splitDay}, scored from it)` : model.observed ? ')' : ''}: replayed day by day, never
+            looking ahead. “No worse” is the share of decisions that paid no more than buying at once; “captured” is the share of the best possible saving the
+            advice made.
+          </p>
+          {/* Scrolls sideways on narrow screens: focusable, so keyboards can scroll it too. */}
+          <div className="overflow-x-auto" role="region" aria-labelledby="backtest-caption" tabIndex={0}>
+            <table className="w-full border-collapse text-left text-sm" data-testid="advice-backtest">
+              <caption id="backtest-caption" className="sr-only">
+                Backtest of the buy-or-wait advice by horizon, training and held-out parts
+              </caption>
+              <thead className="border-b border-stone-200 text-xs tracking-wide text-stone-600 uppercase">
+                <tr>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    Horizon
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    Part
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    Decisions
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    No worse
+                  </th>
+                  <th scope="col" className="py-2 font-semibold">
+                    Captured
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {model.horizons.flatMap((h) =>
+                  (
+                    [
+                      ['training', h.training],
+                      ['held out', h.heldOut],
+                    ] as const
+                  ).flatMap(([part, score]) =>
+                    score ? (
+                      <tr key={`${h.horizon}-${part}`} className="border-b border-stone-100 tabular-nums">
+                        <th scope="row" className="py-2 pr-3 font-medium">
+                          {h.horizon} days
+                        </th>
+                        <td className="py-2 pr-3">{part}</td>
+                        <td className="py-2 pr-3">{score.decisions.toLocaleString('en-US')}</td>
+                        <td className="py-2 pr-3">{pct(score.noWorse)}</td>
+                        <td className="py-2">{pct(score.capture)}</td>
+                      </tr>
+                    ) : (
+                      []
+                    ),
+                  ),
+                )}
+              </tbody>
+            </table>
+          </div>
+          <h3 className="pt-4 text-lg font-semibold text-stone-900">Where waiting pays now</h3>
+          {waiting.length > 0 ? (
+            <ul className="divide-y divide-stone-100" data-testid="waiting-pays">
+              {waiting.map((w) => (
+                <li key={w.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
+                  <Link to={productHref(w.slug, w.id)} className="font-medium text-stone-900 hover:text-accent-700 hover:underline">
+                    {w.name}
+                  </Link>
+                  <span className="text-sm">
+                    {formatPrice(w.priceTag)} at {w.merchant.name} · expected saving {formatPrice(w.expectedSavingCents)} within {w.horizon} days · confidence{' '}
+                    {Math.round(w.dropProbability * 100)}%
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>Today the advice is to buy: no product we watch is likely enough to drop within 14 days.</p>
+          )}
+        </>
+      ) : (
+        <p data-testid="advice-unpublished">
+          The advice is not published yet: we show it here and on product pages once a model has been fitted and backtested on recorded price histories. Until
+          then we do not guess.
+        </p>
+      )}
+    </section>
   );
 }
