@@ -38,6 +38,12 @@ const serverSideForWeb = {
   ],
   message: 'The storefront never touches the database, feeds or API code: call the API (lib/api.server.ts).',
 };
+/** React Router's links and forms come through lib/router-links.tsx, which leaves out the dead `data-discover` attribute. */
+const routerLinks = {
+  name: 'react-router',
+  importNames: ['Link', 'NavLink', 'Form'],
+  message: 'Import Link, NavLink and Form from lib/router-links.tsx (no data-discover attribute; issue 12 §3).',
+};
 /** Components render on both sides: server-only modules stay in loaders and actions. */
 const serverModule = {
   group: ['*.server', '*.server.ts', '**/*.server', '**/*.server.ts'],
@@ -88,13 +94,20 @@ export default tseslint.config(
   {
     // The storefront program itself (its benchmarks may open databases of their own).
     files: ['apps/web/app/**/*.{ts,tsx}', 'apps/web/server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [routerLinks], patterns: [deepPackageImport, crossWorkspacePath, serverSideForWeb] }] },
+  },
+  {
+    files: ['apps/web/app/lib/router-links.tsx'],
     rules: { 'no-restricted-imports': ['error', { patterns: [deepPackageImport, crossWorkspacePath, serverSideForWeb] }] },
   },
   {
     files: ['apps/web/app/components/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': 'off',
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [deepPackageImport, crossWorkspacePath, serverSideForWeb, serverModule] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [routerLinks], patterns: [deepPackageImport, crossWorkspacePath, serverSideForWeb, serverModule] },
+      ],
     },
   },
   { files: ['apps/web/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },

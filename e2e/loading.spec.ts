@@ -53,7 +53,7 @@ test('regions hydrated after the first pass keep the server markup and become li
   expect(await regions(page)).toBe(server);
   // The last card and the footer were hydrated late: their links navigate inside the app.
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-  await page.locator('main ul.grid > li').last().getByRole('link').click();
+  await page.locator('main ul.card-grid > li').last().getByRole('link').click();
   await expect(page).toHaveURL(/\/prod\/.+\?id=\d+/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
@@ -70,7 +70,7 @@ test('a tap while regions are still waiting hydrates them first, so it navigates
   await page.goto(LISTING);
   await page.locator('html[data-hydrating]').waitFor({ state: 'attached' });
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-  await page.locator('main ul.grid > li').last().getByRole('link').click();
+  await page.locator('main ul.card-grid > li').last().getByRole('link').click();
   await expect(page).toHaveURL(/\/prod\/.+\?id=\d+/);
   expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });

@@ -21,7 +21,7 @@ import { BadRequestPage, NotFoundPage, ServerErrorPage } from './components/erro
 import { apiFrom } from './lib/api.server';
 import { getUser } from './lib/auth.server';
 import { DEPARTMENT_ENTRIES } from './lib/departments.server';
-import { IconSymbols } from './components/love-button';
+import { IconSymbols } from './components/icons';
 // The stylesheet (about 9 KB gzipped) is one hashed, immutable file that every page links to, so
 // a shopper downloads it once for the whole site (and the service worker precaches it) instead of
 // 50 KB of CSS repeated in every page's HTML (issue 12 §3; decision 0024 replaces decision 0005's

@@ -37,6 +37,7 @@ import { createRequestHandler } from '@react-router/express';
 import { createRequestHandler as createFetchHandler } from 'react-router';
 import compression from 'compression';
 import express from 'express';
+import { existsSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -102,6 +103,12 @@ export interface WebServerOptions {
    * stays fresh, ms. Absent or 0: no cache.
    */
   htmlCacheFreshMs?: number;
+  /**
+   * Reuse the API's answers that change only with an ingest (the product page's) within one
+   * catalogue version, also when the HTML cache is off (lib/api.server.ts `versionedAnswer`;
+   * issue 12 §3). The storefront's entry turns it on; tests leave it off unless they test it.
+   */
+  reuseApiAnswers?: boolean;
   /** Third-party origins of configured integrations in every page's CSP (env.ts: Stripe when `STRIPE_PUBLISHABLE_KEY` is set); default none. */
   cspSources?: CspSources;
   /** Consent-gated third-party tags (env.ts `GTM_CONTAINER_ID`, `AFFILIATE_SCRIPT_URL`), handed to loaders as `context.tags`; default none. */
@@ -205,12 +212,16 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
     else next();
   });
   // Anonymous pages from the HTML cache (before compression: entries carry their own encodings).
+  // The catalogue version: the HTML cache's key, and the scope in which loaders reuse the API's
+  // version-bound answers (lib/api.server.ts `versionedAnswer`), with or without the HTML cache.
   let versions: CatalogVersion | null = null;
+  if (opts.htmlCacheFreshMs || opts.reuseApiAnswers) {
+    versions = new CatalogVersion(apiBase);
+    versions.start();
+  }
   let htmlCache: HtmlCache | null = null;
   const handleFetch = createFetchHandler(build, 'production');
   if (opts.htmlCacheFreshMs) {
-    versions = new CatalogVersion(apiBase);
-    versions.start();
     const cache = new HtmlCache({
       freshMs: opts.htmlCacheFreshMs,
       shared: pageStore ?? undefined,
@@ -229,6 +240,7 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
           cspNonce: nonce,
           session: null,
           requestId: String(req.headers['x-request-id'] ?? ''),
+          catalogVersion: versions!.get(),
           tags,
         });
         return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()), nonce };
@@ -281,7 +293,17 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
   app.get('/sw.js', (_req, res, next) => {
     res.sendFile(path.join(clientDir, 'sw.js'), { cacheControl: false, headers: { 'cache-control': 'no-cache' } }, (err) => err && next(err));
   });
-  app.use(express.static(clientDir, { maxAge: 3600 * 1000, index: false }));
+  // The build's other top-level files (public/: offline.html, sweepstake/…). Only paths under one
+  // of them reach the file system: a page request would otherwise cost a stat() before it is
+  // rendered (issue 12 §3, profiled).
+  const clientStatic = express.static(clientDir, { maxAge: 3600 * 1000, index: false });
+  const clientEntries = new Set(existsSync(clientDir) ? readdirSync(clientDir) : []);
+  app.use((req, res, next) => {
+    // Entry names are plain ASCII: a percent-encoded first segment is never one of them.
+    const first = req.path.split('/')[1] ?? '';
+    if (first && clientEntries.has(first)) clientStatic(req, res, next);
+    else next();
+  });
   // The storefront's own form posts (sign-in, register, reset) are small: refuse big or unsized bodies.
   app.use((req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
@@ -303,6 +325,7 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
       cspNonce: String(res.locals.cspNonce ?? ''),
       session,
       requestId: String(res.locals.requestId ?? ''),
+      catalogVersion: versions?.get() ?? null,
       tags,
     };
   };

@@ -34,6 +34,7 @@ async function serve(): Promise<WebServer> {
     mediaDir: config.mediaDir ?? undefined,
     oauthClient: config.oauthClient,
     htmlCacheFreshMs: config.htmlCacheFreshMs,
+    reuseApiAnswers: true,
     redisUrl: config.redisUrl ?? undefined,
     cspSources: config.cspSources,
     tags: config.tags,

@@ -27,11 +27,18 @@ describe('deferClientScripts (decision 0005)', () => {
   it('ends the body with a loader that knows the preloads, in order, and the time limit', () => {
     const loader = /<script>(\(function\(\)\{[\s\S]*?\}\)\(\);)<\/script><\/body><\/html>$/.exec(out)?.[1];
     expect(loader).toBeDefined();
-    expect(loader).toContain('["/assets/entry.client-A.js","/assets/chunk-B.js"]');
+    // The shared folder once, then the module names in order.
+    expect(loader).toContain('base="/assets/",hrefs=["entry.client-A.js","chunk-B.js"]');
+    expect(loader).toContain('l.href=base+hrefs[i]');
     expect(loader).toContain(`setTimeout(boot,${BOOT_TIMEOUT_MS})`);
     expect(loader).toContain(`script[type="${DEFERRED_MODULE_TYPE}"]`);
     // The rest of the document is untouched.
     expect(out).toContain('<main>cards</main><script>window.__reactRouterContext = {};</script>');
+  });
+
+  it('writes whole URLs when the preloads do not all share the assets folder', () => {
+    const mixed = PAGE.replace('/assets/chunk-B.js', '/vendor/chunk-B.js');
+    expect(deferClientScripts(mixed)).toContain('base="",hrefs=["/assets/entry.client-A.js","/vendor/chunk-B.js"]');
   });
 
   it('keeps a preload URL from closing the loader script', () => {

@@ -29,6 +29,15 @@ describe('import boundaries', () => {
     expect(await violations('apps/web/app/components/x.tsx', `import type { ListingData as x } from '../lib/listing.server';`)).toEqual([]);
   });
 
+  it("takes the router's links and forms from lib/router-links (no data-discover attribute)", async () => {
+    expect(await violations('apps/web/app/routes/x.tsx', `import { Link as x } from 'react-router';`)).toContain('no-restricted-imports');
+    expect(await violations('apps/web/app/components/x.tsx', `import { Form as x } from 'react-router';`)).toContain(
+      '@typescript-eslint/no-restricted-imports',
+    );
+    expect(await violations('apps/web/app/routes/x.tsx', `import { useLocation as x } from 'react-router';`)).toEqual([]);
+    expect(await violations('apps/web/app/routes/x.tsx', `import { Link as x } from '../lib/router-links';`)).toEqual([]);
+  });
+
   it('reaches packages only through their public entry', async () => {
     expect(await violations('apps/api/src/x.ts', `import { formatPrice as x } from '@b-deals/core/price';`)).toContain('no-restricted-imports');
     expect(await violations('apps/api/src/x.ts', `import { generateDemoCatalogue as x } from '../../../packages/feeds/src/demo/generate.ts';`)).toContain(

@@ -10,7 +10,8 @@
  */
 import { internalHref } from '@b-deals/core';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../lib/router-links';
 import type { Profile } from '@b-deals/contracts';
 import { browserSession, loadAccountSummary, loginHref, useAccount, type AccountSummary } from '../lib/auth-client';
 import { useLovedCount } from '../lib/favorites-client';

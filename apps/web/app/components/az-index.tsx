@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/router-links';
 import { groupAZ } from '../lib/text';
 
 /** An A–Z index: a letter jump bar, then one section per letter with its links. */

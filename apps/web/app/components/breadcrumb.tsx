@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/router-links';
 
 /**
  * Breadcrumb trail (WAI-ARIA breadcrumb pattern); the last item is the current page. Links are at

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/router-links';
 import { Breadcrumb } from './breadcrumb';
 import { Listing } from './listing';
 import type { CategoryData } from '../lib/category.server';
@@ -22,10 +22,10 @@ export function CategoryPage({ data }: { data: CategoryData }) {
       <h1 className="mt-3 text-2xl font-bold sm:text-3xl">{title}</h1>
       {children.length > 0 ? (
         <nav aria-label={`${title} categories`} className="mt-4">
-          <ul className="flex gap-2 overflow-x-auto pb-1 sm:flex-wrap">
+          <ul className="chips flex gap-2 overflow-x-auto pb-1 sm:flex-wrap">
             {children.map((c) => (
-              <li key={c.href} className="shrink-0">
-                <Link to={c.href} className="block rounded-full border border-stone-300 px-3 py-1.5 text-sm hover:border-accent-600 hover:text-accent-800">
+              <li key={c.href}>
+                <Link to={c.href} className="chip">
                   {c.label}
                 </Link>
               </li>

@@ -20,7 +20,8 @@
 import type { CheckoutSession, Profile, WorldAreas } from '@b-deals/contracts';
 import { formatPrice, internalHref, productHref, usArea } from '@b-deals/core';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../lib/router-links';
 import { describedBy, ErrorSummary, FieldMessage } from './account-form';
 import { OrderItemLine, TEST_CARDS, TestModeBanner, TotalsList } from './order-parts';
 import { StripeCardField } from './stripe-card-field';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/router-links';
 import { useLocalStorage } from '../lib/hooks';
 
 /** localStorage key of spec §3/§9 ("Cookie consent key: USE_COOKIE"). */

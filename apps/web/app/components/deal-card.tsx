@@ -1,5 +1,5 @@
 import type { Promotion } from '@b-deals/contracts';
-import { Link } from 'react-router';
+import { Link } from '../lib/router-links';
 import { dealEnds, dealHref, dealOffer } from '../lib/deals';
 
 /** A deal tile: merchant, offer, title, coupon code or 'No code needed', end date. */

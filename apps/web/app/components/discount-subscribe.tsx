@@ -1,3 +1,4 @@
+import { FETCHER_FORM_NO_DISCOVER } from '../lib/router-links';
 import { useState, type FormEvent } from 'react';
 import { useFetcher } from 'react-router';
 import type { SubscribeResult } from '../lib/subscriptions';
@@ -37,7 +38,15 @@ export function DiscountSubscribe({ id, tone = 'light', title, intro }: { id: st
     }
   };
   return (
-    <fetcher.Form method="post" action={ACTION} noValidate onSubmit={onSubmit} aria-labelledby={`${id}-title`} data-testid="discount-subscribe">
+    <fetcher.Form
+      {...FETCHER_FORM_NO_DISCOVER}
+      method="post"
+      action={ACTION}
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby={`${id}-title`}
+      data-testid="discount-subscribe"
+    >
       <h2 id={`${id}-title`} className={`font-semibold ${dark ? 'mb-1 text-white' : 'text-lg'}`}>
         {title}
       </h2>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/router-links';
 import { useDepartments } from '../lib/nav';
 import { SearchBox } from './search-box';
 

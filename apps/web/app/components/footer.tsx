@@ -1,9 +1,6 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/router-links';
 import { DiscountSubscribe } from './discount-subscribe';
 import { POLICY, SOCIAL, SUPPORT } from '../lib/footer-links';
-
-/** app.css `footer-link`: every page repeats the footer's links. */
-const linkClass = 'footer-link';
 
 /**
  * Site footer: B-Deals with the discount e-mail sign-up, Support & Service, Info & Policy (with the
@@ -11,7 +8,8 @@ const linkClass = 'footer-link';
  */
 export function Footer() {
   return (
-    <footer className="mt-16 bg-stone-900 text-sm text-stone-300">
+    // app.css `.site-footer li a` styles the links: every page repeats them.
+    <footer className="site-footer mt-16 bg-stone-900 text-sm text-stone-300">
       <div className="container-page grid grid-cols-2 gap-8 py-12 lg:grid-cols-4">
         <div className="col-span-2 lg:col-span-1">
           <p className="text-xl font-extrabold text-white">B-Deals</p>
@@ -30,9 +28,7 @@ export function Footer() {
           <ul className="space-y-2">
             {SUPPORT.map(([label, href]) => (
               <li key={href + label}>
-                <Link to={href} className={linkClass}>
-                  {label}
-                </Link>
+                <Link to={href}>{label}</Link>
               </li>
             ))}
           </ul>
@@ -42,21 +38,15 @@ export function Footer() {
           <ul className="space-y-2">
             {POLICY.slice(0, 6).map(([label, href]) => (
               <li key={href}>
-                <Link to={href} className={linkClass}>
-                  {label}
-                </Link>
+                <Link to={href}>{label}</Link>
               </li>
             ))}
             <li>
-              <a href="mailto:partners@b-deals.com" className={linkClass}>
-                Become a Partner
-              </a>
+              <a href="mailto:partners@b-deals.com">Become a Partner</a>
             </li>
             {POLICY.slice(6).map(([label, href]) => (
               <li key={href}>
-                <Link to={href} className={linkClass}>
-                  {label}
-                </Link>
+                <Link to={href}>{label}</Link>
               </li>
             ))}
           </ul>
@@ -66,7 +56,7 @@ export function Footer() {
           <ul className="space-y-2">
             {SOCIAL.map(([label, href]) => (
               <li key={href}>
-                <a href={href} className={linkClass} target="_blank" rel="noopener noreferrer">
+                <a href={href} target="_blank" rel="noopener noreferrer">
                   {label}
                   <span className="sr-only"> (opens in a new tab)</span>
                 </a>

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link, NavLink } from '../lib/router-links';
 import { internalHref } from '@b-deals/core';
 import { track } from '../lib/analytics';
 import { useHideOnScroll, useNewBadge, useScrolledPast } from '../lib/hooks';
@@ -204,14 +205,7 @@ export function Header({ hotWords, checkout = false }: { hotWords: readonly stri
       <nav aria-label="Main" className="hidden border-t border-stone-100 min-[961px]:block">
         <div className="container-page relative flex h-11 items-center gap-1 text-sm font-medium text-stone-700">
           {NAV_LINKS.map((l) => (
-            <NavItem
-              key={l.href}
-              label={l.label}
-              href={l.href}
-              badge={badge === l.href}
-              onSeen={markSeen}
-              className={(active) => `rounded px-2 py-1 hover:text-accent-700 ${active ? 'text-accent-700' : ''}`}
-            />
+            <NavItem key={l.href} label={l.label} href={l.href} badge={badge === l.href} onSeen={markSeen} className={() => 'nav-link'} />
           ))}
           <DepartmentsMenu />
         </div>

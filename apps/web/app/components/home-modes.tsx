@@ -1,6 +1,6 @@
 import type { Mode } from '@b-deals/contracts';
 import { formatCount, brandMerchantHref } from '@b-deals/core';
-import { Link } from 'react-router';
+import { Link } from '../lib/router-links';
 import { HydrateLater } from './hydrate-later';
 import { ProductRail } from './product-card';
 import { SmartLink } from './smart-link';

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useCallback, useRef, useState } from 'react';
 import type { ImageSearchComplete } from './image-search-flow';
+import { CameraIcon } from './icons';
 
 /**
  * The panel, the mobile flow, the compressor and the upload code are fetched on first use
@@ -11,25 +12,6 @@ const preload = () => void import('./image-search-flow');
 
 /** The image types of spec §5 for the picker (phones offer the camera as well as the gallery for these). */
 const ACCEPT = 'image/jpeg,image/png,image/webp';
-
-function CameraIcon() {
-  return (
-    <svg
-      aria-hidden
-      width="22"
-      height="22"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M4 8h3l2-3h6l2 3h3a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1z" />
-      <circle cx="12" cy="13" r="3.5" />
-    </svg>
-  );
-}
 
 /**
  * Desktop 'Image search' button beside the header's search box (spec §2.5): opens the
@@ -53,7 +35,7 @@ export function ImageSearchButton({ onComplete }: { onComplete?: ImageSearchComp
           setWanted(true);
           setOpen(true);
         }}
-        className="flex h-10 shrink-0 items-center gap-1.5 rounded-full border border-stone-300 px-3 text-sm font-medium text-stone-800 hover:border-accent-600 hover:text-accent-800"
+        className="image-search-button"
       >
         <CameraIcon />
         Image search
@@ -81,10 +63,7 @@ export function ImageSearchPicker({ onComplete, className = '' }: { onComplete?:
   const refocus = useCallback(() => requestAnimationFrame(() => input.current?.focus()), []);
   return (
     <>
-      <label
-        className={`relative flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded p-2 text-stone-800 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-600 ${className}`}
-        onPointerDown={preload}
-      >
+      <label className={`image-search-picker ${className}`} onPointerDown={preload}>
         <CameraIcon />
         <span className="sr-only">Image search: take or choose a photo</span>
         <input

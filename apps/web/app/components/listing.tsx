@@ -1,15 +1,16 @@
-import type { FacetCount } from '@b-deals/contracts';
 import { formatPrice, formatCount, PRICE_BANDS, categoryByCode, SORT_OPTIONS, internalHref, pagePath } from '@b-deals/core';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Form, Link, useLocation, useSubmit } from 'react-router';
+import { useLocation, useSubmit } from 'react-router';
+import { Form, Link } from '../lib/router-links';
 import { LABELS, PRICE_INPUT_MAX, PRICE_INPUT_MIN, lastPage, listingQuery } from '../lib/listing-params';
-import type { ListingData } from '../lib/listing.server';
+import type { FacetValue, ListingData } from '../lib/listing.server';
 import { clampInput, labelText } from '../lib/text';
 import { HydrateLater } from './hydrate-later';
 import { ProductGrid } from './product-card';
 
 type FacetKey = 'b' | 'm' | 'cids' | 'size';
-const FACET_LIMIT = 12;
+/** Values of a filter shown before "Show N more" (as many as most shops show; issue 12 §3 HTML weight). */
+const FACET_LIMIT = 10;
 
 function useSearch() {
   const { pathname, search } = useLocation();
@@ -18,21 +19,13 @@ function useSearch() {
 
 function FacetLink({ href, selected, label, count }: { href: string; selected: boolean; label: string; count?: number }) {
   return (
-    <Link
-      to={href}
-      preventScrollReset
-      rel="nofollow"
-      aria-current={selected ? 'true' : undefined}
-      className="facet" // app.css: a listing repeats it dozens of times
-    >
-      <span aria-hidden className="facet-box">
-        {selected ? '✓' : ''}
-      </span>
-      <span className="facet-name">
+    <Link to={href} preventScrollReset rel="nofollow" aria-current={selected ? 'true' : undefined}>
+      {/* Styled by element under app.css `.facet-group`: a listing repeats this dozens of times. */}
+      <span>
         {label}
         {selected ? <span className="sr-only"> (selected, remove filter)</span> : null}
       </span>
-      {count !== undefined ? <span className="facet-count">{count}</span> : null}
+      {count !== undefined ? <span>{count}</span> : null}
     </Link>
   );
 }
@@ -41,8 +34,8 @@ function FacetLink({ href, selected, label, count }: { href: string; selected: b
 function FacetGroup({ title, children }: { title: string; children: ReactNode }) {
   return (
     <HydrateLater>
-      <section className="border-b border-stone-200 py-4 first:pt-0">
-        <h3 className="mb-2 text-sm font-semibold">{title}</h3>
+      <section className="facet-group">
+        <h3>{title}</h3>
         {children}
       </section>
     </HydrateLater>
@@ -68,23 +61,18 @@ function MoreValues({ count, children }: { count: number; children: () => ReactN
   );
 }
 
-function ValueFacet({ title, facetKey, values }: { title: string; facetKey: FacetKey; values: FacetCount[] }) {
+function ValueFacet({ title, facetKey, values }: { title: string; facetKey: FacetKey; values: FacetValue[] }) {
   const { pathname, params } = useSearch();
   const selected = new Set(params.getAll(facetKey));
   if (values.length === 0) return null;
-  const item = (v: FacetCount) => (
-    <li key={v.key}>
-      <FacetLink
-        href={internalHref(pathname, listingQuery(params, { toggle: [facetKey, v.key] }))}
-        selected={selected.has(v.key)}
-        label={v.label}
-        count={v.count}
-      />
+  const item = ([key, label, count]: FacetValue) => (
+    <li key={key}>
+      <FacetLink href={internalHref(pathname, listingQuery(params, { toggle: [facetKey, key] }))} selected={selected.has(key)} label={label} count={count} />
     </li>
   );
   // The first FACET_LIMIT values and every chosen one stay in view; the others wait behind "Show N more".
-  const first = values.filter((v, i) => i < FACET_LIMIT || selected.has(v.key));
-  const rest = values.filter((v, i) => i >= FACET_LIMIT && !selected.has(v.key));
+  const first = values.filter(([key], i) => i < FACET_LIMIT || selected.has(key));
+  const rest = values.filter(([key], i) => i >= FACET_LIMIT && !selected.has(key));
   return (
     <FacetGroup title={title}>
       <ul>{first.map(item)}</ul>
@@ -114,7 +102,7 @@ function PriceInput(props: { id: string; name: 'min' | 'max'; label: string; val
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
         onBlur={props.onBlur}
-        className="h-9 w-full min-w-0 rounded-lg border border-stone-300 bg-white px-2 text-sm tabular-nums"
+        className="price-input"
       />
     </div>
   );
@@ -165,7 +153,7 @@ function PriceRange({ minPrice, maxPrice }: { minPrice?: number; maxPrice?: numb
 function Filters({ data, hide }: { data: ListingData; hide: Hide }) {
   const { pathname, params } = useSearch();
   const { facets } = data.result;
-  const bandCounts = new Map(facets.priceBands.map((b) => [b.key, b.count]));
+  const bandCounts = new Map(facets.priceBands.map(([key, , count]) => [key, count]));
   return (
     <div>
       {!hide.departments ? <ValueFacet title="Department" facetKey="cids" values={facets.departments} /> : null}
@@ -319,13 +307,12 @@ function Pagination({ page, total }: { page: number; total: number }) {
   // A gap of one page shows that page rather than an ellipsis.
   for (const p of [3, pages - 2]) if (near.includes(p - 1) && near.includes(p + 1)) near.push(p);
   const shown = [...new Set(near)].filter((p) => p >= 1 && p <= pages).sort((a, b) => a - b);
-  const cell = 'grid h-10 min-w-10 place-items-center rounded-lg border px-3 text-sm';
   return (
     <nav aria-label="Pagination" className="mt-8 flex justify-center">
       <ul className="flex flex-wrap items-center gap-1.5">
         {page > 1 ? (
           <li>
-            <Link to={href(page - 1)} className={`${cell} border-stone-300 hover:border-accent-600`} rel="prev">
+            <Link to={href(page - 1)} className="page-cell" rel="prev">
               Previous
             </Link>
           </li>
@@ -333,19 +320,14 @@ function Pagination({ page, total }: { page: number; total: number }) {
         {shown.map((p, i) => (
           <li key={p} className="flex items-center gap-1.5">
             {i > 0 && p - shown[i - 1]! > 1 ? <span aria-hidden>…</span> : null}
-            <Link
-              to={href(p)}
-              aria-current={p === page ? 'page' : undefined}
-              aria-label={`Page ${p}`}
-              className={`${cell} ${p === page ? 'border-accent-600 bg-accent-600 text-white' : 'border-stone-300 hover:border-accent-600'}`}
-            >
+            <Link to={href(p)} aria-current={p === page ? 'page' : undefined} aria-label={`Page ${p}`} className="page-cell">
               {p}
             </Link>
           </li>
         ))}
         {page < pages ? (
           <li>
-            <Link to={href(page + 1)} className={`${cell} border-stone-300 hover:border-accent-600`} rel="next">
+            <Link to={href(page + 1)} className="page-cell" rel="next">
               Next
             </Link>
           </li>
@@ -369,11 +351,11 @@ interface Hide {
 export function Listing({ data, hide = {}, empty }: { data: ListingData; hide?: Hide; empty?: ReactNode }) {
   const { result, params } = data;
   const labels = new Map<string, string>();
-  for (const f of result.facets.brands) labels.set(`b:${f.key}`, f.label);
-  for (const f of result.facets.merchants) labels.set(`m:${f.key}`, f.label);
-  for (const f of result.facets.departments) labels.set(`cids:${f.key}`, f.label);
+  for (const [key, label] of result.facets.brands) labels.set(`b:${key}`, label);
+  for (const [key, label] of result.facets.merchants) labels.set(`m:${key}`, label);
+  for (const [key, label] of result.facets.departments) labels.set(`cids:${key}`, label);
   for (const l of LABELS) labels.set(`l:${l.key}`, l.label);
-  for (const f of result.facets.sizes) labels.set(`size:${f.key}`, `Size ${f.label}`);
+  for (const [key, label] of result.facets.sizes) labels.set(`size:${key}`, `Size ${label}`);
   const noResults = empty ?? <p className="py-12 text-center text-stone-600">No products match these filters.</p>;
   const filtered =
     params.b.length + params.m.length + params.cids.length + params.l.length + params.size.length > 0 ||
@@ -405,7 +387,8 @@ export function Listing({ data, hide = {}, empty }: { data: ListingData; hide?: 
         <h2 className="sr-only">Products</h2>
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-stone-600" aria-live="polite">
-            <span className="font-semibold text-stone-900 tabular-nums">{formatCount(result.total)}</span> {result.total === 1 ? 'product' : 'products'}
+            <span className="font-semibold text-stone-900 tabular-nums">{formatCount(result.total)}</span>
+            {result.total === 1 ? ' product' : ' products'}
           </p>
           <SortSelect current={params.sort} />
         </div>

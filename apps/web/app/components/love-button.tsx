@@ -1,39 +1,15 @@
-import type { ProductCard } from '@b-deals/contracts';
+import type { CardView } from '../lib/card-view';
 import { internalHref } from '@b-deals/core';
 import { useEffect } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { Link } from '../lib/router-links';
 import { ga4Item, track } from '../lib/analytics';
 import { useAccount } from '../lib/auth-client';
 import { completeLoveIntent, syncLoved, toggleLoved, useLoved, useLovedCount } from '../lib/favorites-client';
+import { HeartIcon } from './icons';
 
 /** What a heart needs of a product: its id and name (the button's name), and the analytics item fields. */
-export type LovedProduct = Pick<ProductCard, 'id' | 'name' | 'brand' | 'priceTag' | 'categoryIds'>;
-
-/** The heart's outline: the path of the page's one `#i-heart` symbol ({@link IconSymbols}). */
-const HEART_PATH = 'M12 20s-7-4.4-9-8.6C1.6 8.5 3.4 5 6.8 5c2.1 0 3.5 1.1 5.2 3 1.7-1.9 3.1-3 5.2-3 3.4 0 5.2 3.5 3.8 6.4C19 15.6 12 20 12 20z';
-
-/**
- * The symbols the page's icons point at, rendered once at the top of the body (root.tsx): every
- * card's heart is a short `<use>` of it instead of its own copy of the path (issue 12 §3, HTML weight).
- */
-export function IconSymbols() {
-  return (
-    <svg aria-hidden width="0" height="0" className="absolute">
-      <symbol id="i-heart" viewBox="0 0 24 24">
-        <path d={HEART_PATH} stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
-      </symbol>
-    </svg>
-  );
-}
-
-/** The heart, outlined or filled; decorative (the button names it). Needs {@link IconSymbols} on the page. */
-export function HeartIcon({ filled, className }: { filled: boolean; className?: string }) {
-  return (
-    <svg aria-hidden className={className} fill={filled ? 'currentColor' : 'none'}>
-      <use href="#i-heart" />
-    </svg>
-  );
-}
+export type LovedProduct = Pick<CardView, 'id' | 'name' | 'brand' | 'priceTag' | 'categoryIds'>;
 
 /**
  * The save button of a product (issue 14): a toggle (`aria-pressed`) named "Save {name} to
@@ -71,7 +47,7 @@ export function LoveButton({ product, variant = 'card' }: { product: LovedProduc
           : 'heart-button' // app.css: a card repeats it
       }
     >
-      <HeartIcon filled={loved} className="size-5" />
+      <HeartIcon filled={loved} className={page ? 'size-5' : undefined} />
       <span className={page ? undefined : 'sr-only'}>{name}</span>
     </button>
   );

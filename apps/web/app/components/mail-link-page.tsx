@@ -1,3 +1,4 @@
+import { FETCHER_FORM_NO_DISCOVER } from '../lib/router-links';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { internalHref } from '@b-deals/core';
 import { useLocation, type FetcherWithComponents } from 'react-router';
@@ -49,7 +50,7 @@ export function MailLinkPage(p: {
       {finished ? null : result && !result.ok && result.broken ? (
         <p className="text-stone-700">{p.broken}</p>
       ) : (
-        <fetcher.Form method="post" action={internalHref(pathname + search)}>
+        <fetcher.Form {...FETCHER_FORM_NO_DISCOVER} method="post" action={internalHref(pathname + search)}>
           <input type="hidden" name="token" value={p.token} />
           <p className="mb-6 text-stone-700">{p.intro}</p>
           <button

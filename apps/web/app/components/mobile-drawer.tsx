@@ -1,7 +1,7 @@
 import { internalHref, DEPARTMENTS, type CategoryNode } from '@b-deals/core';
 import * as Accordion from '@radix-ui/react-accordion';
 import * as Dialog from '@radix-ui/react-dialog';
-import { Link } from 'react-router';
+import { Link } from '../lib/router-links';
 import { track } from '../lib/analytics';
 import { BRAND_TABS, MERCHANT_TABS } from '../lib/index-tabs';
 import { DrawerAccount } from './account-menu';

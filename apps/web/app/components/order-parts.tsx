@@ -5,7 +5,7 @@
  */
 import type { OrderItem } from '@b-deals/contracts';
 import { formatPrice, productHref } from '@b-deals/core';
-import { Link } from 'react-router';
+import { Link } from '../lib/router-links';
 
 /** The documented test cards of the test provider and what each does. */
 export const TEST_CARDS = [

@@ -33,21 +33,20 @@ export function Price({
   const wasBase = detailed ? itemPrice : price;
   const was =
     wasPrice && wasPrice > wasBase ? (
-      <span className={`text-stone-500 ${size === 'lg' ? 'text-lg' : 'text-sm'}`}>
+      <s>
         <span className="sr-only">was </span>
-        <s>{formatPrice(wasPrice)}</s>
-      </span>
+        {formatPrice(wasPrice)}
+      </s>
     ) : null;
+  // Styled by element under `.price` (app.css): a card repeats these four parts 24 times a page.
   return (
-    <span className="price">
-      <span className="price-row">
-        <span data-testid="price-current" className={size === 'lg' ? 'text-3xl font-semibold' : 'font-semibold'}>
-          {formatPrice(price)}
-        </span>
+    <span className={size === 'lg' ? 'price price-lg' : 'price'}>
+      <span>
+        <strong data-testid="price-current">{formatPrice(price)}</strong>
         {paidShipping ? null : was}
       </span>
       {detailed ? (
-        <span data-testid="price-shipping" className={`text-stone-600 ${size === 'lg' ? 'text-sm' : 'text-xs'}`}>
+        <small data-testid="price-shipping">
           {paidShipping ? (
             <>
               {formatPrice(itemPrice)} {was} {shippingText(shipping)}
@@ -55,7 +54,7 @@ export function Price({
           ) : (
             shippingText(shipping)
           )}
-        </span>
+        </small>
       ) : null}
     </span>
   );
@@ -64,7 +63,7 @@ export function Price({
 /** "-30%" badge; renders nothing for a 0 discount. */
 export function DiscountBadge({ discount }: { discount: number }) {
   if (discount <= 0) return null;
-  return <span className="rounded bg-sale px-1.5 py-0.5 text-xs font-bold text-white">-{discount}%</span>;
+  return <span className="badge badge-sale">{`-${discount}%`}</span>;
 }
 
 /**
@@ -77,8 +76,8 @@ export function CheckedDiscountBadge({ discount, check }: { discount: number; ch
   if (discount <= 0) return null;
   if (check === 'verified' || check === null) return <DiscountBadge discount={discount} />;
   return (
-    <span data-testid="claimed-discount" className="rounded border border-sale bg-white px-1.5 py-0.5 text-xs font-bold text-sale">
-      -{discount}% claimed
+    <span data-testid="claimed-discount" className="badge badge-claimed">
+      {`-${discount}% claimed`}
     </span>
   );
 }
@@ -92,7 +91,7 @@ const BADGE_TEXT: Record<PriceBadgeKind, { short: string; long: string }> = {
 export function PriceBadge({ badge, long = false }: { badge: PriceBadgeKind | null; long?: boolean }) {
   if (!badge) return null;
   return (
-    <span data-testid="price-badge" className="rounded bg-emerald-700 px-1.5 py-0.5 text-xs font-semibold text-white">
+    <span data-testid="price-badge" className="badge badge-history">
       {long ? BADGE_TEXT[badge].long : BADGE_TEXT[badge].short}
     </span>
   );

@@ -1,7 +1,7 @@
-import type { ProductCard as Card } from '@b-deals/contracts';
 import { productHref } from '@b-deals/core';
-import { Link } from 'react-router';
+import { Link } from '../lib/router-links';
 import { ga4Item, track } from '../lib/analytics';
+import type { CardView as Card } from '../lib/card-view';
 import { HydrateLater } from './hydrate-later';
 import { LoveButton } from './love-button';
 import { CheckedDiscountBadge, Price, PriceBadge } from './price';
@@ -10,14 +10,15 @@ import { CheckedDiscountBadge, Price, PriceBadge } from './price';
  * A product tile: image, brand, name, price with was price struck through, discount badge (marked
  * "claimed" unless its was-price checked out), price badge from observed history, merchant count,
  * and the B-LOVED heart in the image's corner (its own button, above the card's stretched link).
- * Styled by the `card*` component classes of app.css. `eager` loads the image at once (cards above the fold); `priority` also asks for it first (the
+ * Styled by app.css `.card` and its parts by element (media, body, brand, name, price, stores), so
+ * 24 cards a page carry no class names beyond `card`, the badges and the heart. `eager` loads the image at once (cards above the fold); `priority` also asks for it first (the
  * likely largest paint of a listing on a phone).
  */
 export function ProductCard({ product, eager = false, priority = false }: { product: Card; eager?: boolean; priority?: boolean }) {
   const stores = product.merchantCount > 1 ? `Compare ${product.merchantCount} stores` : '1 store';
   return (
     <article className="card">
-      <div className="card-media">
+      <div>
         {product.image ? (
           <img
             src={product.image.thumbnail.url}
@@ -27,51 +28,43 @@ export function ProductCard({ product, eager = false, priority = false }: { prod
             loading={eager || priority ? 'eager' : 'lazy'}
             fetchPriority={priority ? 'high' : undefined}
             decoding="async"
-            className="card-img"
           />
         ) : null}
         {product.discount > 0 || product.priceBadge ? (
           <span className="card-badges">
-            <CheckedDiscountBadge discount={product.discount} check={product.wasCheck} />
-            <PriceBadge badge={product.priceBadge} />
+            <CheckedDiscountBadge discount={product.discount} check={product.wasCheck ?? null} />
+            <PriceBadge badge={product.priceBadge ?? null} />
           </span>
         ) : null}
         <LoveButton product={product} />
       </div>
-      <div className="card-body">
+      <div>
         {/* Always one brand line, two name lines and two price lines: every card of a row is as
             tall as the others, so a card rendered late (content-visibility, app.css) does not
             change the row's height. */}
-        <p className="card-brand">{product.brand?.name}</p>
-        <h3 className="card-name">
-          <Link
-            to={productHref(product.slug, product.id)}
-            className="card-link"
-            prefetch="intent"
-            onClick={() => track('select_item', { items: [ga4Item(product)] })}
-          >
+        <p>{product.brand?.name}</p>
+        <h3>
+          <Link to={productHref(product.slug, product.id)} prefetch="intent" onClick={() => track('select_item', { items: [ga4Item(product)] })}>
             {product.name}
           </Link>
         </h3>
-        <div className="card-foot">
-          {/* Room for the shipping line under the price (see above). */}
-          <div className="card-prices">
-            <Price price={product.priceTag} itemPrice={product.itemPrice} shipping={product.shipping} wasPrice={product.wasPrice} />
-          </div>
-          <p className="card-stores">{stores}</p>
+        <div>
+          {/* The price keeps room for its shipping line (see above). */}
+          <Price price={product.priceTag} itemPrice={product.itemPrice} shipping={product.shipping} wasPrice={product.wasPrice} />
+          <p>{stores}</p>
         </div>
       </div>
     </article>
   );
 }
 
-/** Responsive grid of product cards (2 columns at 375 px, up to 4 on desktop). */
+/** Responsive grid of product cards (2 columns at 375 px, up to 4 on desktop; app.css `.card-grid`, whose cards past the fourth render when near the viewport). */
 export function ProductGrid({ products }: { products: Card[] }) {
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
+    <ul className="card-grid">
       {products.map((p, i) => (
         <HydrateLater key={p.id}>
-          <li className={i < 4 ? undefined : 'card-offscreen'}>
+          <li>
             <ProductCard product={p} eager={i < 4} priority={i < 2} />
           </li>
         </HydrateLater>

@@ -7,9 +7,12 @@
 import type { FavoriteItem } from '@b-deals/contracts';
 import { formatPrice, internalHref, productHref } from '@b-deals/core';
 import { useEffect } from 'react';
-import { Link, useActionData, useFetcher, useLocation, type FetcherWithComponents } from 'react-router';
+import { useActionData, useFetcher, useLocation, type FetcherWithComponents } from 'react-router';
+import { Link, FETCHER_FORM_NO_DISCOVER } from '../lib/router-links';
 import { targetInputValue, type CollectionResult } from '../lib/favorites';
+import type { AdviceView } from '../lib/price-advice';
 import { Price } from './price';
+import { AdviceNote } from './price-advice';
 import { PriceChange } from './price-change';
 import { Sparkline } from './sparkline';
 
@@ -50,7 +53,7 @@ function TargetForm({ item }: { item: FavoriteItem }) {
   const invalid = result?.ok === false && result.field === 'target';
   const busy = fetcher.state !== 'idle';
   return (
-    <fetcher.Form method="post" action={self} className="min-w-0">
+    <fetcher.Form {...FETCHER_FORM_NO_DISCOVER} method="post" action={self} className="min-w-0">
       <input type="hidden" name="id" value={item.id} />
       <label htmlFor={field} className="block text-sm font-medium">
         Price target<span className="sr-only"> for {item.product.name}</span>
@@ -100,7 +103,7 @@ function SizesForm({ item }: { item: FavoriteItem }) {
   if (item.productSizes.length < 2) return null;
   const watched = new Set(item.sizes);
   return (
-    <fetcher.Form method="post" action={self} className="min-w-0">
+    <fetcher.Form {...FETCHER_FORM_NO_DISCOVER} method="post" action={self} className="min-w-0">
       <input type="hidden" name="id" value={item.id} />
       <fieldset aria-describedby={`${uid}-hint`}>
         <legend className="text-sm font-medium">
@@ -153,7 +156,7 @@ function Stock({ item }: { item: FavoriteItem }) {
 const savedDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** One saved product. Removing hides it at once; a refused removal shows it again with the reason. */
-export function SavedItem({ item, onRemoved }: { item: FavoriteItem; onRemoved: (name: string) => void }) {
+export function SavedItem({ item, advice, onRemoved }: { item: FavoriteItem; advice?: AdviceView; onRemoved: (name: string) => void }) {
   const remove = useFetcher<CollectionResult>();
   const self = useSelf();
   const removal = useResult(remove, item.id, ['remove']);
@@ -200,6 +203,7 @@ export function SavedItem({ item, onRemoved }: { item: FavoriteItem; onRemoved: 
             {item.savedPrice !== null ? ` at ${formatPrice(item.savedPrice)}` : ''}
           </p>
           <Stock item={item} />
+          {item.currentPrice !== null ? <AdviceNote advice={advice} compact /> : null}
         </div>
         <div className="col-start-2 sm:col-start-3 sm:row-start-1">
           <Sparkline history={item.history} />
@@ -207,7 +211,7 @@ export function SavedItem({ item, onRemoved }: { item: FavoriteItem; onRemoved: 
         <div className="col-span-2 grid gap-4 border-t border-stone-100 pt-3 sm:col-span-2 sm:col-start-2 sm:grid-cols-[auto_minmax(0,1fr)_auto] sm:items-start">
           <TargetForm item={item} />
           <SizesForm item={item} />
-          <remove.Form method="post" action={self} className="sm:col-start-3 sm:row-start-1 sm:justify-self-end">
+          <remove.Form {...FETCHER_FORM_NO_DISCOVER} method="post" action={self} className="sm:col-start-3 sm:row-start-1 sm:justify-self-end">
             <input type="hidden" name="id" value={item.id} />
             <button type="submit" name="intent" value="remove" className={buttonClass}>
               Remove<span className="sr-only"> {p.name} from B-LOVED</span>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { Link } from '../lib/router-links';
 import { track } from '../lib/analytics';
 import { MOBILE_QUERY, useScrollLock } from '../lib/hooks';
 import { nodeHref } from '../lib/nav';
@@ -140,7 +141,7 @@ export function SearchBox({
           role="search"
           aria-label={label}
           onSubmit={submit}
-          className={`relative z-40 flex min-w-0 flex-1 items-center overflow-hidden rounded-full border border-stone-300 bg-white focus-within:border-accent-600 focus-within:ring-2 focus-within:ring-accent-100 ${large ? 'h-14' : 'h-10'}`}
+          className={large ? 'search-form search-form-lg' : 'search-form'}
         >
           <label htmlFor={id} className="sr-only">
             Search products, brands and stores
@@ -155,12 +156,9 @@ export function SearchBox({
             placeholder={current ? `Try “${current}”` : 'Search products and brands'}
             autoComplete="off"
             enterKeyHint="search"
-            className={`min-w-0 flex-1 bg-transparent px-4 outline-none placeholder:text-stone-500 ${large ? 'text-lg' : 'text-sm'}`}
+            className="search-input"
           />
-          <button
-            type="submit"
-            className={`mr-1 rounded-full bg-accent-700 font-medium text-white hover:bg-accent-800 ${large ? 'px-6 py-2.5' : 'px-4 py-1.5 text-sm'}`}
-          >
+          <button type="submit" className="search-submit">
             Search
           </button>
         </form>

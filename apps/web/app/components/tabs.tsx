@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/router-links';
 
 /** A row of tab links (each tab is a URL, so tabs work without JavaScript and are indexable). */
 export function TabLinks({ label, tabs, current }: { label: string; tabs: ReadonlyArray<{ key: string; name: string; href: string }>; current: string }) {

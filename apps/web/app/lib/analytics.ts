@@ -17,7 +17,8 @@
  * dataLayer before the first event of a new identity. After sign-out events carry no id and
  * `{user_id: undefined}` clears it from the tag manager's data model.
  */
-import type { AnalyticsEvent, ProductCard } from '@b-deals/contracts';
+import type { AnalyticsEvent } from '@b-deals/contracts';
+import type { CardView } from './card-view';
 import { COOKIE_KEY } from '../components/cookie-banner';
 import { readAccount } from './session';
 
@@ -128,7 +129,7 @@ function listen(): void {
 }
 
 /** A product card as a GA4 item: id, name, brand, price in dollars, the deepest category code, its place in a list. */
-export function ga4Item(p: Pick<ProductCard, 'id' | 'name' | 'brand' | 'priceTag' | 'categoryIds'>, index?: number) {
+export function ga4Item(p: Pick<CardView, 'id' | 'name' | 'brand' | 'priceTag' | 'categoryIds'>, index?: number) {
   return {
     item_id: String(p.id),
     item_name: p.name.slice(0, 300),

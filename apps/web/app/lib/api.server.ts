@@ -23,6 +23,10 @@ import {
   type AnalyticsSummary,
   OfferLookupSchema,
   YearInPricesSchema,
+  AdviceModelInfoSchema,
+  PriceAdviceSchema,
+  ProductsAdviceSchema,
+  WaitingPaysSchema,
   LowestPriceResponseSchema,
   ModesResponseSchema,
   PromotionSchema,
@@ -45,6 +49,7 @@ import {
 } from '@b-deals/contracts';
 import type { MarketplaceFilter, Region } from '@b-deals/core';
 import { PAGE_FROM_MAX, PAGE_SIZE_MAX } from '@b-deals/contracts';
+import { productsAdvicePath } from './price-advice';
 
 /** Spec §7: requests carry a header identifying the web client (name and version 1.0.0). */
 const CLIENT_HEADERS = {
@@ -53,6 +58,68 @@ const CLIENT_HEADERS = {
   accept: 'application/json',
 };
 const TIMEOUT_MS = 10_000;
+
+/** How long (ms) a storefront process reuses the hot words it fetched: they follow searches, not the second. */
+export const HOT_WORDS_TTL_MS = 30_000;
+
+/**
+ * Promises kept for a while and shared by every page asking meanwhile (single flight), at most
+ * `max` of them, the oldest dropped first. A rejected promise is dropped at once, so the next
+ * caller asks again. Kept values are shared: callers must not change them.
+ */
+class ReusedAnswers {
+  private readonly kept = new Map<string, { until: number; value: Promise<unknown> }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly max: number,
+  ) {}
+
+  get<T>(key: string, load: () => Promise<T>, now: number): Promise<T> {
+    const kept = this.kept.get(key);
+    if (kept && kept.until > now) return kept.value as Promise<T>;
+    const value = load();
+    this.kept.delete(key);
+    this.kept.set(key, { until: now + this.ttlMs, value });
+    if (this.kept.size > this.max) this.kept.delete(this.kept.keys().next().value!);
+    value.catch(() => {
+      if (this.kept.get(key)?.value === value) this.kept.delete(key);
+    });
+    return value;
+  }
+}
+
+const hotWordsByOrigin = new ReusedAnswers(HOT_WORDS_TTL_MS, 16);
+
+/**
+ * The hot words of the API at `baseUrl`: the last answer while younger than
+ * {@link HOT_WORDS_TTL_MS}, else one new fetch shared by every page that asks meanwhile. A failed
+ * fetch is not kept (the next page asks again) and rejects as `fetchWords` did.
+ */
+export function sharedHotWords(baseUrl: string, fetchWords: () => Promise<string[]>, now = Date.now()): Promise<string[]> {
+  return hotWordsByOrigin.get(baseUrl, fetchWords, now);
+}
+
+/**
+ * How long (ms) a storefront process reuses an API answer bound to the catalogue version (the
+ * product page's): long enough that a crowd on one product (a deal newsletter) costs the API one
+ * call a second, short enough that a page rendered just before the storefront hears of a new
+ * version is at most this old (issue 12 §3; the HTML cache is the longer-lived layer).
+ */
+export const VERSIONED_ANSWER_TTL_MS = 1000;
+/** Answers kept at most (about 25 KB each), the oldest dropped first. */
+const versionedAnswers = new ReusedAnswers(VERSIONED_ANSWER_TTL_MS, 500);
+
+/**
+ * The answer `load` gives for `key` in catalogue `version`: the one already asked for in this
+ * version within {@link VERSIONED_ANSWER_TTL_MS}, else a new call shared by every page asking
+ * meanwhile. An unknown version (null/undefined) always calls. A failure (a 404 included) is not
+ * kept. The value is shared: callers must not change it.
+ */
+export function versionedAnswer<T>(key: string, version: number | null | undefined, load: () => Promise<T>, now = Date.now()): Promise<T> {
+  if (version === null || version === undefined) return load();
+  return versionedAnswers.get(`${version} ${key}`, load, now);
+}
 
 /** A non-2xx, non-404 answer from the API; `body` is the parsed `{code, message, details}` when present. */
 export class ApiError extends Error {
@@ -89,9 +156,10 @@ export const forwardingHeaders = (forwardedFor: string | undefined, requestId?: 
 
 /**
  * Creates a client bound to `baseUrl` (e.g. `http://127.0.0.1:4000`); `forwardedFor` is the
- * shopper's `X-Forwarded-For` chain (see {@link forwardingHeaders}).
+ * shopper's `X-Forwarded-For` chain (see {@link forwardingHeaders}). `catalogVersion` (the load
+ * context's) lets version-bound answers be reused ({@link versionedAnswer}); absent: never.
  */
-export function createApiClient(baseUrl: string, forwardedFor?: string, requestId?: string) {
+export function createApiClient(baseUrl: string, forwardedFor?: string, requestId?: string, catalogVersion?: number | null) {
   const headers = { ...CLIENT_HEADERS, ...forwardingHeaders(forwardedFor, requestId) };
   async function call<T>(path: string, schema: Parser<T>, body?: unknown): Promise<T> {
     const res = await fetch(new URL(path, baseUrl), {
@@ -129,8 +197,12 @@ export function createApiClient(baseUrl: string, forwardedFor?: string, requestI
 
   return {
     analyticsSummary,
-    /** GET /inventory/api/v1/search/hot-words → the popular search words (spec §3). */
-    hotWords: async (): Promise<string[]> => (await call('/inventory/api/v1/search/hot-words', HotWordsResponseSchema)).hotWords,
+    /**
+     * GET /inventory/api/v1/search/hot-words → the popular search words (spec §3), kept for
+     * {@link HOT_WORDS_TTL_MS} per API origin: every page's header shows them, and an API round
+     * trip per uncached page cost about a tenth of its render (issue 12 §3, profiled).
+     */
+    hotWords: (): Promise<string[]> => sharedHotWords(baseUrl, async () => (await call('/inventory/api/v1/search/hot-words', HotWordsResponseSchema)).hotWords),
     /** GET /nestor/api/v1/status → which ShopGeni mode answers (issue 18). */
     assistantStatus: () => call('/nestor/api/v1/status', AssistantStatusSchema),
     /** GET /inventory/api/v1/merchants, optionally narrowed to a marketplace or region. */
@@ -144,8 +216,11 @@ export function createApiClient(baseUrl: string, forwardedFor?: string, requestI
     /** POST /inventory/api/v1/search/condition. */
     search: (condition: SearchConditionInput): Promise<SearchResponse> => call('/inventory/api/v1/search/condition', SearchResponseSchema, condition),
     /** GET /inventory/api/v1/standard-product/product/{id}/with-recommend; `days` of price history (default 365); 404 when unknown. */
-    product: (id: number, days = 365): Promise<ProductWithRecommend> =>
-      call(`/inventory/api/v1/standard-product/product/${id}/with-recommend${query({ days })}`, ProductWithRecommendSchema),
+    product: (id: number, days = 365): Promise<ProductWithRecommend> => {
+      const path = `/inventory/api/v1/standard-product/product/${id}/with-recommend${query({ days })}`;
+      // Changes only with an ingest (the API keeps it per catalogue version too): reused briefly.
+      return versionedAnswer(baseUrl + path, catalogVersion, () => call(path, ProductWithRecommendSchema));
+    },
     /** GET /inventory/api/v1/top-selling/tabs → the Top Selling tabs (ALL and departments). */
     topSellingTabs: () => call('/inventory/api/v1/top-selling/tabs', TabsResponseSchema),
     /** GET /inventory/api/v1/top-selling/{tab}: products ranked by outbound clicks in the last 30 days. */
@@ -164,6 +239,18 @@ export function createApiClient(baseUrl: string, forwardedFor?: string, requestI
       call(`/inventory/api/v1/product-history-event/lowest-price${query(opts)}`, LowestPriceEventsResponseSchema),
     /** GET /inventory/api/v1/price-index/year/{year}: the year in prices from observed runs (issue 16 §5). */
     yearInPrices: (year: number) => call(`/inventory/api/v1/price-index/year/${year}`, YearInPricesSchema),
+    /** GET /inventory/api/v1/standard-product/product/{id}/price-advice: buy-or-wait advice per offer at the 14-day horizon (issue 16 §3). */
+    priceAdvice: (productId: number) => {
+      const path = `/inventory/api/v1/standard-product/product/${productId}/price-advice?horizon=14`;
+      // Like the product answer, it changes only with an ingest: reused briefly ({@link versionedAnswer}).
+      return versionedAnswer(baseUrl + path, catalogVersion, () => call(path, PriceAdviceSchema));
+    },
+    /** GET /inventory/api/v1/standard-product/price-advice?ids=: the advice of each product's best offer (at most 48 ids; 14 days). */
+    productsAdvice: (ids: readonly number[]) => call(productsAdvicePath(ids), ProductsAdviceSchema),
+    /** GET /inventory/api/v1/price-advice/model: the fitted models' backtest figures and the date of the run (issue 16 §5). */
+    adviceModel: () => call('/inventory/api/v1/price-advice/model', AdviceModelInfoSchema),
+    /** GET /inventory/api/v1/price-advice/waiting-pays: products whose best offer is advised to WAIT today, biggest expected saving first. */
+    waitingPays: (to = 8) => call(`/inventory/api/v1/price-advice/waiting-pays${query({ horizon: 14, to })}`, WaitingPaysSchema),
     /** GET /inventory/api/v1/offers/lookup: the product behind a merchant's product link; 404 when not tracked. */
     offerLookup: (link: string) => call(`/inventory/api/v1/offers/lookup${query({ link })}`, OfferLookupSchema),
     /** POST /inventory/api/v1/offers/{id}/click: records an outbound click → `{link}` (the merchant URL); 404 when unknown. */
@@ -214,5 +301,5 @@ export const allBrands = (api: ApiClient, marketplace?: MarketplaceFilter) =>
 
 /** The client for the API named in the loader's load context (see ./load-context.ts). */
 export function apiFrom(context: AppLoadContext): ApiClient {
-  return createApiClient(context.apiUrl, context.forwardedFor, context.requestId);
+  return createApiClient(context.apiUrl, context.forwardedFor, context.requestId, context.catalogVersion);
 }

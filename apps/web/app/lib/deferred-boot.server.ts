@@ -28,6 +28,9 @@ export const BOOT_TIMEOUT_MS = 3000;
  */
 const PRELOADS_PER_TASK = 6;
 
+/** Where Vite writes the client's modules (build.assetsDir under the site root). */
+const ASSETS = '/assets/';
+
 const PRELOAD_RE = /<link rel="modulepreload" href="([^"]+)"[^>]*\/?>/g;
 const MODULE_SCRIPT_RE = /<script(?: nonce="[^"]*")? type="module" async="">/;
 
@@ -37,8 +40,11 @@ const MODULE_SCRIPT_RE = /<script(?: nonce="[^"]*")? type="module" async="">/;
  * few per task, so the client graph still loads in parallel rather than import by import.
  */
 function bootScript(hrefs: string[]): string {
-  return `(function(){var me=document.currentScript,nonce=me&&me.nonce||'',started=false,hrefs=${JSON.stringify(hrefs).replace(/</g, '\\u003c')};
-function preload(from){var h=document.head;for(var i=from;i<hrefs.length&&i<from+${PRELOADS_PER_TASK};i++){var l=document.createElement('link');l.rel='modulepreload';if(nonce)l.nonce=nonce;l.href=hrefs[i];h.appendChild(l);}
+  // The folder all preloads share (Vite's `/assets/`) is written once, not 30 times a page.
+  const base = hrefs.length > 0 && hrefs.every((h) => h.startsWith(ASSETS)) ? ASSETS : '';
+  const names = hrefs.map((h) => h.slice(base.length));
+  return `(function(){var me=document.currentScript,nonce=me&&me.nonce||'',started=false,base=${JSON.stringify(base)},hrefs=${JSON.stringify(names).replace(/</g, '\\u003c')};
+function preload(from){var h=document.head;for(var i=from;i<hrefs.length&&i<from+${PRELOADS_PER_TASK};i++){var l=document.createElement('link');l.rel='modulepreload';if(nonce)l.nonce=nonce;l.href=base+hrefs[i];h.appendChild(l);}
 if(i<hrefs.length)setTimeout(function(){preload(i);},0);}
 function boot(){if(started)return;started=true;
 var parked=document.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!parked)return;

@@ -1,14 +1,29 @@
 /**
  * Loader half of the listing pages (category, search, brand, store): reads the URL filters,
- * asks POST /inventory/api/v1/search/condition for one page of 24 products with facet counts.
+ * asks POST /inventory/api/v1/search/condition for one page of 24 products with facet counts,
+ * and keeps of each product what its card shows (lib/card-view.ts).
  */
-import type { SearchResponse } from '@b-deals/contracts';
+import type { FacetCount, SearchResponse } from '@b-deals/contracts';
 import type { ApiClient } from './api.server';
+import { toCardView, type CardView } from './card-view';
 import { lastPage, parseListingParams, toSearchCondition, type FixedFilters, type ListingParams } from './listing-params';
+
+/**
+ * A filter value as the page carries it: `[key, label, count]`. An array rather than the API's
+ * `{key, label, count}` object: React Router's page data writes an object's keys on every value,
+ * and a listing carries about 80 values (issue 12 §3, HTML weight).
+ */
+export type FacetValue = readonly [key: string, label: string, count: number];
+
+/** One page of a listing as the page carries it: the products as card views (lib/card-view.ts), the filter values as {@link FacetValue}s. */
+export type ListingResult = Omit<SearchResponse, 'items' | 'facets'> & {
+  items: CardView[];
+  facets: Record<keyof SearchResponse['facets'], FacetValue[]>;
+};
 
 export interface ListingData {
   params: ListingParams;
-  result: SearchResponse;
+  result: ListingResult;
   /** The page the URL asked for when it was past the last page (the last page is shown instead). */
   pastEnd?: number;
 }
@@ -27,9 +42,19 @@ export async function loadListing(api: ApiClient, request: Request, fixed: Fixed
     const shown = { ...params, page: last };
     return {
       params: shown,
-      result: await api.search(toSearchCondition(shown, fixed)),
+      result: asCards(await api.search(toSearchCondition(shown, fixed))),
       pastEnd: Math.max(params.page, Number.parseInt(search.get('page') ?? '', 10) || 0),
     };
   }
-  return { params, result };
+  return { params, result: asCards(result) };
+}
+
+function asCards(r: SearchResponse): ListingResult {
+  const values = (list: FacetCount[]) => list.map((f): FacetValue => [f.key, f.label, f.count]);
+  const { departments, brands, merchants, priceBands, sizes } = r.facets;
+  return {
+    ...r,
+    items: r.items.map(toCardView),
+    facets: { departments: values(departments), brands: values(brands), merchants: values(merchants), priceBands: values(priceBands), sizes: values(sizes) },
+  };
 }

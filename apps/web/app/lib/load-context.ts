@@ -24,6 +24,12 @@ declare module 'react-router' {
     session: WebSession | null;
     /** This request's id (`X-Request-Id`, from the client or new), sent on every server-to-API call. '' in tests. */
     requestId: string;
+    /**
+     * The catalogue version the API last announced (server/html-cache.ts `CatalogVersion`), or
+     * null/absent when unknown: answers that change only with an ingest are reused within one
+     * version (lib/api.server.ts `versionedAnswer`). Absent in tests: nothing is reused.
+     */
+    catalogVersion?: number | null;
     /** Consent-gated third-party tags from configuration (lib/tags.ts); absent in tests: none. */
     tags?: ThirdPartyTags;
   }

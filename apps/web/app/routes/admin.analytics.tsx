@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react';
-import { Form, useNavigation } from 'react-router';
+import { useNavigation } from 'react-router';
+import { Form } from '../lib/router-links';
 import type { AnalyticsSummary } from '@b-deals/contracts';
 import { formatCount } from '@b-deals/core';
 import type { Route } from './+types/admin.analytics';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/router-links';
 import type { Route } from './+types/articles';
 import { Breadcrumb } from '../components/breadcrumb';
 import { PageIntro } from '../components/tabs';

@@ -1,5 +1,6 @@
 import { categoryByCode, formatCount, brandMerchantHref, categoryHref } from '@b-deals/core';
-import { Link, data } from 'react-router';
+import { data } from 'react-router';
+import { Link } from '../lib/router-links';
 import type { Route } from './+types/brand';
 import { Breadcrumb } from '../components/breadcrumb';
 import { Listing } from '../components/listing';

@@ -1,5 +1,5 @@
 import { CATEGORY_TREE, type CategoryNode } from '@b-deals/core';
-import { Link } from 'react-router';
+import { Link } from '../lib/router-links';
 import type { Route } from './+types/categories';
 import { Breadcrumb } from '../components/breadcrumb';
 import { PageIntro } from '../components/tabs';

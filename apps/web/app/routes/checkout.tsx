@@ -18,7 +18,8 @@
 import { internalHref } from '@b-deals/core';
 import type { CheckoutSession, WorldAreas } from '@b-deals/contracts';
 import { useEffect, useRef } from 'react';
-import { Link, data, redirect, useRevalidator } from 'react-router';
+import { data, redirect, useRevalidator } from 'react-router';
+import { Link } from '../lib/router-links';
 import type { Route } from './+types/checkout';
 import { CheckoutView } from '../components/checkout-form';
 import { browserSession, useAccount } from '../lib/auth-client';

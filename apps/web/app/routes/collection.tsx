@@ -9,12 +9,14 @@
  * product shows its price now, the change since it was saved, a 90-day sparkline, stock and sizes
  * in stock, a price-target form (dollars → cents), the sizes to watch and a remove button; the
  * list is sorted and paged by the URL (`sort`, `asc`, `page`; 24 a page). The forms work without
- * JavaScript too (the server `action`, with the token the server holds).
+ * JavaScript too (the server `action`, with the token the server holds). Each product also shows
+ * the AI Price Hunter's buy-or-wait advice for its best offer (issue 16 §3) when a model is fitted.
  */
-import type { AlertSettings, FavoriteList } from '@b-deals/contracts';
+import type { AlertSettings, FavoriteList, ProductsAdvice } from '@b-deals/contracts';
 import { formatCount, internalHref } from '@b-deals/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Form, Link, redirect, useFetcher, useNavigate, useRevalidator } from 'react-router';
+import { redirect, useFetcher, useNavigate, useRevalidator } from 'react-router';
+import { Form, Link } from '../lib/router-links';
 import type { Route } from './+types/collection';
 import { buttonClass, SavedItem, useResult, useSelf } from '../components/saved-product';
 import type { ApiRequestError } from '../lib/api-client';
@@ -33,8 +35,10 @@ import {
   type CollectionResult,
 } from '../lib/favorites';
 import { forgetLoved } from '../lib/favorites-client';
+import { apiFrom } from '../lib/api.server';
 import { favoriteCall, loadCollection } from '../lib/favorites.server';
 import { pageMeta } from '../lib/meta';
+import { adviceByProduct, productsAdvicePath, type AdviceView } from '../lib/price-advice';
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta('B-LOVED', 'Your saved products on B-Deals: their prices now, how they changed since you saved them, and your price targets.'),
@@ -44,17 +48,27 @@ export const meta: Route.MetaFunction = () => [
 /** The shopper's own page: never kept by a shared cache. */
 export const headers: Route.HeadersFunction = () => ({ 'cache-control': 'private, no-store' });
 
-/** The page's data: the URL's params and, when it could be read, the list and alert setting. */
+/** The page's data: the URL's params and, when it could be read, the list and alert setting, and the advice by product id (null: no model, or not read). */
 interface CollectionPage {
   params: CollectionParams;
   data: { list: FavoriteList; alerts: AlertSettings | null } | null;
+  advice: Record<number, AdviceView> | null;
 }
+
+const listIds = (list: FavoriteList | undefined) => (list?.items ?? []).map((i) => i.product.id);
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<CollectionPage> {
   requireUser(context, request);
   const params = collectionParams(new URL(request.url).searchParams);
   const token = userAccessToken(context);
-  return { params, data: token ? await loadCollection(context, token, params) : null };
+  const data = token ? await loadCollection(context, token, params) : null;
+  const ids = listIds(data?.list);
+  const advice = ids.length
+    ? await apiFrom(context)
+        .productsAdvice(ids)
+        .catch(() => null)
+    : null;
+  return { params, data, advice: adviceByProduct(advice) };
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<CollectionPage> {
@@ -66,7 +80,9 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
     api.request<FavoriteList>(collectionApiPath(params)),
     api.request<AlertSettings>(`${FAVORITE_API}/alert-settings`).catch(() => null),
   ]);
-  return { params, data: { list, alerts: typeof alerts?.priceAlertMails === 'boolean' ? alerts : null } };
+  const ids = listIds(list);
+  const advice = ids.length ? await api.request<ProductsAdvice>(productsAdvicePath(ids)).catch(() => null) : null;
+  return { params, data: { list, alerts: typeof alerts?.priceAlertMails === 'boolean' ? alerts : null }, advice: adviceByProduct(advice) };
 }
 
 /** Without JavaScript: the same forms, sent with the access token the server holds for the shopper. */
@@ -239,7 +255,7 @@ function EmptyState() {
 }
 
 export default function Collection({ loaderData }: Route.ComponentProps) {
-  const { params, data } = loaderData;
+  const { params, data, advice } = loaderData;
   const revalidator = useRevalidator();
   const asked = useRef(false);
   // The server could not read the list (its copy of the access token had expired): load it here.
@@ -293,7 +309,7 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
           {data.list.items.length > 0 ? (
             <ul className="mt-4 space-y-3">
               {data.list.items.map((item) => (
-                <SavedItem key={item.id} item={item} onRemoved={onRemoved} />
+                <SavedItem key={item.id} item={item} advice={advice?.[item.product.id]} onRemoved={onRemoved} />
               ))}
             </ul>
           ) : (

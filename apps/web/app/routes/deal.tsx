@@ -1,5 +1,6 @@
 import { brandMerchantHref } from '@b-deals/core';
-import { Link, data, redirect } from 'react-router';
+import { data, redirect } from 'react-router';
+import { Link } from '../lib/router-links';
 import type { Route } from './+types/deal';
 import { Breadcrumb } from '../components/breadcrumb';
 import { CopyCodeButton } from '../components/copy-code';

@@ -1,6 +1,6 @@
 import type { ImageSearchResponse } from '@b-deals/contracts';
 import { DEPARTMENTS, PRICE_BANDS, formatCount, formatPrice } from '@b-deals/core';
-import { Link } from 'react-router';
+import { Link } from '../lib/router-links';
 import type { Route } from './+types/discover-image';
 import { ProductCard, ProductGrid } from '../components/product-card';
 import { TabLinks } from '../components/tabs';

@@ -4,7 +4,8 @@
  * session was ended by the API; the shopper goes to /login?reset=done. Works without JavaScript.
  */
 import { internalHref, PASSWORD_MIN_LENGTH } from '@b-deals/core';
-import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
+import { redirect, useNavigation, useSearchParams } from 'react-router';
+import { Form, Link } from '../lib/router-links';
 import type { Route } from './+types/login.new-password';
 import { AccountPage, ErrorSummary, PasswordField, SubmitButton, useFormErrors } from '../components/account-form';
 import { accountCall } from '../lib/auth-api.server';

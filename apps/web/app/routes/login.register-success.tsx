@@ -1,7 +1,8 @@
 /** /login/register-success — "check your inbox" after sign-up (issue 4; spec §2.1 register success). */
 import { internalHref } from '@b-deals/core';
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../lib/router-links';
 import type { Route } from './+types/login.register-success';
 import { AccountPage } from '../components/account-form';
 import { track } from '../lib/analytics';

@@ -6,7 +6,8 @@
  * problems (`details[].path`) are shown next to their fields. Works without JavaScript.
  */
 import { internalHref, PASSWORD_MIN_LENGTH } from '@b-deals/core';
-import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
+import { redirect, useNavigation, useSearchParams } from 'react-router';
+import { Form, Link } from '../lib/router-links';
 import type { Route } from './+types/login.register';
 import { AccountPage, ErrorSummary, PasswordField, SubmitButton, TextField, useFormErrors } from '../components/account-form';
 import { accountCall } from '../lib/auth-api.server';

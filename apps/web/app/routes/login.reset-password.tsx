@@ -4,7 +4,8 @@
  * has an account; the shopper goes to /login/reset-sent. Works without JavaScript.
  */
 import { internalHref } from '@b-deals/core';
-import { Form, Link, redirect, useNavigation } from 'react-router';
+import { redirect, useNavigation } from 'react-router';
+import { Form, Link } from '../lib/router-links';
 import type { Route } from './+types/login.reset-password';
 import { AccountPage, ErrorSummary, SubmitButton, TextField, useFormErrors } from '../components/account-form';
 import { accountCall } from '../lib/auth-api.server';

@@ -1,6 +1,7 @@
 /** /login/reset-sent — "reset request sent" (issue 4; spec §2.1). Says the same whether or not the address has an account. */
 import { internalHref } from '@b-deals/core';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../lib/router-links';
 import type { Route } from './+types/login.reset-sent';
 import { AccountPage } from '../components/account-form';
 import { pageMeta } from '../lib/meta';

@@ -7,7 +7,8 @@
  * that sign-in needs it.
  */
 import { internalHref } from '@b-deals/core';
-import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
+import { redirect, useNavigation, useSearchParams } from 'react-router';
+import { Form, Link } from '../lib/router-links';
 import type { Route } from './+types/login';
 import { AccountPage, ErrorSummary, PasswordField, StatusNote, SubmitButton, TextField, useFormErrors } from '../components/account-form';
 import { track } from '../lib/analytics';

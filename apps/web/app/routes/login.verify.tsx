@@ -6,7 +6,8 @@
  */
 import { internalHref } from '@b-deals/core';
 import { useEffect, useRef } from 'react';
-import { Link, useFetcher, useSearchParams } from 'react-router';
+import { useFetcher, useSearchParams } from 'react-router';
+import { Link } from '../lib/router-links';
 import type { Route } from './+types/login.verify';
 import { AccountPage, StatusNote } from '../components/account-form';
 import { accountCall } from '../lib/auth-api.server';

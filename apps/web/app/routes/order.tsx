@@ -13,7 +13,8 @@
 import type { Order, OrderStatus } from '@b-deals/contracts';
 import { formatPrice, internalHref } from '@b-deals/core';
 import { useEffect, useRef } from 'react';
-import { Link, redirect, useRevalidator } from 'react-router';
+import { redirect, useRevalidator } from 'react-router';
+import { Link } from '../lib/router-links';
 import type { Route } from './+types/order';
 import { OrderItemLine, TestModeBadge, TotalsList } from '../components/order-parts';
 import { browserApi, browserSession, loginHref } from '../lib/auth-client';

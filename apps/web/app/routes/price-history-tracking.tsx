@@ -1,5 +1,6 @@
 import { productHref, formatPrice, formatCount } from '@b-deals/core';
-import { Form, Link, redirect } from 'react-router';
+import { redirect } from 'react-router';
+import { Form, Link } from '../lib/router-links';
 import type { Route } from './+types/price-history-tracking';
 import { Breadcrumb } from '../components/breadcrumb';
 import { apiFrom } from '../lib/api.server';

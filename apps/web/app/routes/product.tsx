@@ -1,12 +1,14 @@
 import type { Offer, ProductWithRecommend } from '@b-deals/contracts';
 import { brandMerchantHref, categoryHref, productHref, bestOffer, sortOffers, discountPercent, formatPrice } from '@b-deals/core';
 import { useEffect, useState } from 'react';
-import { Link, data, redirect } from 'react-router';
+import { data, redirect } from 'react-router';
+import { Link } from '../lib/router-links';
 import type { Route } from './+types/product';
 import { Breadcrumb } from '../components/breadcrumb';
 import { BuyNow } from '../components/buy-now';
 import { LoveButton } from '../components/love-button';
 import { CheckedDiscountBadge, Price, PriceBadge, WasCheckNote, shippingText } from '../components/price';
+import { AdviceNote } from '../components/price-advice';
 import { PriceHistory } from '../components/price-history';
 import { compactPriceHistory } from '../lib/price-series';
 import { ProductRail } from '../components/product-card';
@@ -14,6 +16,7 @@ import { VisuallySimilarRail } from '../components/visually-similar';
 import { ga4Item, track } from '../lib/analytics';
 import { apiFrom } from '../lib/api.server';
 import { pageMeta } from '../lib/meta';
+import { adviceByOffer } from '../lib/price-advice';
 
 /** Days of price history shown (issue: 365-day chart). */
 const HISTORY_DAYS = 365;
@@ -22,20 +25,23 @@ const HISTORY_DAYS = 365;
  * /prod/{slug}?id={id} with optional color and size (spec §2.1). The product comes from
  * GET …/standard-product/product/{id}/with-recommend; a missing or unknown id is 404, and a
  * stale slug redirects (301) to the product's own slug. "Visually similar" is asked for by the
- * browser when it scrolls near (components/visually-similar.tsx).
+ * browser when it scrolls near (components/visually-similar.tsx). The buy-or-wait advice of each
+ * offer (GET …/price-advice, issue 16 §3) is asked for alongside and left out when it fails or
+ * no model is fitted.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const id = Number(url.searchParams.get('id'));
   if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
   const api = apiFrom(context);
-  const result = await api.product(id, HISTORY_DAYS);
+  const [result, advice] = await Promise.all([api.product(id, HISTORY_DAYS), api.priceAdvice(id).catch(() => null)]);
   const color = url.searchParams.get('color') ?? undefined;
   const size = url.searchParams.get('size') ?? undefined;
   if (result.product.slug !== params.slug) throw redirect(productHref(result.product.slug, id, { color, size }), 301);
   return {
     ...result,
     priceHistory: compactPriceHistory(result.priceHistory),
+    advice: adviceByOffer(advice),
     color: color && result.product.colors.includes(color) ? color : undefined,
     size: size && result.product.sizes.includes(size) ? size : undefined,
     origin: url.origin,
@@ -259,7 +265,7 @@ function OffersTable({ offers }: { offers: Offer[] }) {
 }
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { product, offers, priceHistory, recommend, color, size, origin } = loaderData;
+  const { product, offers, priceHistory, advice, recommend, color, size, origin } = loaderData;
   const shown = sortOffers(
     offers.filter((o) => (!color || o.colors.length === 0 || o.colors.includes(color)) && (!size || o.sizes.length === 0 || o.sizes.includes(size))),
   );
@@ -297,6 +303,11 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             {lead ? <PriceBadge badge={product.priceBadge} long /> : null}
           </div>
           {lead ? <WasCheckNote check={product.wasCheck} reference={product.referencePrice} /> : null}
+          {best && advice ? (
+            <div className="mt-3">
+              <AdviceNote advice={advice[best.id]} />
+            </div>
+          ) : null}
           <p className="mt-1 text-sm text-stone-600">
             Best price from {offers.length === 1 ? '1 store' : `${offers.length} stores`}
             {product.inStock ? '' : ' · currently out of stock'}

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Link, useRouteLoaderData } from 'react-router';
+import { useRouteLoaderData } from 'react-router';
+import { Link } from '../lib/router-links';
 import { ga4Item, track } from '../lib/analytics';
 import type { Route } from './+types/search';
 import { useDepartments } from '../lib/nav';

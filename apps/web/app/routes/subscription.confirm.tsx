@@ -5,7 +5,8 @@
  * `{token}` (the route's action; works without JavaScript too).
  */
 import { internalHref } from '@b-deals/core';
-import { Link, useActionData, useFetcher, useSearchParams } from 'react-router';
+import { useActionData, useFetcher, useSearchParams } from 'react-router';
+import { Link } from '../lib/router-links';
 import type { Route } from './+types/subscription.confirm';
 import { MailLinkPage } from '../components/mail-link-page';
 import { confirmDiscountCall } from '../lib/favorites.server';

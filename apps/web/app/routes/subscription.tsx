@@ -8,7 +8,8 @@
  * the answer. Never says whether the address was known.
  */
 import { internalHref } from '@b-deals/core';
-import { Link, useActionData } from 'react-router';
+import { useActionData } from 'react-router';
+import { Link } from '../lib/router-links';
 import type { Route } from './+types/subscription';
 import { AccountPage, StatusNote } from '../components/account-form';
 import { DiscountSubscribe } from '../components/discount-subscribe';

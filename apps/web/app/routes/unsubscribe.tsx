@@ -8,7 +8,8 @@
  * shopper's token); without it the server's action calls.
  */
 import { internalHref } from '@b-deals/core';
-import { Link, useActionData, useFetcher, useSearchParams } from 'react-router';
+import { useActionData, useFetcher, useSearchParams } from 'react-router';
+import { Link } from '../lib/router-links';
 import type { Route } from './+types/unsubscribe';
 import { MailLinkPage } from '../components/mail-link-page';
 import type { ApiRequestError } from '../lib/api-client';
