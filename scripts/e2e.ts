@@ -100,12 +100,25 @@ try {
     },
     stdio: 'inherit',
   });
+  // A server that dies mid-run fails the run at once, saying so, instead of every later test
+  // timing out against a closed port.
+  const died = (c: number | null, signal: NodeJS.Signals | null) => {
+    console.error(`e2e: the server exited (${signal ?? `code ${c}`}) while the tests ran`);
+    pw.kill('SIGTERM');
+  };
+  server.once('exit', died);
   code = await new Promise<number>((resolve) => pw.once('exit', (c) => resolve(c ?? 1)));
+  server.off('exit', died);
+  if (server.exitCode !== null || server.signalCode !== null) code = code || 1;
 } catch (err) {
   console.error(`e2e: ${(err as Error).message}`);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  // Waiting for 'exit' of a process that has already exited would wait for ever.
+  if (server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    await exited;
+  }
   await new Promise<void>((r) => smtp.close(() => r()));
   rmSync(dataDir, { recursive: true, force: true });
 }
