@@ -56,9 +56,14 @@ test('an uploaded photo shows itself, the cheapest identical item first and simi
   // The identical item's product page has a "Visually similar" rail, asked for once the shopper scrolls near it.
   await identical.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/prod\//);
-  await page.getByTestId('visually-similar-place').scrollIntoViewIfNeeded();
-  // The page hydrates after its first screen (decision 0005), then asks the API: allow for both.
-  await expect(page.getByRole('heading', { name: 'Visually similar' })).toBeVisible({ timeout: 20_000 });
+  // The page hydrates after its first screen (decision 0005) and only then watches the rail's
+  // place; content above it may still grow meanwhile and push the place out of reach. Scroll to
+  // it again until the browser has asked the API and the rail shows, as a shopper scrolling would.
+  const rail = page.getByRole('heading', { name: 'Visually similar' });
+  await expect(async () => {
+    if (!(await rail.isVisible())) await page.getByTestId('visually-similar-place').scrollIntoViewIfNeeded({ timeout: 2_000 });
+    await expect(rail).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 });
 
 test('department and price filters live in the URL and narrow the items', async ({ page }) => {
