@@ -150,27 +150,17 @@ function BuyOrWait({ model, waiting }: { model: AdviceModelInfo | null; waiting:
           </p>
           {/* Scrolls sideways on narrow screens: focusable, so keyboards can scroll it too. */}
           <div className="overflow-x-auto" role="region" aria-labelledby="backtest-caption" tabIndex={0}>
-            <table className="w-full border-collapse text-left text-sm" data-testid="advice-backtest">
+            <table className="data-table" data-testid="advice-backtest">
               <caption id="backtest-caption" className="sr-only">
                 Backtest of the buy-or-wait advice by horizon, training and held-out parts
               </caption>
-              <thead className="border-b border-stone-200 text-xs tracking-wide text-stone-600 uppercase">
+              <thead>
                 <tr>
-                  <th scope="col" className="py-2 pr-3 font-semibold">
-                    Horizon
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">
-                    Part
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">
-                    Decisions
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">
-                    No worse
-                  </th>
-                  <th scope="col" className="py-2 font-semibold">
-                    Captured
-                  </th>
+                  <th scope="col">Horizon</th>
+                  <th scope="col">Part</th>
+                  <th scope="col">Decisions</th>
+                  <th scope="col">No worse</th>
+                  <th scope="col">Captured</th>
                 </tr>
               </thead>
               <tbody>

@@ -185,26 +185,22 @@ function VariantPicker({
 /** The offers, best first by core's rule: the total a shopper pays, then item price and shipping beside it. */
 function OffersTable({ offers }: { offers: Offer[] }) {
   return (
-    <table className="w-full border-collapse text-left text-sm">
+    <table className="data-table">
       <caption className="sr-only">Offers from each store, lowest total (price plus shipping) first</caption>
-      <thead className="border-b border-stone-200 text-xs tracking-wide text-stone-600 uppercase">
+      <thead>
         <tr>
-          <th scope="col" className="py-2 pr-3 font-semibold">
-            Store
-          </th>
-          <th scope="col" className="py-2 pr-3 font-semibold">
-            Total
-          </th>
-          <th scope="col" className="hidden py-2 pr-3 font-semibold md:table-cell">
+          <th scope="col">Store</th>
+          <th scope="col">Total</th>
+          <th scope="col" className="hidden md:table-cell">
             Price
           </th>
-          <th scope="col" className="hidden py-2 pr-3 font-semibold md:table-cell">
+          <th scope="col" className="hidden md:table-cell">
             Shipping
           </th>
-          <th scope="col" className="hidden py-2 pr-3 font-semibold md:table-cell">
+          <th scope="col" className="hidden md:table-cell">
             Availability
           </th>
-          <th scope="col" className="py-2 text-right font-semibold">
+          <th scope="col" className="text-right">
             <span className="sr-only">Link to store</span>
           </th>
         </tr>
