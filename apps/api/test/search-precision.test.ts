@@ -2,11 +2,13 @@
  * Search precision (issue 11 §6): a department's merchandising name does not make every item in
  * it match ("sneakers" is no racket), common synonyms find each other ("trainers", "purse", "tee"),
  * a hyphenated word is one word ("t-shirt" is no shirt), a word only in a description does not
- * make a product match while another matches by its title, and catalogues written under the
- * earlier category rule are brought up to it at start (`refreshCategoryTerms`).
+ * make a product match while another matches by its title, a product gets only the parts of its
+ * category's name that fit its own kind ("socks" finds no boxers), and catalogues written under an
+ * earlier category rule are brought up to it at start (`refreshCategoryTerms`, `rule_versions`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchConditionSchema, type SearchConditionInput } from '@b-deals/contracts';
+import { CATEGORY_TERMS_RULE } from '@b-deals/core';
 import type { Database } from '@b-deals/db';
 import { createTestDatabase, testDrivers } from '@b-deals/db/testing';
 import { loadDefaultFxTable } from '@b-deals/feeds';
@@ -86,6 +88,7 @@ describe.each(testDrivers())('category words in search on %s', (driver) => {
 
   it('brings products written under the earlier rule up to the current one', async () => {
     // The earlier rule: every name of the category trail, the department's included.
+    await db.query(`INSERT INTO rule_versions (name, version) VALUES ('category_terms', 0) ON CONFLICT (name) DO UPDATE SET version = 0`);
     await db.query(
       `WITH r AS (SELECT p.id, p.title, '' AS brand_name, 'Sneakers & Sportswear Sports Tennis' AS category_terms, p.description FROM products p WHERE p.title LIKE '%Racket%')
        UPDATE products p SET category_terms = r.category_terms, search = ${productSearchVector('r')} FROM r WHERE p.id = r.id`,
@@ -179,5 +182,74 @@ describe.each(testDrivers())('compound names, product types, brands and proximit
   it('boosts the products of a brand the query names ("nike running shoes")', async () => {
     const hits = await search({ q: 'nike running shoes' });
     expect(hits).toEqual(['Pegasus Running Shoe', 'Running Shoe Laces for Nike Trainers']);
+  });
+});
+
+describe.each(testDrivers())('category words per product in search on %s', (driver) => {
+  let db: Database;
+  const names = async (q: string) =>
+    (await searchProducts(db, SearchConditionSchema.parse({ q, to: 50 }), { index: new SearchIndex() })).items.map((i) => i.name).sort();
+
+  beforeAll(async () => {
+    db = await createTestDatabase(driver);
+    await ingestFeed(db, {
+      bytes: rssFeed('fieldmark', [
+        filed('boxer', 'Fieldmark Cotton Boxer Briefs 3-Pack', "Men's Clothing > Underwear & Socks"),
+        filed('sock', 'Fieldmark Merino Crew Socks', "Men's Clothing > Underwear & Socks"),
+        filed('concealer', 'Fieldmark Creamy Concealer', 'Beauty > Makeup > Foundation'),
+        filed('foundation', 'Fieldmark Serum Foundation', 'Beauty > Makeup > Foundation'),
+        filed('chino', 'Fieldmark Stretch Chinos', "Men's Clothing > Trousers > Chinos"),
+        // A real store's shorts, filed by its own product_type (Magento's Luma: "Men > Bottoms > Shorts").
+        {
+          id: 'short',
+          title: 'Fieldmark Apollo Running Short',
+          price: '30.00 USD',
+          brand: 'Fieldmark',
+          category: '',
+          gender: 'male',
+          productType: 'Men > Bottoms > Shorts',
+        },
+      ]),
+      feed: 'fieldmark.xml',
+      merchant: { slug: 'fieldmark', name: 'Fieldmark' },
+      fx: loadDefaultFxTable(),
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('gives "socks" no boxers and "foundation" no concealers, while their class words still find them', async () => {
+    const codes = await db.query<{ title: string; category_code: string }>(`SELECT title, category_code FROM products ORDER BY title`);
+    expect(codes.rows.find((r) => r.title.includes('Boxer'))?.category_code).toBe('96');
+    expect(codes.rows.find((r) => r.title.includes('Short'))?.category_code).toBe('943');
+    expect(await names('socks')).toEqual(['Fieldmark Merino Crew Socks']);
+    expect(await names('underwear')).toEqual(['Fieldmark Cotton Boxer Briefs 3-Pack']);
+    expect(await names('foundation')).toEqual(['Fieldmark Serum Foundation']);
+    expect(await names('makeup')).toEqual(['Fieldmark Creamy Concealer', 'Fieldmark Serum Foundation']);
+  });
+
+  it('gives "pants" and "trousers" no shorts, but chinos', async () => {
+    expect(await names('pants')).toEqual(['Fieldmark Stretch Chinos']);
+    expect(await names('trousers')).toEqual(['Fieldmark Stretch Chinos']);
+    expect(await names('shorts')).toEqual(['Fieldmark Apollo Running Short']);
+  });
+
+  it('rewrites the per-leaf words of an earlier rule at start, and reads nothing once the version is current', async () => {
+    // Rule 1 wrote every product of "Underwear & Socks" the leaf's whole name.
+    await db.query(`INSERT INTO rule_versions (name, version) VALUES ('category_terms', 1) ON CONFLICT (name) DO UPDATE SET version = 1`);
+    const stale = async () =>
+      db.query(
+        `WITH r AS (SELECT p.id, p.title, 'Fieldmark' AS brand_name, 'Men''s Clothing Underwear & Socks' AS category_terms, p.description FROM products p WHERE p.title LIKE '%Boxer%')
+         UPDATE products p SET category_terms = r.category_terms, search = ${productSearchVector('r')} FROM r WHERE p.id = r.id`,
+      );
+    await stale();
+    expect(await names('socks')).toContain('Fieldmark Cotton Boxer Briefs 3-Pack');
+    expect(await refreshCategoryTerms(db)).toBe(1);
+    expect(await names('socks')).toEqual(['Fieldmark Merino Crew Socks']);
+    expect((await db.query<{ version: number }>(`SELECT version FROM rule_versions WHERE name = 'category_terms'`)).rows[0]?.version).toBe(CATEGORY_TERMS_RULE);
+    // At the current version the start-up check reads no product.
+    await stale();
+    expect(await refreshCategoryTerms(db)).toBe(0);
   });
 });

@@ -9,6 +9,7 @@
  * - Some nodes carry a `query` (a search) instead of an id.
  * - Aliases `men_shoes` and `women_shoes` name the two shoe departments.
  */
+import { synonymsOf } from './search-words.ts';
 import { slugify } from './slug.ts';
 
 export interface CategoryNode {
@@ -564,18 +565,117 @@ function searchableName(node: CategoryNode): string {
 }
 
 /**
+ * Kinds filed under a node that one part of its name does not name (issue 11 §6), by node code
+ * and name part: the leaf or group is named after one of the kinds it holds. A product whose own
+ * words name one of these kinds (and not the part's own kind) does not get that part as search
+ * words ({@link categorySearchTerms}), so "foundation" finds no concealer. Every other name part
+ * names a class that covers what is filed under it ("Coats" covers blazers and parkas,
+ * "Underwear" boxers and briefs) and is kept. Each kind is a keyword of the node or of one of
+ * its children (checked when the module loads); a phrase matches as consecutive words. Found in
+ * the development half of `npm run eval:search`.
+ */
+export const NAME_PART_OTHER_KINDS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  '94': { Trousers: ['shorts'] }, // men's Trousers holds Jeans, Chinos and Shorts: shorts are no trousers
+  '96': { Socks: ['boxer', 'brief'] }, // Underwear & Socks: boxers and briefs are no socks
+  b11: { Foundation: ['concealer', 'bb cream', 'cc cream', 'tinted moisturizer'] },
+  b21: { Cleanser: ['face wash'] },
+};
+
+for (const [code, parts] of Object.entries(NAME_PART_OTHER_KINDS)) {
+  const node = categoryByCode(code);
+  const held = new Set(node ? [node, ...node.children].flatMap((n) => n.keywords) : []);
+  for (const [part, kinds] of Object.entries(parts)) {
+    if (!node || !nameParts(searchableName(node)).includes(part)) throw new Error(`NAME_PART_OTHER_KINDS: "${part}" is no name part of ${code}`);
+    for (const k of kinds) if (!held.has(k)) throw new Error(`NAME_PART_OTHER_KINDS: "${k}" is no keyword of ${code} or its children`);
+  }
+}
+
+/**
+ * What a product says of its own kind, the evidence {@link categorySearchTerms} judges it by:
+ * its title, its merchant's GMC `product_type` and its GMC `google_product_category` as a path of
+ * Google's taxonomy (a numeric id resolved by the caller, packages/feeds `googleCategoryPath`).
+ */
+export interface ProductKindEvidence {
+  title: string;
+  productType?: string | null;
+  googleCategory?: string | null;
+}
+
+/**
+ * Version of the rule that writes `products.category_terms` (core {@link categorySearchTerms} and
+ * {@link productTypeSearchTerms}). Raised whenever either changes what it writes: the API brings
+ * a catalogue written under another version up to this one when it starts
+ * (apps/api `refreshCategoryTerms`). 2: category words per product (issue 11 §6).
+ */
+export const CATEGORY_TERMS_RULE = 2;
+
+/** Words of a text for judging its kind: lower case, hyphenated compounds kept whole, each singular (`singularWord`). */
+function kindTokens(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? []).map(singularWord);
+}
+
+/** True when `words` holds the phrase `phrase` (already tokenised) as consecutive words. */
+function hasPhrase(words: readonly string[], phrase: readonly string[]): boolean {
+  if (phrase.length === 0) return false;
+  for (let i = 0; i + phrase.length <= words.length; i++) if (phrase.every((w, j) => words[i + j] === w)) return true;
+  return false;
+}
+
+/** The forms that name a name part's kind: its head word and that word's synonyms (core `SEARCH_SYNONYMS`: trouser / pant), singular. */
+function partKindForms(part: string): string[][] {
+  const head = singularWord(headWord(part));
+  return [head, ...synonymsOf(head).map(singularWord)].map((w) => [w]);
+}
+
+/**
+ * Whether a product gets one part of its node's searchable name as search words (see
+ * {@link categorySearchTerms}). The evidence is read in order — title, product_type, Google
+ * category — and the first source that names the part's kind, another part of the same name or
+ * a kind of `NAME_PART_OTHER_KINDS` decides: kept when it names the part's kind, dropped
+ * otherwise. Kept when no source says anything.
+ */
+function keepsNamePart(node: CategoryNode, part: string, parts: readonly string[], evidence: ProductKindEvidence): boolean {
+  const others = parts.filter((p) => p !== part).map(partKindForms);
+  const excluded = (NAME_PART_OTHER_KINDS[node.code ?? '']?.[part] ?? []).map(kindTokens);
+  if (others.length === 0 && excluded.length === 0) return true; // a class name: covers everything filed under it
+  const own = partKindForms(part);
+  for (const source of [evidence.title, evidence.productType, evidence.googleCategory]) {
+    if (!source) continue;
+    const words = kindTokens(source);
+    if (own.some((f) => hasPhrase(words, f))) return true;
+    if (others.some((forms) => forms.some((f) => hasPhrase(words, f))) || excluded.some((k) => hasPhrase(words, k))) return false;
+  }
+  return true;
+}
+
+/**
  * The category words of a product's search text (`products.category_terms`, tsvector weight C;
  * issue 11 §6): the department's searchable name, then each group's and the leaf's display name
  * (a group's `&` part naming one of its children left out, see `searchableName`).
  * Keywords are not added: they are what the feed mapper recognises (a narrower kind such as
  * `chino` under Trousers), not synonyms; query synonyms live in `search-words.ts`. An 'Other' leaf
  * (the product carries its group's code) adds nothing of its own. '' for an unknown code.
+ *
+ * Per product (`product` given; below the department): a name of several `&` parts keeps only
+ * the part whose kind the product's own words name ("Underwear & Socks" gives a sock "Socks",
+ * "Hoodies & Sweatshirts" a hoodie "Hoodies"), and a part is left out for a product whose words
+ * name a kind it does not name (`NAME_PART_OTHER_KINDS`: a boxer gets no "Socks", a concealer no
+ * "Foundation", shorts no "Trousers"). The words judged are the product's title, then its
+ * product_type, then its Google category (`ProductKindEvidence`); a node left with no part adds
+ * nothing. Without `product`, every part (the category's own words).
  */
-export function categorySearchTerms(code: string): string {
+export function categorySearchTerms(code: string, product?: ProductKindEvidence): string {
   const node = categoryByCode(code);
   if (!node) return '';
   return categoryTrail(node)
-    .map((n, i) => (i === 0 ? (DEPARTMENT_SEARCH_TERMS[n.code!] ?? n.term) : searchableName(n)))
+    .map((n, i) => {
+      if (i === 0) return DEPARTMENT_SEARCH_TERMS[n.code!] ?? n.term;
+      const name = searchableName(n);
+      if (!product) return name;
+      const parts = nameParts(name);
+      return parts.filter((p) => keepsNamePart(n, p, parts, product)).join(' & ');
+    })
+    .filter(Boolean)
     .join(' ');
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALL_CATEGORIES,
+  NAME_PART_OTHER_KINDS,
   PRODUCT_KIND_WORDS,
   categoryByTermPath,
   categorySearchTerms,
@@ -336,5 +337,63 @@ describe('compound names and product types in search words (issue 11 §6)', () =
     expect(categoryByTermPath("Women's Clothing > Dresses")?.code).toBe('82');
     expect(productTypeSearchTerms(null)).toBe('');
     expect(productTypeSearchTerms('  ')).toBe('');
+  });
+});
+
+describe('category words per product (issue 11 §6)', () => {
+  const words = (code: string, title: string, productType?: string, googleCategory?: string) =>
+    categorySearchTerms(code, { title, productType, googleCategory });
+
+  it('gives a boxer in "Underwear & Socks" no "socks", and a sock "Socks" without "Underwear"', () => {
+    expect(words('96', 'Cotton Boxer Briefs 3-Pack')).toBe("Men's Clothing Underwear");
+    expect(words('96', 'Stretch Boxers')).not.toMatch(/sock/i);
+    expect(words('96', 'Merino Crew Socks 6-Pack')).toBe("Men's Clothing Socks");
+    expect(words('96', 'Everyday Essentials Pack')).toBe("Men's Clothing Underwear & Socks"); // nothing to judge by
+  });
+
+  it('leaves a leaf named after one of its kinds off its other kinds (concealer, face wash)', () => {
+    expect(words('b11', 'Creamy Concealer')).toBe('Beauty Makeup');
+    expect(words('b11', 'Tinted Moisturizer SPF 20')).toBe('Beauty Makeup');
+    expect(words('b11', 'Serum Foundation')).toBe('Beauty Makeup Foundation');
+    expect(words('b21', 'Foaming Face Wash')).toBe('Beauty Skincare');
+    expect(words('b21', 'Gel Cleanser')).toBe('Beauty Skincare Cleanser');
+  });
+
+  it('gives shorts under the men\'s "Trousers" group no "Trousers", but keeps it for jeans, chinos and pants', () => {
+    expect(words('943', 'Apollo Running Short', 'Men > Bottoms > Shorts')).toBe("Men's Clothing Shorts");
+    expect(words('942', 'Stretch Chinos')).toBe("Men's Clothing Trousers Chinos");
+    expect(words('941', 'Slim Jeans')).toBe("Men's Clothing Trousers Jeans");
+    expect(words('94', 'Cronus Yoga Pant', 'Men > Bottoms > Pants')).toBe("Men's Clothing Trousers");
+  });
+
+  it('reads the title first, then the product_type, then the Google category', () => {
+    expect(words('943', 'Apollo Classic', 'Men > Bottoms > Shorts')).toBe("Men's Clothing Shorts");
+    expect(words('943', 'Apollo Classic', undefined, 'Apparel & Accessories > Clothing > Shorts')).toBe("Men's Clothing Shorts");
+    expect(words('943', 'Apollo Classic', undefined, 'Apparel & Accessories > Clothing > Pants')).toBe("Men's Clothing Trousers Shorts");
+    // A Google category naming both parts says nothing either way; the title decides before it.
+    expect(words('96', 'Classic Pack', undefined, 'Apparel & Accessories > Clothing > Underwear & Socks')).toBe("Men's Clothing Underwear & Socks");
+    expect(words('96', 'Classic Boxers', undefined, 'Apparel & Accessories > Clothing > Underwear & Socks')).toBe("Men's Clothing Underwear");
+  });
+
+  it('keeps only the named part of any compound leaf, and class names for every product', () => {
+    expect(words('834', 'Zip Hoodie')).toBe("Women's Clothing Tops Hoodies");
+    expect(words('834', 'Crew Sweatshirt')).toBe("Women's Clothing Tops Sweatshirts");
+    expect(words('811', 'Wool Blazer')).toBe("Women's Clothing Women's Coats Blazers"); // a blazer is a coat
+    expect(words('zz', 'Anything')).toBe('');
+  });
+
+  it('is the per-leaf words without a product', () => {
+    expect(categorySearchTerms('96')).toBe("Men's Clothing Underwear & Socks");
+    expect(categorySearchTerms('b11')).toBe('Beauty Makeup Foundation');
+  });
+
+  it('names only parts and kinds of the tree in NAME_PART_OTHER_KINDS', () => {
+    for (const [code, parts] of Object.entries(NAME_PART_OTHER_KINDS)) {
+      const node = categoryByCode(code)!;
+      for (const [part, kinds] of Object.entries(parts)) {
+        expect(node.term.split(/\s*&\s*/)).toContain(part);
+        for (const k of kinds) expect([node, ...node.children].flatMap((n) => n.keywords)).toContain(k);
+      }
+    }
   });
 });

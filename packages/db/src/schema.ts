@@ -358,6 +358,18 @@ export const hotWords = pgTable('hot_words', {
   weight: integer('weight').notNull().default(0),
 });
 
+/**
+ * The version of each rule that derives stored catalogue columns from other data (issue 11 §6),
+ * as last applied to the whole catalogue: `category_terms` → core `CATEGORY_TERMS_RULE` (the
+ * products' category search words and with them `products.search`). The API rewrites what an
+ * older or unknown version wrote when it starts (apps/api `refreshCategoryTerms`).
+ */
+export const ruleVersions = pgTable('rule_versions', {
+  name: text('name').primaryKey(),
+  version: integer('version').notNull(),
+  appliedAt: ts('applied_at').notNull().defaultNow(),
+});
+
 /** Search terms shoppers typed, per day, for hot words and suggestions. */
 export const searchTerms = pgTable(
   'search_terms',

@@ -86,7 +86,7 @@ export async function createTestDatabase(kind: 'pglite' | 'postgres'): Promise<D
 /** Empties every catalogue table (between tests sharing one database). */
 export async function truncateAll(db: Database): Promise<void> {
   await db.exec(
-    'TRUNCATE merchants, brands, products, product_keys, product_blocking_keys, offers, match_decisions, price_observations, images, ingest_runs, outbound_clicks, hot_words, search_terms, search_words, users, auth_tokens, one_time_tokens, sign_ins, outbox, promotions, articles, home_modules, image_files, image_vectors RESTART IDENTITY',
+    'TRUNCATE merchants, brands, products, product_keys, product_blocking_keys, offers, match_decisions, price_observations, images, ingest_runs, outbound_clicks, hot_words, search_terms, search_words, users, auth_tokens, one_time_tokens, sign_ins, outbox, promotions, articles, home_modules, image_files, image_vectors, rule_versions RESTART IDENTITY',
   );
 }
 export * from './bench.ts';

@@ -4,8 +4,9 @@
  * the planner statistics after a bulk load. The search vector of a new product is the search
  * domain's rule (`productSearchVector`); price statistics are the pricing domain's.
  */
-import { PRODUCT_TYPE_SEPARATOR, bestOfferSql, categorySearchTerms, wasCheckSql } from '@b-deals/core';
+import { CATEGORY_TERMS_RULE, PRODUCT_TYPE_SEPARATOR, bestOfferSql, categorySearchTerms, productTypeSearchTerms, wasCheckSql } from '@b-deals/core';
 import type { Database, Queryable } from '@b-deals/db';
+import { googleCategoryPath } from '@b-deals/feeds';
 import { referencePriceSql } from '../pricing/index.ts';
 import { productSearchVector, refreshSearchWords } from '../search/index.ts';
 
@@ -143,31 +144,85 @@ export async function vacuumCatalogue(db: Database): Promise<void> {
 }
 
 /**
- * Brings every product's category words (`category_terms`, core `categorySearchTerms`) and with
- * them its search vector up to the current rule, for catalogues written under an earlier one
- * (issue 11 §6). The merchant's product_type words after core `PRODUCT_TYPE_SEPARATOR` are kept. Only rows whose words differ are written, in one statement, so a catalogue that
- * is already current costs one read of the distinct category codes. Refreshes the search
- * vocabulary when anything changed. Resolves to the number of products rewritten. Run at API
- * start, before the search index is built.
+ * A product's category words (`products.category_terms`, issue 11 §6): core
+ * `categorySearchTerms` of its category judged by its own title, its merchant's `product_type`
+ * and GMC `google_product_category` (a numeric id resolved to Google's path, packages/feeds
+ * `googleCategoryPath`), then core `productTypeSearchTerms` of that product_type. The one rule
+ * of both the ingest (new products, from the lead item of the listing that starts them) and
+ * {@link refreshCategoryTerms}.
+ */
+export function productCategoryTerms(code: string, title: string, productType: string | null, googleProductCategory: string | null): string {
+  return categorySearchTerms(code, { title, productType, googleCategory: googleCategoryPath(googleProductCategory) }) + productTypeSearchTerms(productType);
+}
+
+/** `rule_versions` name of the category words' rule (core `CATEGORY_TERMS_RULE`). */
+const CATEGORY_TERMS_RULE_NAME = 'category_terms';
+
+/** Products read and rewritten per statement by {@link refreshCategoryTerms}. */
+const REFRESH_BATCH = 2000;
+
+/**
+ * Brings every product's category words (`category_terms`, {@link productCategoryTerms}) and with
+ * them its search vector up to the current rule (core `CATEGORY_TERMS_RULE`), for catalogues
+ * written under an earlier one (issue 11 §6). The version last applied is kept in
+ * `rule_versions`: a catalogue already at the current version costs one read of that row.
+ * Otherwise every product is judged again, in id order and batches of REFRESH_BATCH, by its
+ * title and its first offer's (lowest offer id: the listing that started it) product_type and
+ * Google category; a product without offers keeps the merchant's product_type words it has (after
+ * core `PRODUCT_TYPE_SEPARATOR`). Only rows whose words differ are written; then the version is
+ * recorded, and the search vocabulary refreshed when anything changed. An interrupted run leaves
+ * the version unrecorded, so the next start finishes it. Resolves to the number of products
+ * rewritten. Run at API start, before the search index is built.
  */
 export async function refreshCategoryTerms(db: Queryable): Promise<number> {
-  const codes = await db.query<{ code: string }>(`SELECT DISTINCT category_code AS code FROM products`);
-  if (codes.rows.length === 0) return 0;
-  const terms = codes.rows.map((r) => ({ code: r.code, terms: categorySearchTerms(r.code) }));
-  const res = await db.query<{ n: number }>(
-    `WITH t AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(code text, terms text)),
-          k AS (SELECT p.id, p.title, p.brand_id, p.description, p.category_terms AS old,
-                       t.terms || CASE WHEN strpos(p.category_terms, $2) > 0 THEN substr(p.category_terms, strpos(p.category_terms, $2)) ELSE '' END AS terms
-                  FROM products p JOIN t ON t.code = p.category_code),
-          r AS (SELECT k.id, k.title, coalesce(b.name, '') AS brand_name, k.terms AS category_terms, k.description
-                  FROM k LEFT JOIN brands b ON b.id = k.brand_id
-                 WHERE k.old IS DISTINCT FROM k.terms),
-          u AS (UPDATE products p SET category_terms = r.category_terms, search = ${productSearchVector('r')}
-                  FROM r WHERE p.id = r.id RETURNING 1)
-     SELECT count(*)::int AS n FROM u`,
-    [JSON.stringify(terms), PRODUCT_TYPE_SEPARATOR],
+  const applied = await db.query<{ version: number }>(`SELECT version FROM rule_versions WHERE name = $1`, [CATEGORY_TERMS_RULE_NAME]);
+  if (applied.rows[0]?.version === CATEGORY_TERMS_RULE) return 0;
+  let changed = 0;
+  for (let after = '0'; ;) {
+    const batch = await db.query<{
+      id: string;
+      title: string;
+      category_code: string;
+      category_terms: string;
+      has_offer: boolean;
+      product_type: string | null;
+      google_product_category: string | null;
+    }>(
+      `SELECT p.id, p.title, p.category_code, p.category_terms, o.id IS NOT NULL AS has_offer, o.product_type, o.google_product_category
+         FROM products p
+         LEFT JOIN LATERAL (SELECT id, product_type, google_product_category FROM offers WHERE product_id = p.id ORDER BY id LIMIT 1) o ON true
+        WHERE p.id > $1 ORDER BY p.id LIMIT $2`,
+      [after, REFRESH_BATCH],
+    );
+    if (batch.rows.length === 0) break;
+    after = batch.rows[batch.rows.length - 1]!.id;
+    const rows = batch.rows
+      .map((r) => {
+        const at = r.category_terms.indexOf(PRODUCT_TYPE_SEPARATOR);
+        const terms = r.has_offer
+          ? productCategoryTerms(r.category_code, r.title, r.product_type, r.google_product_category)
+          : categorySearchTerms(r.category_code, { title: r.title }) + (at >= 0 ? r.category_terms.slice(at) : '');
+        return { id: r.id, terms, old: r.category_terms };
+      })
+      .filter((r) => r.terms !== r.old)
+      .map(({ id, terms }) => ({ id, terms }));
+    if (rows.length === 0) continue;
+    const res = await db.query<{ n: number }>(
+      `WITH t AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(id bigint, terms text)),
+            r AS (SELECT p.id, p.title, coalesce(b.name, '') AS brand_name, t.terms AS category_terms, p.description
+                    FROM products p JOIN t ON t.id = p.id LEFT JOIN brands b ON b.id = p.brand_id),
+            u AS (UPDATE products p SET category_terms = r.category_terms, search = ${productSearchVector('r')}
+                    FROM r WHERE p.id = r.id RETURNING 1)
+       SELECT count(*)::int AS n FROM u`,
+      [JSON.stringify(rows)],
+    );
+    changed += res.rows[0]?.n ?? 0;
+  }
+  await db.query(
+    `INSERT INTO rule_versions (name, version) VALUES ($1, $2)
+     ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, applied_at = now()`,
+    [CATEGORY_TERMS_RULE_NAME, CATEGORY_TERMS_RULE],
   );
-  const changed = res.rows[0]?.n ?? 0;
   if (changed > 0) await refreshSearchWords(db);
   return changed;
 }

@@ -3,11 +3,11 @@
  * products. All run inside the ingest's one transaction per feed (`ingest/ingest.ts`); which
  * product an offer joins is the matching domain's answer (`matching/resolve.ts`).
  */
-import { categorySearchTerms, productTypeSearchTerms, slugify } from '@b-deals/core';
+import { slugify } from '@b-deals/core';
 import type { Queryable } from '@b-deals/db';
 import type { MerchantInput } from '@b-deals/feeds';
 import type { KnownOffer, Resolution } from '../matching/index.ts';
-import { insertProducts, syncImages } from './refresh.ts';
+import { insertProducts, productCategoryTerms, syncImages } from './refresh.ts';
 import type { BrandRow, MerchantRow, OfferRow } from './rows.ts';
 
 /** Rows per statement. */
@@ -182,8 +182,8 @@ export async function insertNewProducts(tx: Queryable, newProducts: readonly Res
           title: l.title,
           brand_id: l.brand ? (brandIds.get(l.brand) ?? null) : null,
           category_code: l.lead.categoryCode,
-          // Our category's words, then the merchant's own product_type words (issue 11 §6).
-          category_terms: categorySearchTerms(l.lead.categoryCode) + productTypeSearchTerms(l.lead.productType),
+          // Our category's words as they fit this product, then the merchant's own product_type words (issue 11 §6).
+          category_terms: productCategoryTerms(l.lead.categoryCode, l.title, l.lead.productType, l.lead.googleProductCategory),
           description: l.lead.description,
           image_url: l.lead.imageLink,
           colors: l.colors,
