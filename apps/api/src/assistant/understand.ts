@@ -317,8 +317,9 @@ export async function understand(message: string): Promise<Understood> {
     }
   }
   // Free-text interests and avoidances the lists did not name.
+  // A colour or a style said as a liking ("she loves blue") is that slot, not a pastime to ask about.
   for (const phrase of [...triggered(lower, INTEREST_TRIGGERS), ...triggered(lower, DEVOTEE)])
-    if (!slots.interests.includes(phrase) && !slots.avoid.includes(phrase)) pushUnique(slots.interests, phrase);
+    if (!slots.interests.includes(phrase) && !slots.avoid.includes(phrase) && !COLOUR_OR_STYLE.has(phrase)) pushUnique(slots.interests, phrase);
   for (const phrase of triggered(lower, AVOID_TRIGGERS)) {
     pushUnique(slots.avoid, phrase);
     slots.interests = slots.interests.filter((i) => i !== phrase);
@@ -350,6 +351,9 @@ export async function understand(message: string): Promise<Understood> {
   else if (intent === 'greeting' && (slots.recipient || slots.budget || slots.interests.length)) intent = 'gift.find';
   return { intent, slots, position };
 }
+
+/** Every colour and style word (lexicon.ts): never a free-text interest. */
+const COLOUR_OR_STYLE = new Set([...Object.values(COLOURS), ...Object.values(STYLES)].flat());
 
 const INTEREST_TRIGGERS =
   /\b(?:likes?|loves?|enjoys?|is into|are into|into|(?:a |big |huge )?fans? of|obsessed with|passionate about|interested in|crazy about|hobby is|hobbies are|plays|does|practices|practises|collects|who (?:is|are) (?:a |an )?)\s+([a-z][a-z' -]{1,40})/g;

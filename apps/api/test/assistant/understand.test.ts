@@ -120,6 +120,8 @@ describe('ages and interests said in passing', () => {
     expect((await understand('gift for my uncle who does woodworking')).slots.interests).toEqual(['woodworking']);
     expect((await understand('my friend collects vinyl records')).slots.interests).toEqual(['vinyl records']);
     expect((await understand('my sister is a big fan of perfume')).slots.interests).toEqual(['perfume']);
+    // A colour said as a liking is the colour, not an interest the catalogue would be asked about.
+    expect((await understand('my sister loves green, $40')).slots).toMatchObject({ interests: [], colours: ['green'] });
   });
 });
 
