@@ -27,6 +27,7 @@ import type { Queryable } from '@b-deals/db';
 import { CARD_COLUMNS, toCard, type CardRow } from '../catalog/index.ts';
 import type { SearchDeps } from '../search/index.ts';
 import { avoidedCodes, defaultTargets, fitsRecipient, giftCategories, targetCode, type GiftPlan } from './interests.ts';
+import { OCCASION_PERSON } from './lexicon.ts';
 import { pickGifts, type SourcedPick } from './recommend.ts';
 import { emptySlots, understand, type GiftIntent, type Understood } from './understand.ts';
 import type { WordVectors } from './word-vectors.ts';
@@ -71,6 +72,8 @@ export function mergeSlots(prev: GiftSlots, said: GiftSlots, intent: GiftIntent)
       next.style = [];
     }
   } else if (said.gender) next.gender = said.gender;
+  // An occasion that named the last recipient (a baby shower's baby) was theirs: a new person drops it.
+  if (newRecipient && !said.occasion && next.occasion && OCCASION_PERSON[next.occasion]) next.occasion = null;
   if (said.occasion) next.occasion = said.occasion;
   if (said.budget) next.budget = said.budget;
   if (said.interests.length)

@@ -165,6 +165,14 @@ describe('mergeSlots', () => {
     expect(next).toMatchObject({ recipient: 'nephew', gender: 'male', age: 8, ageGroup: 'kid', interests: ['soccer'], budget: { max: 4000 } });
   });
 
+  it('drops an occasion that named the last recipient (a baby shower) when the shopper turns to someone else', async () => {
+    const shower = mergeSlots(emptySlots(), (await understand('a baby shower gift under $50')).slots, 'gift.find');
+    const mom = mergeSlots(shower, (await understand('my mom loves skincare, under $60')).slots, 'gift.find');
+    expect(mom).toMatchObject({ recipient: 'mom', occasion: null, ageGroup: 'adult' });
+    const xmas = mergeSlots(emptySlots(), (await understand('christmas gift for my dad, $80')).slots, 'gift.find');
+    expect(mergeSlots(xmas, (await understand('for my mom instead')).slots, 'refine.recipient')).toMatchObject({ recipient: 'mom', occasion: 'christmas' });
+  });
+
   it('adds a colour and keeps the rest', async () => {
     const first = mergeSlots(emptySlots(), (await understand('a friend who likes yoga, under $60')).slots, 'gift.find');
     const next = mergeSlots(first, (await understand('in blue')).slots, 'refine.attribute');
