@@ -1,26 +1,31 @@
 /**
  * ShopGeni evaluation (`npm run eval:shopgeni`, issue 18 §6): the written gift requests of
- * `eval/shopgeni/requests.jsonl` (one request each) and `followups.jsonl` (conversations of
- * 2–3 turns) against the demo catalogue on an in-process PGlite, in the embedded mode.
+ * `eval/shopgeni/*.jsonl` (one request each, or conversations of 2–3 turns in `*followups.jsonl`)
+ * against the demo catalogue on an in-process PGlite, in the embedded mode. Files, splits, metrics
+ * and figures: `eval/shopgeni/README.md`.
  *
- * The split is fixed before any tuning: a request is held out when the first byte of the SHA-1
- * of its text is below 77 (about 30 %); the interest-mapping constants were tuned on the rest
- * (development). Requests added on 2026-11-25 are split by file: `dev-2.jsonl` (tried by hand
- * while fixing the picks) is development, `heldout-2*.jsonl` (written and committed before any
- * run) is held out. Both parts are printed:
+ * The split is fixed before any tuning: in `requests.jsonl` and `followups.jsonl` a request is held
+ * out when the first byte of the SHA-1 of its text is below 77 (about 30 %); later files are split by
+ * name — `dev-2.jsonl`, `dev-3*.jsonl` (tried while building and tuning) are development,
+ * `heldout-2*.jsonl`, `heldout-3*.jsonl` (written and committed before any run) are held out. Both
+ * parts are printed, and the `*-3*` files (issue 18's follow-up) again on their own:
  * - slot accuracy: expected slots (recipient, age, age group, gender, occasion, budget ceiling in
  *   cents, interests, style, colours, avoid) equal to the understood ones, over all expected slots;
- * - asks right: a request written without a budget (or recipient) is answered with that question;
+ * - asks right: a request that must be answered with a question (no budget, no recipient, or only
+ *   interests the catalogue does not serve) is answered with that question and no picks;
  * - budget violations: picks whose total exceeds the budget, or whose shipping is unstated (must be 0);
  *   for "cheaper", picks not below the previous turn's median total;
  * - in-stock violations (must be 0);
+ * - age violations (must be 0): picks outside the recipient's age by the demo feeds' stated GMC age
+ *   groups (`ageFits`);
+ * - false claims: for requests with `claims: false`, picks whose "why this" says "for <interest>";
  * - category relevance: picks inside one of the expected departments (≥ 90 %);
  * - pick fit: picks whose own category is one a shopper would call fitting for the request (`fit`,
  *   leaf codes, stricter than the departments: a yoga mat is in Outdoor but no hiking gift), over the
  *   requests that state `fit`; and the share of answered turns (not questions) with at least 3 picks;
  * - reply time p50/p95 per turn (≤ 300 ms at p95 in the embedded mode).
  *
- *   npm run eval:shopgeni -- [--products 3000] [--days 40]
+ *   npm run eval:shopgeni -- [--products 3000] [--days 40] [--verbose]
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -212,8 +217,8 @@ async function main(): Promise<void> {
     ...(third ? [parts[held ? 'heldout-3 (of held-out)' : 'dev-3 (of development)']] : []),
   ];
 
-  // requests.jsonl and followups.jsonl are split by the hash; the files of 2026-11-25 by their name:
-  // dev-2 holds requests tried by hand while tuning, heldout-2* were written and committed before any run.
+  // requests.jsonl and followups.jsonl are split by the hash; later files by their name: dev-2 and dev-3* hold requests
+  // tried while building and tuning, heldout-2* and heldout-3* were written and committed before any run.
   const singles: Array<[Expect, boolean, boolean]> = [
     ...readJsonl<Expect>('requests.jsonl').map((e): [Expect, boolean, boolean] => [e, heldOut(e.q), false]),
     ...readJsonl<Expect>('dev-2.jsonl').map((e): [Expect, boolean, boolean] => [e, false, false]),

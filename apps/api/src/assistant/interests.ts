@@ -36,7 +36,10 @@ export const NEAR_SIMILARITY = 0.6;
 /** How much the closest hobby must beat the closest unserved pastime (tuned with `NEAR_SIMILARITY`). */
 export const NEAR_MARGIN = 0.03;
 
-/** Cosine a category's best keyword must reach for an interest known only by its vector. */
+/**
+ * Cosine a category's best keyword must reach for a word to avoid known only by its vector (`mapInterest`
+ * with vectors serves `avoid` only; interests go through `matchInterest`). Tuned on the first development split.
+ */
 export const INTEREST_SIMILARITY = 0.7;
 /** Nodes within this much of the best one are kept too. */
 export const INTEREST_MARGIN = 0.05;
@@ -99,7 +102,12 @@ export function namesCategory(interest: string, term: string): boolean {
     .some((w) => forms(w).some((f) => termForms.has(f)));
 }
 
-/** Codes for one interest (rules in the module comment), strongest first; [] when nothing is close. */
+/**
+ * Codes a word names: `INTEREST_HINTS`, else the tree's nodes whose keyword or term it is (the
+ * `named` rule of `matchInterest`), else — with vectors, for things to avoid — the nodes whose
+ * keywords' cosine reaches `INTEREST_SIMILARITY` (within `INTEREST_MARGIN` of the best); strongest
+ * first, [] when nothing is close.
+ */
 export function mapInterest(interest: string, vectors: WordVectors | null): string[] {
   const all = categoryWords(vectors);
   const phrase = interest.toLowerCase().trim();
