@@ -75,3 +75,38 @@ test('ShopGeni asks for the budget instead of guessing, and the header reaches i
   await shot(page, testInfo, 'shopgeni-budget');
   await expectNoAxeViolations(page);
 });
+
+test("ShopGeni gives a child children's things, a baby shower baby things, and asks about an interest it cannot serve; cards fit the width", async ({
+  page,
+}, testInfo) => {
+  await page.goto('/nestor');
+  const noSideScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+  await ask(page, 'a gift for my 10-year-old nephew who loves soccer, under $40');
+  await expect(page.getByTestId('assistant-message').last()).toContainText("children's sizes");
+  expect(await picks(page).count()).toBeGreaterThan(0);
+  for (const p of await pickPrices(page)) expect(p).toBeLessThanOrEqual(4_000);
+  for (const why of await page.getByTestId('assistant-message').last().getByTestId('gift-why').allTextContents())
+    expect(why).toMatch(/^(?:Why this: )?(Boys' Clothing|Girls' Clothing|Kids' Shoes|Toys|Sports Tops for soccer) · /);
+  expect(await noSideScroll()).toBe(true);
+  await shot(page, testInfo, 'shopgeni-child');
+
+  await ask(page, 'a baby shower gift under $50');
+  const baby = page.getByTestId('assistant-message').last();
+  await expect(baby).toContainText('for the baby for a baby shower');
+  for (const why of await baby.getByTestId('gift-why').allTextContents())
+    expect(why).toMatch(/^(?:Why this: )?(Baby Clothing|Baby & Kids|Nursery & Strollers) · /);
+
+  await ask(page, 'my mom loves pottery, under $60');
+  await expect(page.getByTestId('assistant-message').last()).toContainText("I don't carry anything for pottery");
+  await expect(page.getByTestId('assistant-message').last().getByTestId('gift-pick')).toHaveCount(0);
+  await page.getByRole('list', { name: 'Quick replies' }).getByRole('button', { name: 'Popular gifts' }).click();
+  await expect(page.getByTestId('assistant-message')).toHaveCount(4);
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await expect(page.getByTestId('assistant-message').last()).toContainText('Here are popular gifts for your mom, from');
+  expect(await picks(page).count()).toBeGreaterThan(0);
+  for (const p of await pickPrices(page)) expect(p).toBeLessThanOrEqual(6_000);
+  expect(await noSideScroll()).toBe(true);
+  await shot(page, testInfo, 'shopgeni-popular');
+  await expectNoAxeViolations(page);
+});

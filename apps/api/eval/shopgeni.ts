@@ -1,26 +1,31 @@
 /**
  * ShopGeni evaluation (`npm run eval:shopgeni`, issue 18 §6): the written gift requests of
- * `eval/shopgeni/requests.jsonl` (one request each) and `followups.jsonl` (conversations of
- * 2–3 turns) against the demo catalogue on an in-process PGlite, in the embedded mode.
+ * `eval/shopgeni/*.jsonl` (one request each, or conversations of 2–3 turns in `*followups.jsonl`)
+ * against the demo catalogue on an in-process PGlite, in the embedded mode. Files, splits, metrics
+ * and figures: `eval/shopgeni/README.md`.
  *
- * The split is fixed before any tuning: a request is held out when the first byte of the SHA-1
- * of its text is below 77 (about 30 %); the interest-mapping constants were tuned on the rest
- * (development). Requests added on 2026-11-25 are split by file: `dev-2.jsonl` (tried by hand
- * while fixing the picks) is development, `heldout-2*.jsonl` (written and committed before any
- * run) is held out. Both parts are printed:
+ * The split is fixed before any tuning: in `requests.jsonl` and `followups.jsonl` a request is held
+ * out when the first byte of the SHA-1 of its text is below 77 (about 30 %); later files are split by
+ * name — `dev-2.jsonl`, `dev-3*.jsonl` (tried while building and tuning) are development,
+ * `heldout-2*.jsonl`, `heldout-3*.jsonl` (written and committed before any run) are held out. Both
+ * parts are printed, and the `*-3*` files (issue 18's follow-up) again on their own:
  * - slot accuracy: expected slots (recipient, age, age group, gender, occasion, budget ceiling in
  *   cents, interests, style, colours, avoid) equal to the understood ones, over all expected slots;
- * - asks right: a request written without a budget (or recipient) is answered with that question;
+ * - asks right: a request that must be answered with a question (no budget, no recipient, or only
+ *   interests the catalogue does not serve) is answered with that question and no picks;
  * - budget violations: picks whose total exceeds the budget, or whose shipping is unstated (must be 0);
  *   for "cheaper", picks not below the previous turn's median total;
  * - in-stock violations (must be 0);
+ * - age violations (must be 0): picks outside the recipient's age by the demo feeds' stated GMC age
+ *   groups (`ageFits`);
+ * - false claims: for requests with `claims: false`, picks whose "why this" says "for <interest>";
  * - category relevance: picks inside one of the expected departments (≥ 90 %);
  * - pick fit: picks whose own category is one a shopper would call fitting for the request (`fit`,
  *   leaf codes, stricter than the departments: a yoga mat is in Outdoor but no hiking gift), over the
  *   requests that state `fit`; and the share of answered turns (not questions) with at least 3 picks;
  * - reply time p50/p95 per turn (≤ 300 ms at p95 in the embedded mode).
  *
- *   npm run eval:shopgeni -- [--products 3000] [--days 40]
+ *   npm run eval:shopgeni -- [--products 3000] [--days 40] [--verbose]
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -37,7 +42,9 @@ import { loadGiftCatalogue } from './shopgeni-catalogue.ts';
 interface Expect {
   q: string;
   slots?: Partial<Omit<GiftSlots, 'budget'>> & { budget?: number };
-  ask?: 'budget' | 'recipient';
+  ask?: 'budget' | 'recipient' | 'interests';
+  /** false: no pick may be said to be "for" one of the request's interests (the vectors' mappings are never claimed). */
+  claims?: false;
   dept?: string[];
   /** Categories a shopper would call a fitting pick: a code matches the pick's own (deepest) category exactly, `x*` by prefix. */
   fit?: string[];
@@ -74,6 +81,9 @@ interface Tally {
   cheaperViolations: number;
   repeatViolations: number;
   noPicks: number;
+  ageViolations: number;
+  falseClaims: number;
+  claimChecked: number;
   times: number[];
   misses: string[];
 }
@@ -95,6 +105,9 @@ const tally = (): Tally => ({
   cheaperViolations: 0,
   repeatViolations: 0,
   noPicks: 0,
+  ageViolations: 0,
+  falseClaims: 0,
+  claimChecked: 0,
   times: [],
   misses: [],
 });
@@ -107,6 +120,24 @@ function compareSlots(t: Tally, e: Expect, got: GiftSlots): void {
     if (ok) t.slotsRight++;
     else t.misses.push(`slot ${k}: "${e.q}" expected ${JSON.stringify(v)} got ${JSON.stringify(actual)}`);
   }
+}
+
+/**
+ * Whether a pick suits the age the turn understood, by the demo catalogue's stated GMC age groups
+ * (packages/feeds demo catalogue-data.ts: Baby Clothing, Nursery and Baby & Kids' Other are
+ * `infant`; Girls', Boys', Kids' Shoes and Toys are `kids`; everything else `adult`): a baby
+ * (age 0–1, or "baby") gets infant things; a toddler (2–4) any child's thing but nursery gear; a
+ * child (5–12, or "kid") Girls', Boys', Kids' Shoes or Toys; a teenager or adult nothing from Baby & Kids.
+ */
+function ageFits(slots: GiftSlots, code: string): boolean {
+  const a = slots.age;
+  const group =
+    a !== null ? (a <= 1 ? 'baby' : a <= 4 ? 'toddler' : a <= 12 ? 'kid' : 'adult') : slots.recipient === 'toddler' ? 'toddler' : (slots.ageGroup ?? 'unknown');
+  if (group === 'baby') return ['g1', 'g', 'g6'].includes(code);
+  if (group === 'toddler') return code.startsWith('g') && code !== 'g6';
+  if (group === 'kid') return ['g2', 'g3', 'g4', 'g5'].includes(code);
+  if (group === 'unknown') return true;
+  return !code.startsWith('g');
 }
 
 function judge(t: Tally, e: Expect, r: TurnResult, prevPrices: number[], prevShown: number[]): void {
@@ -128,6 +159,18 @@ function judge(t: Tally, e: Expect, r: TurnResult, prevPrices: number[], prevSho
     t.picks++;
     if (!budget || p.product.shipping === null || p.product.priceTag > budget.max) t.budgetViolations++;
     if (!p.product.inStock) t.stockViolations++;
+    if (!ageFits(r.slots, p.product.categoryIds[0] ?? '')) {
+      t.ageViolations++;
+      t.misses.push(`age: "${e.q}" (${r.slots.age ?? r.slots.ageGroup}) → ${p.product.categoryIds[0]} ${p.product.name}`);
+    }
+    if (e.claims === false) {
+      t.claimChecked++;
+      const claimed = r.slots.interests.find((i) => p.why.toLowerCase().includes(` for ${i.toLowerCase()}`));
+      if (claimed) {
+        t.falseClaims++;
+        t.misses.push(`claim: "${e.q}" → "${p.why}"`);
+      }
+    }
     if (e.dept) {
       t.relevantTotal++;
       if (e.dept.some((d) => p.product.categoryIds.includes(d))) t.relevant++;
@@ -167,37 +210,51 @@ async function main(): Promise<void> {
   const vectors = await sharedVectors((err) => console.warn('word vectors unavailable:', err));
   console.log(`catalogue: ${products} products, ${values.days} days of history, ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   const deps = { db, search, vectors };
-  const parts = { development: tally(), 'held-out': tally() };
-
-  // requests.jsonl and followups.jsonl are split by the hash; the files of 2026-11-25 by their name:
-  // dev-2 holds requests tried by hand while tuning, heldout-2* were written and committed before any run.
-  const singles: Array<[Expect, boolean]> = [
-    ...readJsonl<Expect>('requests.jsonl').map((e): [Expect, boolean] => [e, heldOut(e.q)]),
-    ...readJsonl<Expect>('dev-2.jsonl').map((e): [Expect, boolean] => [e, false]),
-    ...readJsonl<Expect>('heldout-2.jsonl').map((e): [Expect, boolean] => [e, true]),
+  const parts = { development: tally(), 'held-out': tally(), 'dev-3 (of development)': tally(), 'heldout-3 (of held-out)': tally() };
+  /** The tallies an item counts in: its part, and the issue-18-follow-up subset (files *-3*) of that part. */
+  const into = (held: boolean, third: boolean): Tally[] => [
+    parts[held ? 'held-out' : 'development'],
+    ...(third ? [parts[held ? 'heldout-3 (of held-out)' : 'dev-3 (of development)']] : []),
   ];
-  for (const [e, held] of singles) {
-    const t = parts[held ? 'held-out' : 'development'];
-    t.requests++;
+
+  // requests.jsonl and followups.jsonl are split by the hash; later files by their name: dev-2 and dev-3* hold requests
+  // tried while building and tuning, heldout-2* and heldout-3* were written and committed before any run.
+  const singles: Array<[Expect, boolean, boolean]> = [
+    ...readJsonl<Expect>('requests.jsonl').map((e): [Expect, boolean, boolean] => [e, heldOut(e.q), false]),
+    ...readJsonl<Expect>('dev-2.jsonl').map((e): [Expect, boolean, boolean] => [e, false, false]),
+    ...readJsonl<Expect>('heldout-2.jsonl').map((e): [Expect, boolean, boolean] => [e, true, false]),
+    ...readJsonl<Expect>('dev-3.jsonl').map((e): [Expect, boolean, boolean] => [e, false, true]),
+    ...readJsonl<Expect>('heldout-3.jsonl').map((e): [Expect, boolean, boolean] => [e, true, true]),
+  ];
+  for (const [e, held, third] of singles) {
     const start = performance.now();
     const r = await takeTurn(deps, e.q);
-    t.times.push(performance.now() - start);
-    judge(t, e, r, [], []);
+    const ms = performance.now() - start;
+    for (const t of into(held, third)) {
+      t.requests++;
+      t.times.push(ms);
+      judge(t, e, r, [], []);
+    }
   }
-  const convs: Array<[{ turns: Expect[] }, boolean]> = [
-    ...readJsonl<{ turns: Expect[] }>('followups.jsonl').map((c): [{ turns: Expect[] }, boolean] => [c, heldOut(c.turns[0]!.q)]),
-    ...readJsonl<{ turns: Expect[] }>('heldout-2-followups.jsonl').map((c): [{ turns: Expect[] }, boolean] => [c, true]),
+  type Conv = { turns: Expect[] };
+  const convs: Array<[Conv, boolean, boolean]> = [
+    ...readJsonl<Conv>('followups.jsonl').map((c): [Conv, boolean, boolean] => [c, heldOut(c.turns[0]!.q), false]),
+    ...readJsonl<Conv>('heldout-2-followups.jsonl').map((c): [Conv, boolean, boolean] => [c, true, false]),
+    ...readJsonl<Conv>('dev-3-followups.jsonl').map((c): [Conv, boolean, boolean] => [c, false, true]),
+    ...readJsonl<Conv>('heldout-3-followups.jsonl').map((c): [Conv, boolean, boolean] => [c, true, true]),
   ];
-  for (const [conv, held] of convs) {
-    const t = parts[held ? 'held-out' : 'development'];
-    t.requests++;
+  for (const [conv, held, third] of convs) {
+    for (const t of into(held, third)) t.requests++;
     let context: GiftContext | undefined;
     let prevPrices: number[] = [];
     for (const e of conv.turns) {
       const start = performance.now();
       const r = await takeTurn(deps, e.q, context);
-      t.times.push(performance.now() - start);
-      judge(t, e, r, prevPrices, context?.shown ?? []);
+      const ms = performance.now() - start;
+      for (const t of into(held, third)) {
+        t.times.push(ms);
+        judge(t, e, r, prevPrices, context?.shown ?? []);
+      }
       if (r.items.length) prevPrices = r.items.map((p) => p.product.priceTag);
       context = r.context;
     }
@@ -214,6 +271,8 @@ async function main(): Promise<void> {
       'no picks',
       'budget viol.',
       'in-stock viol.',
+      'age viol.',
+      'false claims',
       'cheaper viol.',
       'repeats',
       'category rel.',
@@ -234,6 +293,8 @@ async function main(): Promise<void> {
         t.noPicks,
         t.budgetViolations,
         t.stockViolations,
+        t.ageViolations,
+        `${t.falseClaims}/${t.claimChecked}`,
         t.cheaperViolations,
         t.repeatViolations,
         pct(t.relevant, t.relevantTotal),
@@ -244,7 +305,7 @@ async function main(): Promise<void> {
       ].join(' | '),
     );
   }
-  const all = Object.values(parts);
+  const all = [parts.development, parts['held-out']];
   const sum = (f: (t: Tally) => number) => all.reduce((s, t) => s + f(t), 0);
   const p95 = quantile(
     all.flatMap((t) => t.times),
@@ -257,9 +318,9 @@ async function main(): Promise<void> {
       sum((t) => t.relevantTotal),
     );
   console.log(
-    `targets: budget violations 0 → ${sum((t) => t.budgetViolations) === 0 ? 'PASS' : 'MISS'}; in-stock violations 0 → ${sum((t) => t.stockViolations) === 0 ? 'PASS' : 'MISS'}; category relevance ≥ 90 % → ${rel >= 0.9 ? 'PASS' : 'MISS'} (${(rel * 100).toFixed(1)} %); p95 ≤ 300 ms → ${p95 <= 300 ? 'PASS' : 'MISS'} (${p95.toFixed(1)} ms)`,
+    `targets: budget violations 0 → ${sum((t) => t.budgetViolations) === 0 ? 'PASS' : 'MISS'}; in-stock violations 0 → ${sum((t) => t.stockViolations) === 0 ? 'PASS' : 'MISS'}; age violations 0 → ${sum((t) => t.ageViolations) === 0 ? 'PASS' : 'MISS'}; category relevance ≥ 90 % → ${rel >= 0.9 ? 'PASS' : 'MISS'} (${(rel * 100).toFixed(1)} %); p95 ≤ 300 ms → ${p95 <= 300 ? 'PASS' : 'MISS'} (${p95.toFixed(1)} ms)`,
   );
-  if (values.verbose) for (const [name, t] of Object.entries(parts)) for (const m of t.misses) console.log(`  [${name}] ${m}`);
+  if (values.verbose) for (const [name, t] of Object.entries(parts).slice(0, 2)) for (const m of t.misses) console.log(`  [${name}] ${m}`);
   await db.close();
 }
 

@@ -30,8 +30,8 @@ export const GIFT_INTENTS = [
   'greeting',
   'none',
 ] as const;
-/** Slots the assistant asks for when missing. */
-export const GIFT_MISSING = ['budget', 'recipient'] as const;
+/** Slots the assistant asks for when missing (`interests`: none of those said is one the catalogue serves, issue 18). */
+export const GIFT_MISSING = ['budget', 'recipient', 'interests'] as const;
 
 const word = textSchema(40);
 

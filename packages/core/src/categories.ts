@@ -446,6 +446,21 @@ const byPath = new Map(ALL_CATEGORIES.map((c) => [c.path, c]));
 const byId = new Map(ALL_CATEGORIES.filter((c) => c.id).map((c) => [c.id as string, c]));
 const byCode = new Map(ALL_CATEGORIES.filter((c) => c.code && !c.other).map((c) => [c.code as string, c]));
 
+/**
+ * Garment categories: the clothing of Women's (8) and Men's (9), sports clothing (Sweatshirts 712,
+ * Sports Tops 713, Yoga Wear 714, Swim 715) and Baby & Kids' own products (`g`). A child's garment
+ * of them belongs in Baby Clothing (g1) or Girls' (g2) / Boys' Clothing (g3): the feed mapper files
+ * kids' items so (packages/feeds category-map), and ShopGeni looks there for a child (issue 18).
+ */
+export function isApparelCode(code: string): boolean {
+  return /^[89]/.test(code) || ['712', '713', '714', '715'].some((c) => code.startsWith(c)) || code === 'g';
+}
+
+/** Footwear categories (Shoes `k…`, Running Shoes 711, Hiking Boots 728); a child's shoe of them belongs in Kids' Shoes (g4). */
+export function isShoeCode(code: string): boolean {
+  return code.startsWith('k') || code === '711' || code === '728';
+}
+
 /** Category aliases of spec §3. */
 export const CATEGORY_ALIASES: Readonly<Record<string, string>> = { men_shoes: 'k2', women_shoes: 'k1' };
 

@@ -4,6 +4,7 @@ export * from './brand.ts';
 export * from './price.ts';
 export * from './best-offer.ts';
 export * from './sizes.ts';
+export * from './age-groups.ts';
 export * from './search-words.ts';
 export * from './price-bands.ts';
 export * from './gtin.ts';

@@ -17,6 +17,27 @@
 
 const LETTERS = ['XXXS', 'XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL', 'XXXXL', 'XXXXXL'];
 
+/** Rank of a letter size on the scale XXXS … XXXXXL (`2XL` is `XXL`), or -1 for any other label. */
+export function letterSizeRank(s: string): number {
+  return letterRank(s);
+}
+
+/**
+ * A child's size label read (its first sizing system, `US 10C / EU 27` → 10C): baby months
+ * (`0-3M` → from 0 to 3), toddler (`2T`), US children's shoes (`10C`), youth (`1Y`); null for any
+ * other label (adult, letter, one size).
+ */
+export function childSizeOf(label: string): { kind: 'months' | 'toddler' | 'child' | 'youth'; from: number; to: number } | null {
+  const first = label.split(/\s*[/|]\s*/)[0]!.trim();
+  const months = first.match(/^(\d+)\s*-\s*(\d+)\s*M$/i);
+  if (months) return { kind: 'months', from: Number(months[1]), to: Number(months[2]) };
+  const kid = first.replace(/^(US|UK|EU)\s*/i, '').match(/^(\d+(?:[.,]5)?)\s*([TCY])$/i);
+  if (!kid) return null;
+  const n = Number(kid[1]!.replace(',', '.'));
+  const kind = ({ T: 'toddler', C: 'child', Y: 'youth' } as const)[kid[2]!.toUpperCase() as 'T' | 'C' | 'Y'];
+  return { kind, from: n, to: n };
+}
+
 /** Rank of a letter size (`2XL` is `XXL`), or -1. */
 function letterRank(s: string): number {
   const u = s.toUpperCase().replace(/^([2-5])X/, (_, n: string) => 'X'.repeat(Number(n)));

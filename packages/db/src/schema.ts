@@ -80,6 +80,12 @@ export const products = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * GMC `age_group` (newborn | infant | toddler | kids | adult) its active offers state, the most
+     * common one; null when none states it (then the category tree and sizes say whom it is for:
+     * core `itemAgeGroups`). ShopGeni reads it (issue 18).
+     */
+    ageGroup: text('age_group'),
     gtin: text('gtin'),
     mpn: text('mpn'),
     /**
@@ -255,6 +261,8 @@ export const offers = pgTable(
       .default(sql`'{}'::text[]`),
     googleProductCategory: text('google_product_category'),
     productType: text('product_type'),
+    /** GMC `age_group` of the lead item, normalised (packages/feeds `normalizeAgeGroup`); null when the feed does not state it. */
+    ageGroup: text('age_group'),
     /** False once a later full feed no longer lists it (kept with its history). */
     active: boolean('active').notNull().default(true),
     /** Hash of the normalised listing; unchanged hash means nothing to write. */

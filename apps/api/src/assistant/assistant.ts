@@ -4,11 +4,15 @@
  * Follow-ups refine the last answer: "cheaper" lowers the ceiling to 80 % of the last picks'
  * median total; "something else" leaves out every product shown; "more like the second one"
  * searches that product's category near its price; "for a teenager instead" replaces the
- * recipient and forgets the last one's interests, colour and style; "in blue" adds a colour
- * (searched as a word of the title or description).
+ * recipient and forgets the last one's interests, colour and style; "he is 8" gives the same
+ * person an age; "in blue" adds a colour (searched as a word of the title or description).
+ * Interests the catalogue does not serve (interests.ts `matchInterest`: unserved or nothing close)
+ * are said so and asked about, never guessed; "anything popular" then drops them for the
+ * recipient's popular gifts. An interest matched only by the word vectors is answered with where
+ * its picks are ("you said she likes X; these are in Y"), never with a claim that they are for X.
  * The conversation state travels with the browser (`GiftContext`), so any API instance can answer.
  */
-import { formatPrice } from '@b-deals/core';
+import { categoryByCode, formatPrice } from '@b-deals/core';
 import {
   GIFT_PICKS,
   GIFT_SHOWN_MAX,
@@ -22,8 +26,9 @@ import {
 import type { Queryable } from '@b-deals/db';
 import { CARD_COLUMNS, toCard, type CardRow } from '../catalog/index.ts';
 import type { SearchDeps } from '../search/index.ts';
-import { avoidedCodes, defaultTargets, fitsRecipient, giftCategories, targetCode } from './interests.ts';
-import { pickGifts } from './recommend.ts';
+import { avoidedCodes, defaultTargets, fitsRecipient, giftCategories, targetCode, type GiftPlan } from './interests.ts';
+import { OCCASION_PERSON } from './lexicon.ts';
+import { pickGifts, type SourcedPick } from './recommend.ts';
 import { emptySlots, understand, type GiftIntent, type Understood } from './understand.ts';
 import type { WordVectors } from './word-vectors.ts';
 
@@ -45,8 +50,14 @@ export const CHEAPER_FACTOR = 0.8;
 /** Merges what a message says into the conversation's slots (rules in the module comment). */
 export function mergeSlots(prev: GiftSlots, said: GiftSlots, intent: GiftIntent): GiftSlots {
   const next: GiftSlots = { ...prev, interests: [...prev.interests], style: [...prev.style], colours: [...prev.colours], avoid: [...prev.avoid] };
-  const newRecipient = said.recipient !== null || said.ageGroup !== null || said.age !== null;
-  if (newRecipient) {
+  // An age alone ("he is 8") is the same person's, unless the shopper changes the recipient ("for a 5 year old instead").
+  const ageOnly = said.recipient === null && said.age !== null && intent !== 'refine.recipient';
+  const newRecipient = !ageOnly && (said.recipient !== null || said.ageGroup !== null || said.age !== null);
+  if (ageOnly) {
+    next.age = said.age;
+    next.ageGroup = said.ageGroup;
+    if (said.gender) next.gender = said.gender;
+  } else if (newRecipient) {
     // A new recipient replaces the whole person (age, gender), keeping budget and occasion.
     next.recipient = said.recipient;
     next.relation = said.relation;
@@ -61,6 +72,8 @@ export function mergeSlots(prev: GiftSlots, said: GiftSlots, intent: GiftIntent)
       next.style = [];
     }
   } else if (said.gender) next.gender = said.gender;
+  // An occasion that named the last recipient (a baby shower's baby) was theirs: a new person drops it.
+  if (newRecipient && !said.occasion && next.occasion && OCCASION_PERSON[next.occasion]) next.occasion = null;
   if (said.occasion) next.occasion = said.occasion;
   if (said.budget) next.budget = said.budget;
   if (said.interests.length)
@@ -132,7 +145,22 @@ export async function takeTurn(deps: AssistantDeps, message: string, context?: G
       : `Got it${describeWho(slots)}. What's your budget? I keep every pick within it, shipping included.`;
     return answer(intent, slots, missing, [], text, context, []);
   }
-  const { codes, targets, fromInterests } = giftCategories(slots, deps.vectors);
+  let plan = giftCategories(slots, deps.vectors);
+  // "Anything popular is fine" after a question about interests: the interests the catalogue does not serve are dropped.
+  const anyGift = ANY_GIFT.test(message) && !/\b(?:anything|something) else\b/i.test(message);
+  if (anyGift && plan.unserved.length) {
+    slots.interests = slots.interests.filter((i) => !plan.unserved.includes(i));
+    plan = giftCategories(slots, deps.vectors);
+  }
+  if (slots.interests.length && plan.unserved.length === slots.interests.length) {
+    const pron = pronoun(slots);
+    const domains = [...new Set(plan.matches.flatMap((m) => (m.how === 'unserved' && m.near && m.near !== m.interest ? [m.near] : [])))];
+    const text =
+      `I don't carry anything for ${listOf(plan.unserved)}${domains.length ? ` (no ${listOf(domains)} things)` : ''}, and I won't guess. ` +
+      `What else ${pron === 'they' ? 'do they' : `does ${pron}`} like? Or I can show popular gifts${describeWho(slots)}.`;
+    return answer(intent, slots, ['interests'], [], text, context, []);
+  }
+  const { codes, targets, fromInterests } = plan;
   const avoidCodes = avoidedCodes(slots, deps.vectors);
   const picks = await pickGifts(deps.db, deps.search, { slots, targets, avoidCodes, exclude, words: slots.colours[0], like });
   // Too few for the interests within the budget: first the interests' parent categories (watches → jewelry), but not
@@ -178,22 +206,89 @@ export async function takeTurn(deps: AssistantDeps, message: string, context?: G
           ? 'Here are some other ideas'
           : like
             ? `More like ${like.name}`
-            : picks.length === 1
-              ? 'Here is 1 idea'
-              : `Here are ${picks.length} ideas`;
-    const interestNote =
-      slots.interests.length && !fromInterests ? ` I don't carry much for ${slots.interests.join(', ')}, so these are popular gifts instead.` : '';
+            : anyGift && !fromInterests
+              ? 'Here are popular gifts'
+              : picks.length === 1
+                ? 'Here is 1 idea'
+                : `Here are ${picks.length} ideas`;
     const range = cheapest === dearest ? `at ${formatPrice(cheapest)}` : `from ${formatPrice(cheapest)} to ${formatPrice(dearest)}`;
     const widenNote = widened ? ` Few picks for ${slots.interests.join(', ')} fit the budget, so I added related and popular gifts.` : '';
-    text = `${lead}${describeWho(slots)}, ${range}, ${picks.length === 1 ? 'within' : 'all within'} ${formatPrice(slots.budget!.max)} with shipping.${interestNote}${widenNote}`;
+    text = `${lead}${describeWho(slots)}, ${range}, ${picks.length === 1 ? 'within' : 'all within'} ${formatPrice(slots.budget!.max)} with shipping.${sourceNotes(slots, plan, picks)}${widenNote}`;
   }
-  return answer(intent, slots, [], picks, text, context, codes);
+  return answer(
+    intent,
+    slots,
+    [],
+    picks.map(({ via: _via, ...p }) => p),
+    text,
+    context,
+    codes,
+  );
 }
 
+/** "Show me popular gifts", "anything is fine", "surprise me": the shopper lets go of the interests asked about. */
+const ANY_GIFT = /\b(?:popular|best ?sell(?:ers?|ing)|anything|whatever|surprise me|no idea|not sure|(?:do ?n[o']?t|dont) know)\b/i;
+
+const pronoun = (s: GiftSlots): 'she' | 'he' | 'they' => (s.gender === 'female' ? 'she' : s.gender === 'male' ? 'he' : 'they');
+
+/** "a", "a or b", "a, b or c". */
+function listOf(xs: readonly string[]): string {
+  return xs.length < 2 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} or ${xs.at(-1)}`;
+}
+
+/** The terms of the categories picks came from (deepest node, in order, distinct, at most 3). */
+function termsOf(picks: readonly SourcedPick[]): string {
+  const terms = [...new Set(picks.map((p) => categoryTerm(p.product.categoryIds[0] ?? '')))].filter(Boolean).slice(0, 3);
+  return terms.length < 2 ? (terms[0] ?? '') : `${terms.slice(0, -1).join(', ')} and ${terms.at(-1)}`;
+}
+
+/**
+ * What the reply says about where the picks came from (issue 18 follow-up points 1–2), from the
+ * targets each pick was found through: interests the word vectors placed ("you said he likes
+ * birdwatching; I carry nothing made for it, so these are hiking gifts in Backpacks, Hiking Boots
+ * and Outdoor, the nearest I have"), children's twins ("I keep to children's sizes"), and interests
+ * with nothing to show.
+ */
+function sourceNotes(slots: GiftSlots, plan: GiftPlan, picks: readonly SourcedPick[]): string {
+  const notes: string[] = [];
+  const pron = pronoun(slots);
+  const likes = pron === 'they' ? 'they like' : `${pron} likes`;
+  for (const m of plan.matches) {
+    if (m.how !== 'near') continue;
+    const found = picks.filter((p) => p.via?.near === m.interest);
+    if (found.length)
+      notes.push(`You said ${likes} ${m.interest}; I carry nothing made for it, so these are ${m.near} gifts in ${termsOf(found)}, the nearest I have.`);
+  }
+  const twins = picks.filter((p) => p.via?.child !== undefined);
+  if (twins.length) {
+    const years = slots.age !== null ? `a ${slots.age}-year-old` : slots.ageGroup === 'baby' ? 'a baby' : 'a child';
+    const interests = [...new Set(twins.map((p) => p.via!.child!))];
+    const none = picks.every((p) => p.via?.interest === undefined) ? `; I have no ${listOf(interests)} gear in them, so` : ', so';
+    notes.push(`For ${years} I keep to children's sizes${none} ${twins.length === picks.length ? 'these are' : 'some are'} from ${termsOf(twins)}.`);
+  }
+  if (plan.unserved.length) notes.push(`I don't carry anything for ${listOf(plan.unserved)}.`);
+  return notes.length ? ` ${notes.join(' ')}` : '';
+}
+
+/** The display name of a category code. */
+function categoryTerm(code: string): string {
+  return categoryByCode(code)?.term ?? '';
+}
+
+/** Occasions said with an article ("for a baby shower"). */
+const WITH_ARTICLE = new Set(['baby shower', 'new baby', 'christening', 'first birthday', 'wedding', 'graduation', 'housewarming', 'retirement']);
+
 function describeWho(s: GiftSlots): string {
-  const who = s.recipient ? ` for your ${s.recipient === 'self' ? 'self' : s.recipient}` : s.ageGroup ? ` for a ${s.ageGroup}` : '';
+  const who =
+    s.recipient === 'baby' && s.occasion && WITH_ARTICLE.has(s.occasion)
+      ? ' for the baby'
+      : s.recipient
+        ? ` for your ${s.recipient === 'self' ? 'self' : s.recipient}`
+        : s.ageGroup
+          ? ` for a ${s.ageGroup}`
+          : '';
   const age = s.age !== null ? ` (${s.age})` : '';
-  const occasion = s.occasion ? ` for ${s.occasion}` : '';
+  const occasion = s.occasion ? ` for ${WITH_ARTICLE.has(s.occasion) ? 'a ' : ''}${s.occasion}` : '';
   return `${who}${age}${occasion}`;
 }
 
@@ -232,6 +327,23 @@ export function chipsFor(slots: GiftSlots, missing: DiscoverResponse['missing'],
       { slot: 'recipient', label: 'Kid', message: 'For a kid' },
     ];
   if (missing.includes('budget')) return [25, 50, 100, 200].map((d) => ({ slot: 'budget' as const, label: `Under $${d}`, message: `Under $${d}` }));
+  if (missing.includes('interests')) {
+    const child = slots.ageGroup === 'baby' || slots.ageGroup === 'kid';
+    return [
+      { slot: 'interests', label: 'Popular gifts', message: 'Show me popular gifts' },
+      ...(child
+        ? [
+            { slot: 'interests' as const, label: 'Toys', message: 'They like toys' },
+            { slot: 'interests' as const, label: 'Sports', message: 'They like sports' },
+          ]
+        : [
+            { slot: 'interests' as const, label: 'Outdoors', message: 'They like hiking' },
+            { slot: 'interests' as const, label: 'Fitness', message: 'They love yoga' },
+            { slot: 'interests' as const, label: 'Beauty', message: 'They like skincare' },
+            { slot: 'interests' as const, label: 'Travel', message: 'They like travel' },
+          ]),
+    ];
+  }
   const chips: GiftChip[] = [];
   if (hasPicks) chips.push({ slot: 'refine', label: 'Cheaper', message: 'Cheaper' }, { slot: 'refine', label: 'Something else', message: 'Something else' });
   if (!slots.occasion)

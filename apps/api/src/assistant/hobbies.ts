@@ -152,6 +152,39 @@ const HOBBIES: Record<string, Hobby> = {
   gardening: { aliases: ['garden', 'gardener', 'plants'], targets: [{ code: 'k!', words: ['garden shoe'] }] },
 };
 
+/**
+ * Pastimes the catalogue does not serve (it sells clothing, shoes, beauty, bags, jewellery, baby and
+ * kids' things, sports and outdoor gear: no instruments, books, kitchenware, drinks, art or craft
+ * supplies, games, electronics, cameras, pet or car goods). Each is named by a few everyday words
+ * chosen for the domain, not for any request: an interest whose word vector lies nearer these than
+ * to every hobby above gets a question, never a guess (interests.ts `matchInterest`). The key is
+ * what the reply says ("I don't carry anything for music").
+ */
+export const UNSERVED: Readonly<Record<string, readonly string[]>> = {
+  music: ['music', 'musician', 'guitar', 'piano', 'singing', 'songs', 'concerts'],
+  books: ['reading', 'books', 'novels', 'literature', 'writing', 'poetry'],
+  'food and drink': ['cooking', 'food', 'recipes', 'cuisine', 'coffee', 'wine', 'beer', 'chocolate'],
+  'art and crafts': ['art', 'painting', 'drawing', 'crafts', 'sewing', 'sculpture'],
+  'games and tech': ['gaming', 'videogames', 'computers', 'gadgets', 'technology', 'electronics', 'poker', 'backgammon'],
+  'film and TV': ['movies', 'films', 'television', 'cinema', 'comics', 'cartoons'],
+  photography: ['camera', 'cameras'],
+  pets: ['pets', 'dogs', 'cats', 'horses', 'animals', 'birds'],
+  'cars and motorbikes': ['cars', 'motorcycles', 'trucks', 'racing'],
+  'science and history': ['science', 'history', 'math', 'physics', 'politics'],
+  'home and decor': ['decor', 'furniture', 'candles', 'interior', 'cleaning'],
+};
+
+/**
+ * Every pastime of the lexicon with the words a shopper uses for it (name first), for the word
+ * vectors (interests.ts). Kinds of product ("sneakers", "watches") are left out: an interest near a
+ * kind of product ("sunglasses" ≈ sneakers) would get a substitute, not a gift for it.
+ */
+export function hobbyWords(): ReadonlyArray<{ hobby: string; words: readonly string[] }> {
+  return Object.entries(HOBBIES)
+    .filter(([, h]) => !h.kind)
+    .map(([hobby, h]) => ({ hobby, words: [hobby, ...h.aliases] }));
+}
+
 /** Lower-case alias or name → hobby name. */
 const BY_WORD = new Map<string, string>();
 for (const [name, h] of Object.entries(HOBBIES)) {

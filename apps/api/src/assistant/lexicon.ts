@@ -10,6 +10,8 @@ export interface RecipientSense {
   relation: string;
   gender?: GiftSlots['gender'];
   ageGroup?: GiftSlots['ageGroup'];
+  /** The word may name a baby ("a christening gift for my grandson"); other people named with a baby occasion are its parents. */
+  young?: true;
 }
 
 /** Recipient option (the canonical word) → its synonyms and meaning. */
@@ -28,25 +30,31 @@ export const RECIPIENTS: Record<string, { words: string[] } & RecipientSense> = 
   partner: { words: ['partner', 'spouse', 'significant other'], relation: 'partner', ageGroup: 'adult' },
   sister: { words: ['sister', 'sis'], relation: 'sibling', gender: 'female' },
   brother: { words: ['brother', 'bro'], relation: 'sibling', gender: 'male' },
-  daughter: { words: ['daughter', 'stepdaughter'], relation: 'child', gender: 'female' },
-  son: { words: ['son', 'stepson'], relation: 'child', gender: 'male' },
+  daughter: { words: ['daughter', 'stepdaughter'], relation: 'child', gender: 'female', young: true },
+  son: { words: ['son', 'stepson'], relation: 'child', gender: 'male', young: true },
   grandma: { words: ['grandma', 'grandmother', 'granny', 'nana', 'grandmom'], relation: 'grandparent', gender: 'female', ageGroup: 'senior' },
   grandpa: { words: ['grandpa', 'grandfather', 'granddad', 'grandad', 'gramps'], relation: 'grandparent', gender: 'male', ageGroup: 'senior' },
   aunt: { words: ['aunt', 'auntie'], relation: 'relative', gender: 'female', ageGroup: 'adult' },
   uncle: { words: ['uncle'], relation: 'relative', gender: 'male', ageGroup: 'adult' },
-  niece: { words: ['niece'], relation: 'relative', gender: 'female' },
-  nephew: { words: ['nephew'], relation: 'relative', gender: 'male' },
+  niece: { words: ['niece'], relation: 'relative', gender: 'female', young: true },
+  nephew: { words: ['nephew'], relation: 'relative', gender: 'male', young: true },
+  granddaughter: { words: ['granddaughter', 'grand daughter'], relation: 'grandchild', gender: 'female', young: true },
+  grandson: { words: ['grandson', 'grand son'], relation: 'grandchild', gender: 'male', young: true },
+  grandchild: { words: ['grandchild', 'grandkid', 'grandbaby'], relation: 'grandchild', young: true },
+  goddaughter: { words: ['goddaughter', 'god daughter'], relation: 'godchild', gender: 'female', young: true },
+  godson: { words: ['godson', 'god son'], relation: 'godchild', gender: 'male', young: true },
+  godchild: { words: ['godchild', 'god child'], relation: 'godchild', young: true },
   cousin: { words: ['cousin'], relation: 'relative' },
   friend: { words: ['friend', 'best friend', 'bestie', 'buddy', 'pal', 'roommate', 'neighbor', 'neighbour'], relation: 'friend' },
   colleague: { words: ['coworker', 'co-worker', 'colleague', 'boss', 'teammate', 'employee', 'teacher'], relation: 'colleague', ageGroup: 'adult' },
-  baby: { words: ['baby', 'newborn', 'infant'], relation: 'child', ageGroup: 'baby' },
-  toddler: { words: ['toddler'], relation: 'child', ageGroup: 'kid' },
-  kid: { words: ['kid', 'kids', 'child', 'children', 'little one'], relation: 'child', ageGroup: 'kid' },
+  baby: { words: ['baby', 'newborn', 'infant'], relation: 'child', ageGroup: 'baby', young: true },
+  toddler: { words: ['toddler'], relation: 'child', ageGroup: 'kid', young: true },
+  kid: { words: ['kid', 'kids', 'child', 'children', 'little one'], relation: 'child', ageGroup: 'kid', young: true },
   teenager: { words: ['teenager', 'teen', 'teens', 'teenage', 'adolescent'], relation: 'child', ageGroup: 'teen' },
   'teen girl': { words: ['teen girl', 'teenage girl', 'teenage daughter'], relation: 'child', gender: 'female', ageGroup: 'teen' },
   'teen boy': { words: ['teen boy', 'teenage boy', 'teenage son'], relation: 'child', gender: 'male', ageGroup: 'teen' },
-  girl: { words: ['girl', 'little girl'], relation: 'child', gender: 'female', ageGroup: 'kid' },
-  boy: { words: ['boy', 'little boy'], relation: 'child', gender: 'male', ageGroup: 'kid' },
+  girl: { words: ['girl', 'little girl'], relation: 'child', gender: 'female', ageGroup: 'kid', young: true },
+  boy: { words: ['boy', 'little boy'], relation: 'child', gender: 'male', ageGroup: 'kid', young: true },
   woman: { words: ['woman', 'lady', 'her'], relation: 'other', gender: 'female' },
   man: { words: ['man', 'guy', 'gentleman', 'him'], relation: 'other', gender: 'male' },
   self: { words: ['myself', 'me', 'treat myself'], relation: 'self' },
@@ -78,6 +86,9 @@ export const OCCASIONS: Record<string, string[]> = {
   graduation: ['graduation', 'graduating', 'grad'],
   wedding: ['wedding', 'bridal shower', 'engagement'],
   'baby shower': ['baby shower'],
+  'new baby': ['new baby', 'new arrival', 'newborn gift', 'welcome baby', 'new parents', 'mom to be', 'mom-to-be', 'parents to be', 'parents-to-be'],
+  christening: ['christening', 'baptism', 'baptismal', 'naming ceremony'],
+  'first birthday': ['first birthday', '1st birthday'],
   housewarming: ['housewarming', 'new home', 'new house'],
   retirement: ['retirement', 'retiring'],
   'thank you': ['thank you', 'thanks', 'appreciation'],
@@ -85,6 +96,18 @@ export const OCCASIONS: Record<string, string[]> = {
   hanukkah: ['hanukkah', 'chanukah'],
   easter: ['easter'],
   'get well': ['get well'],
+};
+
+/**
+ * Occasions that say who the gift is for (issue 18 follow-up, point 3): a baby shower, a new baby and
+ * a christening are a baby's (`age` unknown), a first birthday a one-year-old's. Understanding fills
+ * the recipient and age slots from them when the message names no child (understand.ts).
+ */
+export const OCCASION_PERSON: Readonly<Record<string, { age: number | null }>> = {
+  'baby shower': { age: null },
+  'new baby': { age: null },
+  christening: { age: null },
+  'first birthday': { age: 1 },
 };
 
 /** Colour option → synonyms. */

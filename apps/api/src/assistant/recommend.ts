@@ -10,18 +10,20 @@
  *   days" over "good deal" over a verified discount; an inflated was-price counts against;
  * - **diverse**: picks go round the target categories in turn, one brand once (relaxed only when
  *   too few remain);
- * - **fits the person**: an adult or senior gets nothing made for children (the Baby & Kids
- *   department, or "junior", "kids", "girls'", "boys'", "toddler", "baby" in the name), and a
- *   woman or a man nothing from the other's clothing, shoes or fragrance categories;
+ * - **fits the person**: by age, the product's GMC age group (stated by its offers, else its sizes,
+ *   else the category tree; core age-groups.ts) must be the recipient's — a child gets children's
+ *   things, a teenager adult ones in a small size or one size — and an adult or senior nothing
+ *   named as made for children ("junior", "kids", "girls'", "boys'", "toddler", "baby"); a woman or
+ *   a man nothing from the other's clothing, shoes or fragrance categories;
  * - each pick's one-line reason is built from its real attributes (category, price against the
  *   budget, price badge or verified discount; the card shows the merchant count). Nothing is invented: products and
  *   prices are the search's cards.
  */
-import { categoryByCode, formatPrice } from '@b-deals/core';
+import { categoryByCode, formatPrice, itemFitsAge } from '@b-deals/core';
 import { GIFT_PICKS, SearchConditionSchema, type GiftPick, type GiftSlots, type ProductCard } from '@b-deals/contracts';
 import type { Queryable } from '@b-deals/db';
 import { searchProducts, type SearchDeps } from '../search/index.ts';
-import { fitsRecipient, namesCategory, targetCode, targetFilter, type GiftTarget } from './interests.ts';
+import { fitsRecipient, namesCategory, recipientPerson, targetCode, targetFilter, type GiftTarget, type RecipientSlots } from './interests.ts';
 
 /** Candidates read per category. */
 const PER_CATEGORY = 48;
@@ -45,14 +47,34 @@ export interface PickRequest {
 /** Words in a product's name that say it is made for children. */
 const CHILD_WORDS = /\b(junior|juniors|kids?|girls?'?|boys?'?|toddlers?|baby|babies|infant|youth)\b/i;
 
+/** What a card does not carry but the age rule reads: the product's stated GMC age group and its sizes (products.age_group, products.sizes). */
+export interface CardAge {
+  ageGroup: string | null;
+  sizes: readonly string[];
+}
+
 /**
  * Whether a card suits the recipient (module comment): its category fits their gender and age
- * group (the category rule of interests.ts `fitsRecipient`), and an adult's or senior's pick is not
- * named as made for children (a "Junior Tennis Racket" sits in an adult category).
+ * (interests.ts `fitsRecipient`), the product itself their age (core `itemFitsAge` over `age`; a
+ * product without stated age group or sizes is judged by its category), and an adult's or senior's
+ * pick is not named as made for children (a "Junior Tennis Racket" sits in an adult category).
  */
-export function cardFitsRecipient(card: ProductCard, slots: Pick<GiftSlots, 'ageGroup' | 'gender'>): boolean {
-  if (!fitsRecipient(card.categoryIds[0] ?? '', slots)) return false;
-  return !((slots.ageGroup === 'adult' || slots.ageGroup === 'senior') && CHILD_WORDS.test(card.name));
+export function cardFitsRecipient(card: ProductCard, slots: RecipientSlots, age: CardAge = { ageGroup: null, sizes: [] }): boolean {
+  const code = card.categoryIds[0] ?? '';
+  if (!fitsRecipient(code, slots)) return false;
+  const person = recipientPerson(slots);
+  if (person && !itemFitsAge({ ...age, categoryCode: code }, person)) return false;
+  return !(person?.groups.includes('adult') && !person.teen && CHILD_WORDS.test(card.name));
+}
+
+/** The stated age group and sizes of products by id (one query). */
+async function cardAges(db: Queryable, ids: readonly number[]): Promise<Map<number, CardAge>> {
+  if (!ids.length) return new Map();
+  const res = await db.query<{ id: number | string; age_group: string | null; sizes: string[] }>(
+    'SELECT id, age_group, sizes FROM products WHERE id = ANY($1::bigint[])',
+    [ids],
+  );
+  return new Map(res.rows.map((r) => [Number(r.id), { ageGroup: r.age_group, sizes: r.sizes }]));
 }
 
 /** Whether a card may be recommended under a budget (the guarantees of the module comment). */
@@ -82,8 +104,11 @@ function likeTarget(card: ProductCard, targets: readonly GiftTarget[]): GiftTarg
   return { code: group ? `${own}!` : own, ...(interest !== undefined ? { interest } : {}) };
 }
 
+/** A pick with the target it was found through (for the reply's notes; not sent to the browser). */
+export type SourcedPick = GiftPick & { via?: GiftTarget };
+
 /** Picks gifts (rules in the module comment). Returns at most `picks` (default GIFT_PICKS). */
-export async function pickGifts(db: Queryable, search: SearchDeps, req: PickRequest): Promise<GiftPick[]> {
+export async function pickGifts(db: Queryable, search: SearchDeps, req: PickRequest): Promise<SourcedPick[]> {
   const { slots } = req;
   const budget = slots.budget;
   const exclude = new Set(req.exclude ?? []);
@@ -92,6 +117,7 @@ export async function pickGifts(db: Queryable, search: SearchDeps, req: PickRequ
   const n = req.picks ?? GIFT_PICKS;
   const targets: GiftTarget[] = req.like ? [likeTarget(req.like, req.targets), ...req.targets] : req.targets;
   const pools: Array<{ target: GiftTarget; cards: ProductCard[] }> = [];
+  const found: Array<{ target: GiftTarget; cards: ProductCard[] }> = [];
   for (const target of targets.slice(0, 8)) {
     const condition = SearchConditionSchema.parse({
       q: req.words ?? '',
@@ -101,11 +127,14 @@ export async function pickGifts(db: Queryable, search: SearchDeps, req: PickRequ
       to: PER_CATEGORY,
       facets: false,
     });
-    const res = await searchProducts(db, condition, search);
-    const cards = res.items.filter(
+    found.push({ target, cards: (await searchProducts(db, condition, search)).items });
+  }
+  const ages = await cardAges(db, [...new Set(found.flatMap((f) => f.cards.map((c) => c.id)))]);
+  for (const { target, cards: all } of found) {
+    const cards = all.filter(
       (c) =>
         withinBudget(c, budget) &&
-        cardFitsRecipient(c, slots) &&
+        cardFitsRecipient(c, slots, ages.get(c.id)) &&
         !exclude.has(c.id) &&
         !avoid.some((a) => c.categoryIds.some((id) => id.startsWith(a))) &&
         !avoidWords.some((w) => c.name.toLowerCase().includes(w)) &&
@@ -123,7 +152,7 @@ export async function pickGifts(db: Queryable, search: SearchDeps, req: PickRequ
     if (ranked.length) pools.push({ target, cards: ranked });
   }
   const chosen: ProductCard[] = [];
-  const claim = new Map<number, { interest: string | undefined; label: string | undefined }>();
+  const claim = new Map<number, { target: GiftTarget; label: string | undefined }>();
   const brands = new Set<string>();
   for (const strict of [true, false]) {
     let progress = true;
@@ -135,13 +164,16 @@ export async function pickGifts(db: Queryable, search: SearchDeps, req: PickRequ
         if (i < 0) continue;
         const c = pool.cards.splice(i, 1)[0]!;
         chosen.push(c);
-        claim.set(c.id, { interest: pool.target.interest, label: pool.target.words?.find((w) => c.name.toLowerCase().includes(w)) });
+        claim.set(c.id, { target: pool.target, label: pool.target.words?.find((w) => c.name.toLowerCase().includes(w)) });
         if (c.brand) brands.add(c.brand.slug);
         progress = true;
       }
     }
   }
-  return chosen.map((product) => ({ product, why: whyThis(product, slots, claim.get(product.id)?.interest, claim.get(product.id)?.label) }));
+  return chosen.map((product) => {
+    const c = claim.get(product.id)!;
+    return { product, why: whyThis(product, slots, c.target.interest, c.label, c.target.near), via: c.target };
+  });
 }
 
 /**
@@ -149,16 +181,23 @@ export async function pickGifts(db: Queryable, search: SearchDeps, req: PickRequ
  * an interest only when `forInterest` is given: the product was found where that interest's
  * gifts are (interests.ts `GiftTarget.interest`), never because it sits beside them (a yoga mat is
  * not "for hiking" because both are under Outdoor) nor when the interest only names the category.
+ * `near` (an interest the word vectors placed near this product's hobby, interests.ts `near`) is
+ * said as what it is: the department the pick is in, the nearest the catalogue has to that interest.
  * `label` (a phrase of the product's own name, such as "water bottle") names it instead of its
  * category when the category is a broad group ("Sneakers & Sportswear").
  */
-export function whyThis(c: ProductCard, slots: GiftSlots, forInterest?: string, label?: string): string {
+export function whyThis(c: ProductCard, slots: GiftSlots, forInterest?: string, label?: string, near?: string): string {
   const node = categoryByCode(c.categoryIds[0] ?? '');
   const parts: string[] = [];
   const kind = label ? label[0]!.toUpperCase() + label.slice(1) : node?.term;
   // "for hiking", never "Watches for watch": an interest that names the category itself adds nothing.
   const claims = forInterest !== undefined && !namesCategory(forInterest, kind ?? '');
   parts.push(kind ? `${kind}${claims ? ` for ${forInterest}` : ''}` : 'Gift pick');
+  if (near !== undefined) {
+    // The group the pick is in: its own category when a phrase of its name names it, else the parent ("Backpacks" → Outdoor).
+    const group = label ? node?.term : categoryByCode(c.categoryIds[1] ?? '')?.term;
+    parts.push(`${group && group !== kind ? `in ${group}, ` : ''}the nearest I carry to ${near}`);
+  }
   const total = `${formatPrice(c.priceTag)} total${c.shipping === 0 ? ' with free shipping' : ' incl. shipping'}`;
   if (slots.budget) {
     const share = Math.round((c.priceTag / slots.budget.max) * 100);

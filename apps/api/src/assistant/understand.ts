@@ -24,9 +24,9 @@ import { BuiltinMicrosoft, type BuiltinEdge } from '@nlpjs/builtin-microsoft';
 import { Ner } from '@nlpjs/ner';
 import type { GiftBudget, GiftSlots } from '@b-deals/contracts';
 import { GIFT_INTENTS } from '@b-deals/contracts';
-import { ALL_CATEGORIES } from '@b-deals/core';
+import { ADULT_SIZES_FROM, ALL_CATEGORIES, TEEN_FROM } from '@b-deals/core';
 import { HOBBY_PEOPLE } from './hobbies.ts';
-import { COLOURS, GENDER_WORDS, GENERIC_RECIPIENTS, INTERESTS, NOT_INTERESTS, OCCASIONS, RECIPIENTS, STYLES } from './lexicon.ts';
+import { COLOURS, GENDER_WORDS, GENERIC_RECIPIENTS, INTERESTS, NOT_INTERESTS, OCCASION_PERSON, OCCASIONS, RECIPIENTS, STYLES } from './lexicon.ts';
 
 export type GiftIntent = (typeof GIFT_INTENTS)[number];
 
@@ -215,11 +215,11 @@ const ORDINALS: Record<string, number> = {
   last: 6,
 };
 
-/** Age group of an age in years. */
+/** Age group of an age in years: under 2 a baby, under 13 a kid, 13–17 a teenager (core age-groups.ts), under 65 an adult. */
 export function ageGroupOf(age: number): NonNullable<GiftSlots['ageGroup']> {
   if (age < 2) return 'baby';
-  if (age < 13) return 'kid';
-  if (age < 20) return 'teen';
+  if (age < TEEN_FROM) return 'kid';
+  if (age < ADULT_SIZES_FROM) return 'teen';
   if (age < 65) return 'adult';
   return 'senior';
 }
@@ -266,7 +266,11 @@ export async function understand(message: string): Promise<Understood> {
           }
           break;
         }
-        if (slots.recipient && GENERIC_RECIPIENTS.has(e.option)) break;
+        if (slots.recipient && GENERIC_RECIPIENTS.has(e.option)) {
+          // "a baby girl": the second word adds its gender.
+          slots.gender ??= RECIPIENTS[e.option]!.gender ?? null;
+          break;
+        }
         if (slots.recipient) {
           // A generic word came first ("a teen, my brother"): keep its age group under the relation.
           const keepAge = slots.ageGroup;
@@ -313,8 +317,9 @@ export async function understand(message: string): Promise<Understood> {
     }
   }
   // Free-text interests and avoidances the lists did not name.
-  for (const phrase of triggered(lower, INTEREST_TRIGGERS))
-    if (!slots.interests.includes(phrase) && !slots.avoid.includes(phrase)) pushUnique(slots.interests, phrase);
+  // A colour or a style said as a liking ("she loves blue") is that slot, not a pastime to ask about.
+  for (const phrase of [...triggered(lower, INTEREST_TRIGGERS), ...triggered(lower, DEVOTEE)])
+    if (!slots.interests.includes(phrase) && !slots.avoid.includes(phrase) && !COLOUR_OR_STYLE.has(phrase)) pushUnique(slots.interests, phrase);
   for (const phrase of triggered(lower, AVOID_TRIGGERS)) {
     pushUnique(slots.avoid, phrase);
     slots.interests = slots.interests.filter((i) => i !== phrase);
@@ -329,6 +334,7 @@ export async function understand(message: string): Promise<Understood> {
   if (slots.age !== null) slots.ageGroup = ageGroupOf(slots.age);
   const isAge = (e: BuiltinEdge) => ageSpan !== null && e.start >= ageSpan[0] && e.end <= ageSpan[1];
   const amounts = numbers.edges.filter((e) => (e.entity === 'currency' || e.entity === 'number') && !isAge(e) && e.resolution.value !== undefined);
+  fillFromOccasion(slots, lower);
   slots.budget = readBudget(lower, amounts, classified.intent);
 
   // Ordinal for "more like the second one".
@@ -346,8 +352,14 @@ export async function understand(message: string): Promise<Understood> {
   return { intent, slots, position };
 }
 
+/** Every colour and style word (lexicon.ts): never a free-text interest. */
+const COLOUR_OR_STYLE = new Set([...Object.values(COLOURS), ...Object.values(STYLES)].flat());
+
 const INTEREST_TRIGGERS =
-  /\b(?:likes?|loves?|enjoys?|is into|are into|into|(?:a |big |huge )?fans? of|obsessed with|passionate about|interested in|crazy about|hobby is|hobbies are|who (?:is|are) (?:a |an )?)\s+([a-z][a-z' -]{1,40})/g;
+  /\b(?:likes?|loves?|enjoys?|is into|are into|into|(?:a |big |huge )?fans? of|obsessed with|passionate about|interested in|crazy about|hobby is|hobbies are|plays|does|practices|practises|collects|who (?:is|are) (?:a |an )?)\s+([a-z][a-z' -]{1,40})/g;
+/** "a huge tea lover", "a big rugby fan": the words before the noun for a devotee. */
+const DEVOTEE =
+  /\b(?:a|an)\s+(?:(?:huge|big|real|total|massive|keen|avid|true)\s+)?(?!(?:huge|big|real|total|massive|keen|avid|true)\b)([a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)\s+(?:lover|fan|enthusiast|nut|buff|junkie|addict|fanatic|geek)s?\b/g;
 const AVOID_TRIGGERS =
   /\b(?:no|not|avoid|without|nothing|except|(?:does ?n[o']?t|doesnt|don'?t|dont) (?:like|want|need)|hates?|dislikes?|allergic to)\s+(?:any\s+|too\s+)?([a-z][a-z' -]{1,30})/g;
 const STOP =
@@ -364,7 +376,8 @@ function avoidSpans(lower: string): Array<[number, number]> {
 function triggered(lower: string, re: RegExp): string[] {
   const out: string[] = [];
   for (const m of lower.matchAll(re)) {
-    let phrase = m[1]!.split(/[,.;!?]/)[0]!;
+    // "loves her dogs", "obsessed with his car": the possessive is not the interest.
+    let phrase = m[1]!.split(/[,.;!?]/)[0]!.replace(/^(?:(?:his|her|their|my|your|the|some|all|any|playing|doing)\s+)+/, '');
     const stop = phrase.match(STOP);
     if (stop?.index !== undefined) phrase = phrase.slice(0, stop.index);
     for (const part of phrase.split(/\s+and\s+|\s*&\s*/)) {
@@ -375,10 +388,32 @@ function triggered(lower: string, re: RegExp): string[] {
   return out;
 }
 
+/**
+ * Occasions that say whom the gift is for (lexicon.ts `OCCASION_PERSON`; issue 18 follow-up point 3):
+ * a baby shower, a new baby or a christening is for a baby — a child named in the message ("my
+ * grandson", "my niece") is that baby, anyone else ("my sister", "a coworker") its parent, so the
+ * recipient becomes the baby with the gender a "baby girl/boy" gives; a first birthday makes the
+ * named child one year old. A stated age is kept.
+ */
+function fillFromOccasion(slots: GiftSlots, lower: string): void {
+  const implied = slots.occasion ? OCCASION_PERSON[slots.occasion] : undefined;
+  if (!implied) return;
+  const named = slots.recipient ? RECIPIENTS[slots.recipient] : undefined;
+  if (!named?.young) {
+    slots.recipient = 'baby';
+    slots.relation = 'child';
+    slots.gender = /\bbaby girl\b|\bdaughter\b|\bgirl\b/.test(lower) ? 'female' : /\bbaby boy\b|\bson\b|\bboy\b/.test(lower) ? 'male' : null;
+  }
+  if (slots.age === null) {
+    slots.age = implied.age;
+    slots.ageGroup = 'baby';
+  }
+}
+
 /** "8yo", "aged 12", "turning 30", "in her 40s" when the recogniser found no age. */
 function ageByPattern(lower: string): [number, number] | null {
   const m = lower.match(
-    /\b(\d{1,3})\s*(?:yo|y\/o|yrs?|years?)(?:[ -]old)?\b|\b(?:aged?|turning|turns)\s+(\d{1,3})\b|\b(\d{1,3})(?:-year-old|th birthday)\b|\b(?:he|she|they|son|daughter|brother|sister|nephew|niece|kid|child|grandson|granddaughter) (?:is|are|just turned) (\d{1,2})\b(?!\s*(?:dollars|bucks|usd|\$))/,
+    /\b(\d{1,3})\s*(?:yo|y\/o|yrs?|years?)(?:[ -]old)?\b|\b(?:aged?|turning|turns)\s+(\d{1,3})\b|\b(\d{1,3})(?:-year-old|th birthday)\b|\b(?:he|she|they|son|daughter|brother|sister|nephew|niece|kid|child|grandson|granddaughter)(?: is|'s|’s| are|'re|’re| just turned) (\d{1,2})\b(?!\s*(?:dollars|bucks|usd|\$))/,
   );
   if (!m) return null;
   return [m.index!, m.index! + m[0].length - 1];

@@ -22,6 +22,7 @@ const BEST = bestOfferSql();
  * sale, and the discount compares the item prices, so the discount shown is one a shopper can get.
  * The was-price is checked against the offer's observed history (core `wasCheck`, pricing
  * `referencePriceSql`). `base_popularity` leaves out the click term (added where clicks are known).
+ * `age_group` is the GMC age group most of the active offers state (null when none does).
  */
 function aggregatesCte(ids: string): string {
   return `ids AS (SELECT unnest(${ids}::bigint[]) AS id),
@@ -41,17 +42,19 @@ function aggregatesCte(ids: string): string {
         GROUP BY a.product_id),
      colors AS (SELECT product_id, array_agg(DISTINCT c ORDER BY c) AS v FROM active, unnest(colors) c GROUP BY 1),
      sizes AS (SELECT product_id, array_agg(DISTINCT s ORDER BY s) AS v FROM active, unnest(sizes) s GROUP BY 1),
+     ages AS (SELECT product_id, mode() WITHIN GROUP (ORDER BY age_group) AS v FROM active WHERE age_group IS NOT NULL GROUP BY 1),
      ref AS (SELECT product_id, ${referencePriceSql('lead.offer_id', 'lead.eff')} AS cents FROM lead WHERE lead.was IS NOT NULL),
      next AS (
        SELECT ids.id, lead.total AS price_cents, ref.cents AS reference_price_cents, ${wasCheckSql('lead.was', 'ref.cents')} AS was_check, lead.eff AS item_price_cents, lead.ship AS shipping_cents, lead.was AS was_price_cents,
               CASE WHEN lead.was > lead.eff THEN round(100.0 * (lead.was - lead.eff) / lead.was)::int ELSE 0 END AS discount_pct,
               coalesce(agg.n, 0) AS offer_count, coalesce(agg.mids, '{}') AS merchant_ids, coalesce(agg.mps, '{}') AS marketplaces,
-              coalesce(agg.in_stock, false) AS in_stock, colors.v AS colors, sizes.v AS sizes,
+              coalesce(agg.in_stock, false) AS in_stock, colors.v AS colors, sizes.v AS sizes, ages.v AS age_group,
               ln(1 + coalesce(agg.n, 0))
                 + CASE WHEN lead.was > lead.eff THEN 0.5 * (lead.was - lead.eff)::float8 / lead.was ELSE 0 END
                 + CASE WHEN coalesce(agg.in_stock, false) THEN 0.5 ELSE 0 END AS base_popularity
          FROM ids LEFT JOIN lead ON lead.product_id = ids.id LEFT JOIN agg ON agg.product_id = ids.id
-         LEFT JOIN colors ON colors.product_id = ids.id LEFT JOIN sizes ON sizes.product_id = ids.id LEFT JOIN ref ON ref.product_id = ids.id)`;
+         LEFT JOIN colors ON colors.product_id = ids.id LEFT JOIN sizes ON sizes.product_id = ids.id LEFT JOIN ages ON ages.product_id = ids.id
+         LEFT JOIN ref ON ref.product_id = ids.id)`;
 }
 
 /** A new standard product as the ingest creates it; the offer-derived columns come from its offers. */
@@ -81,12 +84,12 @@ export async function insertProducts(tx: Queryable, rows: readonly NewProductRow
     `WITH ${aggregatesCte('$2')},
      r AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(id bigint, brand_name text, slug text, title text, brand_id int,
               category_code text, category_terms text, description text, image_url text, colors text[], sizes text[], gtin text, mpn text))
-     INSERT INTO products (id, slug, title, brand_id, category_code, category_terms, description, image_url, colors, sizes, gtin, mpn, search,
+     INSERT INTO products (id, slug, title, brand_id, category_code, category_terms, description, image_url, colors, sizes, age_group, gtin, mpn, search,
               price_cents, item_price_cents, shipping_cents, was_price_cents, discount_pct, offer_count, merchant_ids, marketplaces, in_stock, popularity,
               reference_price_cents, was_check)
      OVERRIDING SYSTEM VALUE
      SELECT r.id, r.slug, r.title, r.brand_id, r.category_code, r.category_terms, r.description, r.image_url,
-            coalesce(n.colors, r.colors), coalesce(n.sizes, r.sizes), r.gtin, r.mpn,
+            coalesce(n.colors, r.colors), coalesce(n.sizes, r.sizes), n.age_group, r.gtin, r.mpn,
             ${productSearchVector('r')},
             n.price_cents, n.item_price_cents, n.shipping_cents, n.was_price_cents, n.discount_pct, n.offer_count, n.merchant_ids, n.marketplaces, n.in_stock, n.base_popularity,
             n.reference_price_cents, n.was_check
@@ -105,13 +108,13 @@ export async function refreshProducts(tx: Queryable, productIds: readonly number
        price_cents = n.price_cents, item_price_cents = n.item_price_cents, shipping_cents = n.shipping_cents,
        was_price_cents = n.was_price_cents, discount_pct = n.discount_pct, offer_count = n.offer_count,
        merchant_ids = n.merchant_ids, marketplaces = n.marketplaces, in_stock = n.in_stock,
-       colors = coalesce(n.colors, p.colors), sizes = coalesce(n.sizes, p.sizes),
+       colors = coalesce(n.colors, p.colors), sizes = coalesce(n.sizes, p.sizes), age_group = n.age_group,
        popularity = n.base_popularity + 1.5 * ln(1 + p.clicks_30d), reference_price_cents = n.reference_price_cents, was_check = n.was_check, updated_at = now()
      FROM next n
      WHERE p.id = n.id AND (p.price_cents, p.item_price_cents, p.shipping_cents, p.was_price_cents, p.discount_pct, p.offer_count, p.merchant_ids, p.marketplaces, p.in_stock,
-            p.colors, p.sizes, p.popularity, p.reference_price_cents, p.was_check)
+            p.colors, p.sizes, p.age_group, p.popularity, p.reference_price_cents, p.was_check)
        IS DISTINCT FROM (n.price_cents, n.item_price_cents, n.shipping_cents, n.was_price_cents, n.discount_pct, n.offer_count, n.merchant_ids, n.marketplaces, n.in_stock,
-            coalesce(n.colors, p.colors), coalesce(n.sizes, p.sizes), n.base_popularity + 1.5 * ln(1 + p.clicks_30d), n.reference_price_cents, n.was_check)`,
+            coalesce(n.colors, p.colors), coalesce(n.sizes, p.sizes), n.age_group, n.base_popularity + 1.5 * ln(1 + p.clicks_30d), n.reference_price_cents, n.was_check)`,
     [ids],
   );
   await syncImages(tx, ids);

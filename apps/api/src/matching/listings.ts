@@ -153,8 +153,9 @@ function toListing(offerKey: string, items: FeedItem[]): Listing {
     keys,
   };
   const contentHash = createHash('sha256')
-    // 'v2': the hash also stands for size_stock (migration 0012), so the first ingest after it writes every offer once.
-    .update(JSON.stringify(['v2', items, sizes, colors]))
+    // 'v2': the hash also stands for size_stock (migration 0012); 'v3': and for age_group (migration 0020), so the first
+    // ingest after each writes every offer once.
+    .update(JSON.stringify(['v3', items, sizes, colors]))
     .digest('base64url')
     .slice(0, 22);
   return { ...listing, contentHash };

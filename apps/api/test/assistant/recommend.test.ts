@@ -1,9 +1,9 @@
 /** Gift picks fit the person and say only what is true of them (issue 18 §3). */
-import { describe, expect, it } from 'vitest';
-import type { ProductCard } from '@b-deals/contracts';
-import { emptySlots } from '../../src/assistant/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { GiftSlots, ProductCard } from '@b-deals/contracts';
+import { emptySlots, WordVectors } from '../../src/assistant/index.ts';
 import { cardFitsRecipient, whyThis } from '../../src/assistant/recommend.ts';
-import { giftCategories, interestTargets } from '../../src/assistant/interests.ts';
+import { giftCategories, interestTargets, matchInterest } from '../../src/assistant/interests.ts';
 
 const card = (name: string, categoryIds: string[]): ProductCard => ({
   id: 1,
@@ -37,6 +37,91 @@ describe('cardFitsRecipient', () => {
   it('lets a child have children’s things, and asks nothing when age and gender are unknown', () => {
     expect(cardFitsRecipient(card('Plush Bear', ['g5', 'g']), { ...emptySlots(), ageGroup: 'kid', gender: null })).toBe(true);
     expect(cardFitsRecipient(card('Packable Junior Tennis Racket', ['726', '72', '7']), emptySlots())).toBe(true);
+  });
+});
+
+describe('cardFitsRecipient by age (issue 18 follow-up, point 1: GMC age_group, else sizes, else the tree)', () => {
+  const nephew: GiftSlots = { ...emptySlots(), recipient: 'nephew', gender: 'male', age: 10, ageGroup: 'kid' };
+  it('gives a 10-year-old children’s things, never adult jerseys, shoes or apparel sizes', () => {
+    expect(cardFitsRecipient(card('Team Jersey', ['713', '71', '7']), nephew, { ageGroup: 'adult', sizes: ['XS', 'S', 'M', 'L'] })).toBe(false);
+    expect(cardFitsRecipient(card('Racing Running Shoe', ['711', '71', '7']), nephew, { ageGroup: 'adult', sizes: ['US 6 | EU 38'] })).toBe(false);
+    expect(cardFitsRecipient(card('Kids Team Jersey', ['713', '71', '7']), nephew, { ageGroup: 'kids', sizes: ['YS', 'YM'] })).toBe(true);
+    expect(cardFitsRecipient(card("Boys' Graphic Tee", ['g3', 'g']), nephew, { ageGroup: 'kids', sizes: ['8', '10', '12'] })).toBe(true);
+    expect(cardFitsRecipient(card('Baby Romper', ['g1', 'g']), nephew, { ageGroup: 'infant', sizes: ['0-3M'] })).toBe(false);
+    // No stated age group: children's sizes say it, else the tree (Sports Tops are adult).
+    expect(cardFitsRecipient(card('Team Jersey', ['713', '71', '7']), nephew, { ageGroup: null, sizes: ['US 12C', 'US 1Y'] })).toBe(true);
+    expect(cardFitsRecipient(card('Team Jersey', ['713', '71', '7']), nephew)).toBe(false);
+  });
+
+  it('gives a teenager adult things in a small size or one size, and nothing from Baby & Kids', () => {
+    const teen: GiftSlots = { ...emptySlots(), recipient: 'son', gender: 'male', age: 15, ageGroup: 'teen' };
+    expect(cardFitsRecipient(card('Pocket T-Shirt', ['921', '92', '9']), teen, { ageGroup: 'adult', sizes: ['S', 'M', 'L', 'XL'] })).toBe(true);
+    expect(cardFitsRecipient(card('Wool Suit', ['95', '9']), teen, { ageGroup: 'adult', sizes: ['40R', '42R', '44R'] })).toBe(false);
+    expect(cardFitsRecipient(card('Kids Sneakers', ['g4', 'g']), teen, { ageGroup: 'kids', sizes: ['US 1Y'] })).toBe(false);
+    expect(cardFitsRecipient(card('Cruiser Skateboard', ['725', '72', '7']), teen, { ageGroup: 'adult', sizes: [] })).toBe(true);
+  });
+
+  it('gives a baby infant things, not kids’ toys', () => {
+    const baby: GiftSlots = { ...emptySlots(), recipient: 'baby', ageGroup: 'baby', occasion: 'baby shower' };
+    expect(cardFitsRecipient(card('Baby Sleepsuit', ['g1', 'g']), baby, { ageGroup: 'infant', sizes: ['0-3M', '3-6M'] })).toBe(true);
+    expect(cardFitsRecipient(card('Bib Set', ['g']), baby, { ageGroup: 'infant', sizes: [] })).toBe(true);
+    expect(cardFitsRecipient(card('Plush Bear', ['g5', 'g']), baby, { ageGroup: 'kids', sizes: [] })).toBe(false);
+  });
+});
+
+describe('gift plans for a child', () => {
+  it("searches a 10-year-old soccer fan's gifts in their children's twins (Boys' Clothing, Kids' Shoes), never adult shoe departments", () => {
+    const plan = giftCategories({ ...emptySlots(), recipient: 'nephew', gender: 'male', age: 10, ageGroup: 'kid', interests: ['soccer'] }, null);
+    const codes = plan.targets.map((t) => t.code);
+    expect(codes).toEqual(expect.arrayContaining(['g3', 'g4']));
+    expect(codes).not.toContain('k24');
+    expect(codes).not.toContain('g2');
+    expect(plan.targets.find((t) => t.code === 'g3')).toMatchObject({ child: 'soccer' });
+    expect(plan.targets.find((t) => t.code === 'g3')?.interest).toBeUndefined();
+  });
+
+  it('searches a baby shower in Baby Clothing, Nursery and Baby & Kids, not in Girls’ or Boys’ Clothing', () => {
+    const plan = giftCategories({ ...emptySlots(), recipient: 'baby', ageGroup: 'baby', occasion: 'baby shower' }, null);
+    expect(plan.codes).toEqual(expect.arrayContaining(['g1', 'g6']));
+    expect(plan.codes.filter((c) => ['g2', 'g3', 'g4'].includes(c))).toEqual([]);
+  });
+});
+
+describe('interests the lexicon does not know (issue 18 follow-up, point 2)', () => {
+  let vectors: WordVectors;
+  beforeAll(async () => {
+    vectors = await WordVectors.load();
+  }, 120_000);
+
+  it('maps an interest near a hobby to its gifts without claiming them, and says so', () => {
+    const m = matchInterest('birdwatching', vectors);
+    expect(m).toMatchObject({ how: 'near', near: 'hiking' });
+    expect(m.targets.map((t) => t.code)).toContain('721');
+    for (const t of m.targets) {
+      expect(t.near).toBe('birdwatching');
+      expect(t.interest).toBeUndefined();
+    }
+    const why = whyThis(
+      card('Daypack 20L', ['721', '72', '7']),
+      { ...emptySlots(), interests: ['birdwatching'], budget: { kind: 'max', min: null, max: 8000 } },
+      undefined,
+      undefined,
+      'birdwatching',
+    );
+    expect(why).toMatch(/^Backpacks · in Outdoor, the nearest I carry to birdwatching · /);
+    expect(why).not.toMatch(/for birdwatching/);
+  });
+
+  it('answers pastimes the catalogue does not serve, or nothing close, with no targets (the reply asks)', () => {
+    for (const i of ['pottery', 'knitting', 'astronomy', 'music', 'dogs']) expect(matchInterest(i, vectors)).toMatchObject({ how: 'unserved', targets: [] });
+    expect(matchInterest('vinyl records', vectors).targets).toEqual([]);
+    // Without vectors, a pastime named outright is still known as unserved.
+    expect(matchInterest('music', null)).toMatchObject({ how: 'unserved', near: 'music' });
+  });
+
+  it('keeps the curated lexicon first', () => {
+    expect(matchInterest('surfing', vectors).how).toBe('hobby');
+    expect(matchInterest('skateboarding', vectors).how).toBe('hobby');
   });
 });
 

@@ -9,7 +9,10 @@ import { DiscoverResponseSchema, type ConversationEvent, type GiftContext, type 
 import type { Database } from '@b-deals/db';
 import { createTestDatabase } from '@b-deals/db/testing';
 import { buildApp } from '../../src/app.ts';
-import { loadGiftCatalogue } from '../../eval/shopgeni-catalogue.ts';
+import { loadDefaultFxTable } from '@b-deals/feeds';
+import { rssFeed } from '@b-deals/feeds/testing';
+import { CATALOGUE_NOW, loadGiftCatalogue } from '../../eval/shopgeni-catalogue.ts';
+import { ingestFeed } from '../../src/index.ts';
 import { testAppOptions } from '../test-app.ts';
 import { parseSse } from './sse.ts';
 
@@ -52,6 +55,27 @@ async function turn(message: string, context?: GiftContext) {
 beforeAll(async () => {
   db = await createTestDatabase('pglite');
   await loadGiftCatalogue(db, { products: 900, days: 1, merchants: 20 });
+  // A kids' team jersey the way real feeds file it: under Sports Tops (Sporting Goods), with GMC age_group kids.
+  await ingestFeed(db, {
+    bytes: rssFeed('kidsport', [
+      {
+        id: 'KJ1',
+        title: 'Kids Soccer Jersey',
+        productType: 'Sneakers & Sportswear > Sports > Sports Tops',
+        category: 'Sporting Goods > Athletics > Soccer',
+        price: '22.00 USD',
+        brand: 'Kidsport',
+        gender: 'male',
+        ageGroup: 'kids',
+        size: 'YM',
+        shipping: '0.00 USD',
+      },
+    ]),
+    feed: 'kidsport.xml',
+    merchant: { slug: 'kidsport', name: 'Kidsport' },
+    fx: loadDefaultFxTable(),
+    observedAt: CATALOGUE_NOW,
+  });
   app = await buildApp(testAppOptions(db, { assistant: { rateLimit: { max: 1000, windowMs: 60_000 } } }));
 });
 afterAll(async () => {
@@ -209,10 +233,7 @@ describe('picks a shopper would call fitting (issue 18: "tried as a new user wou
       expect(p.product.categoryIds[0]).not.toBe('722');
       if (/for golf/.test(p.why)) expect(/golf/i.test(p.product.name) || p.product.categoryIds[0] === '923', p.product.name).toBe(true);
     }
-    const cooking = await discover('my dad likes cooking, under $60');
-    expect(cooking.items.length).toBeGreaterThanOrEqual(3);
-    expect(cooking.reply).toMatch(/don't carry much for cooking/);
-    // Interests the catalogue has nothing for: popular gifts, none of them said to be "for" the interest.
+    // Interests the catalogue has nothing for: a question, never a pick said to be "for" the interest.
     for (const [q, interest] of [
       ['my dad likes cooking, under $60', 'cooking'],
       ['my mom loves reading, under $80', 'reading'],
@@ -221,8 +242,66 @@ describe('picks a shopper would call fitting (issue 18: "tried as a new user wou
       ['my wife likes coffee, under $50', 'coffee'],
     ] as const) {
       const body = await discover(q);
-      expect(body.items.length, q).toBeGreaterThan(0);
-      for (const p of body.items) expect(p.why, `${q}: ${p.product.name}`).not.toContain(interest);
+      if (!body.items.length) expect(body.missing, q).toEqual(['interests']);
+      for (const p of body.items) expect(p.why, `${q}: ${p.product.name}`).not.toContain(`for ${interest}`);
+    }
+  });
+});
+
+describe('issue 18 follow-up: a child, an interest the lexicon does not know, an occasion that names the recipient', () => {
+  const discover = async (q: string) =>
+    DiscoverResponseSchema.parse((await app.inject({ method: 'POST', url: '/inventory/api/v3/discover', payload: { q } })).json());
+  /** The stated GMC age group of each pick, from the products table. */
+  const ageGroups = async (picks: GiftPick[]) =>
+    (await db.query<{ age_group: string | null }>(`SELECT age_group FROM products WHERE id = ANY($1::bigint[])`, [picks.map((p) => p.product.id)])).rows.map(
+      (r) => r.age_group,
+    );
+
+  it('stores the demo feeds’ GMC age_group on every product', async () => {
+    const r = await db.query<{ age_group: string | null; n: number }>(`SELECT age_group, count(*)::int AS n FROM products GROUP BY 1 ORDER BY 1`);
+    expect(r.rows.map((x) => x.age_group)).toEqual(['adult', 'infant', 'kids']);
+  });
+
+  it("gives a 10-year-old soccer fan children's things within budget, with the kids' team jersey a feed files under Sports Tops", async () => {
+    const body = await discover('a gift for my 10-year-old nephew who loves soccer, under $40');
+    expect(body.slots).toMatchObject({ recipient: 'nephew', age: 10, ageGroup: 'kid', gender: 'male' });
+    expect(body.items.length).toBeGreaterThanOrEqual(3);
+    await assertWithin(body.items, 4000);
+    expect(new Set(await ageGroups(body.items))).toEqual(new Set(['kids']));
+    const jersey = body.items.find((p) => p.product.name.includes('Kids Soccer Jersey'));
+    expect(jersey?.why).toMatch(/^Sports Tops for soccer · /);
+    for (const p of body.items) expect(p.product.categoryIds[0]).toMatch(/^(g2|g3|g4|g5|713)$/);
+    expect(body.reply).toMatch(/children's sizes/);
+  });
+
+  it('answers a baby shower with infant things, not a question about who it is for', async () => {
+    const body = await discover('a baby shower gift under $50');
+    expect(body.missing).toEqual([]);
+    expect(body.slots).toMatchObject({ recipient: 'baby', ageGroup: 'baby', occasion: 'baby shower' });
+    expect(body.items.length).toBeGreaterThanOrEqual(3);
+    await assertWithin(body.items, 5000);
+    expect(new Set(await ageGroups(body.items))).toEqual(new Set(['infant']));
+  });
+
+  it('asks about an interest the catalogue does not serve, then shows popular gifts when told "anything"', async () => {
+    const a = await turn('gift for my mom who loves pottery, under $60');
+    expect(a.slots.missing).toEqual(['interests']);
+    expect(a.items).toEqual([]);
+    expect(a.text).toMatch(/don't carry anything for pottery/);
+    expect(a.chips.map((c) => c.label)).toContain('Popular gifts');
+    const b = await turn('Show me popular gifts', a.context);
+    expect(b.slots.slots).toMatchObject({ recipient: 'mom', interests: [] });
+    expect(b.items.length).toBeGreaterThanOrEqual(3);
+    await assertWithin(b.items, 6000);
+  });
+
+  it('maps an interest near a hobby by its word vector and says where the picks are, never that they are "for" it', async () => {
+    const body = await discover('my dad is into birdwatching, under $80');
+    expect(body.items.length).toBeGreaterThanOrEqual(3);
+    expect(body.reply).toMatch(/You said he likes birdwatching; .*these are hiking gifts in /);
+    for (const p of body.items) {
+      expect(p.why).not.toMatch(/for birdwatching/);
+      expect(p.why).toMatch(/the nearest I carry to birdwatching/);
     }
   });
 });

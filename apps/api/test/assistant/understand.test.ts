@@ -1,6 +1,6 @@
 /** ShopGeni's understanding (issue 18 §2): intents and slots from many phrasings, amounts in cents. */
 import { describe, expect, it } from 'vitest';
-import { emptySlots, mergeSlots, understand } from '../../src/assistant/index.ts';
+import { ageGroupOf, emptySlots, mergeSlots, understand } from '../../src/assistant/index.ts';
 
 describe('budget phrasings', () => {
   it.each([
@@ -77,6 +77,54 @@ describe('recipients, ages, occasions and more', () => {
   });
 });
 
+describe('occasions that say who the gift is for (issue 18 follow-up, point 3)', () => {
+  it('reads a baby shower, a new baby or a christening as a gift for a baby', async () => {
+    expect((await understand('a baby shower gift under $50')).slots).toMatchObject({
+      recipient: 'baby',
+      relation: 'child',
+      ageGroup: 'baby',
+      gender: null,
+      occasion: 'baby shower',
+      budget: { max: 5000 },
+    });
+    expect((await understand('a gift for a new baby, under $40')).slots).toMatchObject({ recipient: 'baby', ageGroup: 'baby', occasion: 'new baby' });
+    expect((await understand('baptism present, budget $40')).slots).toMatchObject({ recipient: 'baby', ageGroup: 'baby', occasion: 'christening' });
+  });
+
+  it('takes a child named with the occasion as the baby, and anyone else as a parent-to-be', async () => {
+    expect((await understand('christening gift for my grandson, $45')).slots).toMatchObject({ recipient: 'grandson', gender: 'male', ageGroup: 'baby' });
+    expect((await understand('baby shower gift for my sister')).slots).toMatchObject({ recipient: 'baby', gender: null, ageGroup: 'baby' });
+    expect((await understand('baby shower gift for a baby girl')).slots).toMatchObject({ recipient: 'baby', gender: 'female' });
+  });
+
+  it('makes the child of a first birthday one year old, unless an age is said', async () => {
+    expect((await understand('first birthday gift for my nephew, under $30')).slots).toMatchObject({
+      recipient: 'nephew',
+      age: 1,
+      ageGroup: 'baby',
+      occasion: 'first birthday',
+    });
+    expect((await understand('1st birthday present for my daughter')).slots).toMatchObject({ recipient: 'daughter', age: 1 });
+  });
+});
+
+describe('ages and interests said in passing', () => {
+  it('reads "he\'s 6" and keeps 13–17 as teenagers (18 is an adult)', async () => {
+    expect((await understand("he's 6")).slots).toMatchObject({ age: 6, ageGroup: 'kid' });
+    expect([ageGroupOf(12), ageGroupOf(13), ageGroupOf(17), ageGroupOf(18)]).toEqual(['kid', 'teen', 'teen', 'adult']);
+  });
+
+  it('reads interests after "does", "plays", "collects", a possessive, or before "lover" / "fan"', async () => {
+    expect((await understand('my sister is a huge tea lover, under $30')).slots.interests).toEqual(['tea']);
+    expect((await understand('my girlfriend loves her cats')).slots.interests).toEqual(['cats']);
+    expect((await understand('gift for my uncle who does woodworking')).slots.interests).toEqual(['woodworking']);
+    expect((await understand('my friend collects vinyl records')).slots.interests).toEqual(['vinyl records']);
+    expect((await understand('my sister is a big fan of perfume')).slots.interests).toEqual(['perfume']);
+    // A colour said as a liking is the colour, not an interest the catalogue would be asked about.
+    expect((await understand('my sister loves green, $40')).slots).toMatchObject({ interests: [], colours: ['green'] });
+  });
+});
+
 describe('intents of follow-ups', () => {
   it.each([
     ['cheaper', 'refine.cheaper'],
@@ -109,6 +157,20 @@ describe('mergeSlots', () => {
     const blue = mergeSlots(first, (await understand('in blue')).slots, 'refine.attribute');
     const next = mergeSlots(blue, (await understand('for a teenager instead')).slots, 'refine.recipient');
     expect(next).toMatchObject({ recipient: 'teenager', colours: [], style: [], interests: [], budget: { max: 6000 } });
+  });
+
+  it('gives the same person an age said alone ("he is 8"), keeping who they are and what they like', async () => {
+    const first = mergeSlots(emptySlots(), (await understand('gift for my nephew who likes soccer, $40')).slots, 'gift.find');
+    const next = mergeSlots(first, (await understand('he is 8')).slots, 'gift.find');
+    expect(next).toMatchObject({ recipient: 'nephew', gender: 'male', age: 8, ageGroup: 'kid', interests: ['soccer'], budget: { max: 4000 } });
+  });
+
+  it('drops an occasion that named the last recipient (a baby shower) when the shopper turns to someone else', async () => {
+    const shower = mergeSlots(emptySlots(), (await understand('a baby shower gift under $50')).slots, 'gift.find');
+    const mom = mergeSlots(shower, (await understand('my mom loves skincare, under $60')).slots, 'gift.find');
+    expect(mom).toMatchObject({ recipient: 'mom', occasion: null, ageGroup: 'adult' });
+    const xmas = mergeSlots(emptySlots(), (await understand('christmas gift for my dad, $80')).slots, 'gift.find');
+    expect(mergeSlots(xmas, (await understand('for my mom instead')).slots, 'refine.recipient')).toMatchObject({ recipient: 'mom', occasion: 'christmas' });
   });
 
   it('adds a colour and keeps the rest', async () => {

@@ -124,6 +124,29 @@ describe.each(testDrivers())('ingest on %s', (driver) => {
     ]);
   });
 
+  it("keeps the GMC age_group of offers and the one its offers state on the product (issue 18: ShopGeni's age rule reads it)", async () => {
+    const jersey = { title: 'Kids Team Jersey', category: 'Sporting Goods > Athletics > Soccer', gender: 'male', brand: 'Northvale', size: 'YM' };
+    await ingest('alpha', [{ id: 'J1', price: '25.00 USD', ageGroup: 'kids', ...jersey }, dress], day(1));
+    await ingest('beta', [{ id: 'j-1', price: '24.00 USD', ageGroup: 'Kids', ...jersey }], day(1));
+    const offers = await db.query<{ title: string; age_group: string | null }>(`SELECT title, age_group FROM offers ORDER BY title, merchant_id`);
+    expect(offers.rows).toEqual([
+      { title: 'Kids Team Jersey', age_group: 'kids' },
+      { title: 'Kids Team Jersey', age_group: 'kids' },
+      { title: 'Linen Maxi Dress', age_group: null },
+    ]);
+    const products = await db.query<{ title: string; age_group: string | null; offer_count: number }>(
+      `SELECT title, age_group, offer_count FROM products ORDER BY title`,
+    );
+    expect(products.rows).toEqual([
+      { title: 'Kids Team Jersey', age_group: 'kids', offer_count: 2 },
+      { title: 'Linen Maxi Dress', age_group: null, offer_count: 1 },
+    ]);
+    // A merchant that later states another age group is written again (the content hash stands for it) and the product follows its offers.
+    await ingest('alpha', [{ id: 'J1', price: '25.00 USD', ageGroup: 'adult', ...jersey }, dress], day(2));
+    await ingest('beta', [{ id: 'j-1', price: '24.00 USD', ageGroup: 'adult', ...jersey }], day(2));
+    expect((await db.query<{ age_group: string }>(`SELECT age_group FROM products WHERE title = 'Kids Team Jersey'`)).rows[0]!.age_group).toBe('adult');
+  });
+
   it('does not join different colours by title, and groups variants by item_group_id into one offer', async () => {
     await ingest(
       'alpha',

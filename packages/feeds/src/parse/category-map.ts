@@ -47,7 +47,16 @@
  * Measured by `npm run eval:categories` (apps/api/eval/categories.ts) on labelled real items.
  */
 import { readFileSync } from 'node:fs';
-import { ALL_CATEGORIES, LEAF_CATEGORIES, categoryByCode, categoryByTermPath, categoryTrail, type CategoryNode } from '@b-deals/core';
+import {
+  ALL_CATEGORIES,
+  LEAF_CATEGORIES,
+  categoryByCode,
+  categoryByTermPath,
+  categoryTrail,
+  isApparelCode,
+  isShoeCode,
+  type CategoryNode,
+} from '@b-deals/core';
 import { AUDIENCE_WORDS, FEED_WORDS, OUTSIDE_WORDS } from './feed-words.ts';
 
 /** Input of {@link mapCategory}; GMC attribute values after normalisation. */
@@ -317,11 +326,6 @@ const ANCESTORS = new Map(LEAF_CATEGORIES.map((leaf) => [leaf, categoryTrail(lea
 /** Below this confidence a mapping is not trusted: `mapped: false` (the feed warns `unmapped_category`). */
 export const CATEGORY_CONFIDENCE_MIN = 0.6;
 
-/** Leaves and groups of garments, which a kids' item turns into Baby Clothing / Girls' / Boys' Clothing. */
-const isApparel = (code: string): boolean => /^[89]/.test(code) || ['712', '713', '714', '715'].some((c) => code.startsWith(c)) || code === 'g';
-/** Leaves and groups of shoes, which a kids' item turns into Kids' Shoes. */
-const isShoe = (code: string): boolean => code.startsWith('k') || code === '711' || code === '728';
-
 /**
  * A kids' item without a Google path (its title or GMC `age_group` says kids): garments go to
  * Baby Clothing (g1) for newborn/infant/toddler, else Girls' (g2) / Boys' Clothing (g3) by gender,
@@ -331,8 +335,8 @@ const isShoe = (code: string): boolean => code.startsWith('k') || code === '711'
 function kidsCode(match: CategoryMatch, audience: Audience): CategoryMatch {
   const { code } = match;
   if (code === '') return match;
-  if (isShoe(code)) return { code: 'g4', mapped: true, confidence: Math.max(match.confidence, CATEGORY_CONFIDENCE_MIN) };
-  if (!isApparel(code)) return match;
+  if (isShoeCode(code)) return { code: 'g4', mapped: true, confidence: Math.max(match.confidence, CATEGORY_CONFIDENCE_MIN) };
+  if (!isApparelCode(code)) return match;
   const leaf = audience.ageGroup && BABY_AGES.has(audience.ageGroup) ? 'g1' : audience.gender === 'female' ? 'g2' : audience.gender === 'male' ? 'g3' : null;
   return leaf ? { code: leaf, mapped: true, confidence: Math.max(match.confidence, CATEGORY_CONFIDENCE_MIN) } : { code: 'g', mapped: false, confidence: 0.4 };
 }

@@ -14,6 +14,8 @@ export interface TestItem {
   category?: string;
   productType?: string;
   gender?: string;
+  /** GMC age_group (absent by default). */
+  ageGroup?: string;
   shipping?: string;
   /** Default: the title and the merchant. */
   description?: string;
@@ -33,7 +35,7 @@ export function rssFeed(merchant: string, items: TestItem[]): Buffer {
         ${el('price', i.price)}${el('sale_price', i.salePrice)}${el('availability', i.availability ?? 'in stock')}${el('brand', i.brand)}
         ${el('gtin', i.gtin)}${el('mpn', i.mpn)}${el('color', i.color)}${el('size', i.size)}${el('item_group_id', i.itemGroupId)}
         ${el('google_product_category', i.category ?? 'Apparel & Accessories > Clothing > Dresses')}${el('product_type', i.productType)}
-        ${el('gender', i.gender ?? 'female')}${i.shipping ? `<g:shipping><g:country>US</g:country><g:price>${i.shipping}</g:price></g:shipping>` : ''}</item>`;
+        ${el('gender', i.gender ?? 'female')}${el('age_group', i.ageGroup)}${i.shipping ? `<g:shipping><g:country>US</g:country><g:price>${i.shipping}</g:price></g:shipping>` : ''}</item>`;
     })
     .join('\n');
   return Buffer.from(
