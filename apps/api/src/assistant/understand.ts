@@ -349,8 +349,17 @@ export async function understand(message: string): Promise<Understood> {
     intent = 'refine.other';
   else if (/\binstead\b|\bactually (it'?s|its|it is) for\b/.test(lower) && (slots.recipient || slots.ageGroup)) intent = 'refine.recipient';
   else if (intent === 'greeting' && (slots.recipient || slots.budget || slots.interests.length)) intent = 'gift.find';
+  // The classifier's "cheaper" with no word about price is a guess ("he is 8" is an age, not a
+  // lower budget): what the message says fills the slots of the same search instead.
+  else if (intent === 'refine.cheaper' && !PRICE_WORDS.test(lower)) {
+    const says = slots.age !== null || slots.recipient || slots.budget || slots.interests.length || slots.colours.length || slots.style.length;
+    intent = says ? 'gift.find' : 'none';
+  }
   return { intent, slots, position };
 }
+
+/** Words about price or money: without one, a "cheaper" guess of the classifier is not taken. */
+const PRICE_WORDS = /\$|\b(cheap\w*|expensive|pricey|afford\w*|price[sd]?|budget|cost\w*|less|lower|over|much|dollars?|bucks?|money|spend\w*)\b/;
 
 /** Every colour and style word (lexicon.ts): never a free-text interest. */
 const COLOUR_OR_STYLE = new Set([...Object.values(COLOURS), ...Object.values(STYLES)].flat());

@@ -165,6 +165,11 @@ describe('mergeSlots', () => {
     expect(next).toMatchObject({ recipient: 'nephew', gender: 'male', age: 8, ageGroup: 'kid', interests: ['soccer'], budget: { max: 4000 } });
   });
 
+  it('reads an age said after an answer as the person, never as "cheaper"; price words still ask for cheaper', async () => {
+    for (const m of ['he is 8', 'she is 12', "he's 8 years old", 'he is 8 and loves lego']) expect((await understand(m)).intent, m).toBe('gift.find');
+    for (const m of ['cheaper', 'too expensive', 'that is over my budget', 'can you find cheaper options']) expect((await understand(m)).intent, m).toBe('refine.cheaper');
+  });
+
   it('drops an occasion that named the last recipient (a baby shower) when the shopper turns to someone else', async () => {
     const shower = mergeSlots(emptySlots(), (await understand('a baby shower gift under $50')).slots, 'gift.find');
     const mom = mergeSlots(shower, (await understand('my mom loves skincare, under $60')).slots, 'gift.find');
