@@ -167,7 +167,8 @@ describe('mergeSlots', () => {
 
   it('reads an age said after an answer as the person, never as "cheaper"; price words still ask for cheaper', async () => {
     for (const m of ['he is 8', 'she is 12', "he's 8 years old", 'he is 8 and loves lego']) expect((await understand(m)).intent, m).toBe('gift.find');
-    for (const m of ['cheaper', 'too expensive', 'that is over my budget', 'can you find cheaper options']) expect((await understand(m)).intent, m).toBe('refine.cheaper');
+    for (const m of ['cheaper', 'too expensive', 'that is over my budget', 'can you find cheaper options'])
+      expect((await understand(m)).intent, m).toBe('refine.cheaper');
   });
 
   it('drops an occasion that named the last recipient (a baby shower) when the shopper turns to someone else', async () => {
