@@ -1,7 +1,8 @@
 /**
  * Issue 16 §3 and §5 as a shopper meets them: the AI Price Hunter's buy-or-wait advice.
- * - On the shared stack no model is fitted: product pages show no advice and /ai-price-hunter/
- *   says the advice is not published — nothing is invented.
+ * - On a stack without a fitted model (no content/price-advice-model.json): product pages show no
+ *   advice and /ai-price-hunter/ says the advice is not published — nothing is invented. Skipped
+ *   while the repository ships a fitted model (the real one of apps/api/eval/price-history/README.md).
  * - On a second stack with a model file (PRICE_ADVICE_MODEL = e2e/fixtures/price-advice-model.synthetic.json,
  *   hand-set weights, labelled synthetic): the product page shows BUY/WAIT with the window, the
  *   expected saving and a confidence; /ai-price-hunter/ shows the backtest figures with the date

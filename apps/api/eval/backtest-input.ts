@@ -3,7 +3,8 @@
  * (oldest first), from
  * - a CSV with the columns `commit_date,commit,id,link,title,size,price,availability` (one row per
  *   item per snapshot; `price` as the feed writes it, e.g. `139.99 USD`; `commit_date` ISO 8601
- *   with offset), e.g. built from the git history of a public merchant feed; or
+ *   with offset), e.g. built from the git history of a public merchant feed, plain or gzipped
+ *   (`.gz`: a long history is stored compressed, see {@link readHistoryCsv}); or
  * - a folder of dated feed snapshots (files whose names start with YYYY-MM-DD, any format
  *   `parseFeed` reads), read in date order.
  *
@@ -15,6 +16,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { parseMoney } from '@b-deals/core';
 import { loadDefaultFxTable, parseFeed } from '@b-deals/feeds';
@@ -44,6 +46,12 @@ export function seriesFromSnapshots(snapshots: readonly Snapshot[], maxGapDays =
 }
 
 const inStock = (availability: string | undefined) => !/out|sold|unavailable/i.test(availability ?? '');
+
+/** The text of a history CSV file, gunzipped when its name ends in `.gz`. Throws when it cannot be read. */
+export function readHistoryCsv(file: string): string {
+  const bytes = readFileSync(file);
+  return (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
+}
 
 /** Snapshots of a history CSV (text). Rows whose price cannot be read are skipped and counted. */
 export function snapshotsFromCsv(text: string): { snapshots: Snapshot[]; skipped: number } {

@@ -1,5 +1,5 @@
 /**
- * `npm run backtest -- <history.csv | folder of dated feed snapshots> [--split 0.6] [--max-gap 31] [--write-model FILE]`
+ * `npm run backtest -- <history.csv[.gz] | folder of dated feed snapshots> [--split 0.6] [--max-gap 31] [--write-model FILE]`
  * (issue 16 §4): replays observed price histories chronologically, fits the buy-or-wait model and
  * the simple threshold rule on the earlier part (decisions whose horizon ends before the split
  * day), and prints for 14 and 30 days, for the model and the baselines, the share of decisions no
@@ -8,12 +8,12 @@
  * held-out figures and the run's date (the API's advice reads that file). Exit 2 for bad
  * arguments, 1 when the input cannot be read.
  */
-import { statSync, readFileSync, writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ADVICE_HORIZONS, type PricePoint } from '../src/pricing/advice.ts';
 import { backtest, type Score } from '../src/pricing/backtest.ts';
-import { seriesFromSnapshots, snapshotsFromCsv, snapshotsFromFolder } from './backtest-input.ts';
+import { readHistoryCsv, seriesFromSnapshots, snapshotsFromCsv, snapshotsFromFolder } from './backtest-input.ts';
 
 const pct = (x: number | null) => (x === null ? '   n/a' : `${(x * 100).toFixed(1).padStart(5)}%`);
 const date = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
@@ -35,12 +35,12 @@ function main(argv: string[]): number {
   const split = Number(args.values.split);
   const maxGap = Number(args.values['max-gap']);
   if (!input || !(split > 0 && split < 1) || !(maxGap >= 1)) {
-    process.stderr.write('usage: npm run backtest -- <history.csv | folder> [--split 0.6] [--max-gap 31] [--write-model FILE]\n');
+    process.stderr.write('usage: npm run backtest -- <history.csv[.gz] | folder> [--split 0.6] [--max-gap 31] [--write-model FILE]\n');
     return 2;
   }
   let series: Map<string, PricePoint[]>;
   try {
-    const snapshots = statSync(input).isDirectory() ? snapshotsFromFolder(input) : snapshotsFromCsv(readFileSync(input, 'utf8')).snapshots;
+    const snapshots = statSync(input).isDirectory() ? snapshotsFromFolder(input) : snapshotsFromCsv(readHistoryCsv(input)).snapshots;
     series = seriesFromSnapshots(snapshots, maxGap);
     process.stdout.write(`${path.basename(input)}: ${snapshots.length} snapshots, ${series.size} offers\n`);
   } catch (err) {

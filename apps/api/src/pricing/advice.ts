@@ -86,31 +86,47 @@ function median(xs: number[]): number {
 }
 
 /**
- * The features of the last point of `history` (oldest first, observed days only). Reads nothing
- * after that point; `history` must hold at least one point.
+ * The features of the last point of `history` (oldest first, observed days only, each day once).
+ * Reads nothing after that point, and of the earlier points only the last 365 days and the first
+ * one (the history's length), walking back from today: the cost of a day's features does not grow
+ * with the length of the history. `history` must hold at least one point.
  */
 export function adviceFeatures(history: readonly PricePoint[]): number[] {
-  const today = history[history.length - 1]!;
+  const n = history.length;
+  const today = history[n - 1]!;
   const t = today.day;
   const p = today.price;
-  const last90 = history.filter((h) => h.day > t - 90).map((h) => h.price);
+  const first = history[0]!;
+  // One walk back over the last 365 days: the 90-day prices, price changes and the week-ago point.
+  const year: number[] = [];
+  const last90: number[] = [];
+  let weekAgo: PricePoint | undefined;
+  let changes = 0;
+  let lastChange: number | null = null;
+  let later = today;
+  for (let i = n - 1; i >= 0; i--) {
+    const h = i === n - 1 ? today : history[i]!;
+    if (i < n - 1 && h.price !== later.price) {
+      // A change on point i + 1 (what the forward reading counts at i + 1).
+      lastChange ??= later.day;
+      if (later.day > t - 90) changes++;
+    }
+    if (!weekAgo && h.day <= t - 7) weekAgo = h;
+    if (h.day <= t - 365) break;
+    year.push(h.price);
+    if (h.day > t - 90) last90.push(h.price);
+    later = h;
+  }
+  // No change in the days walked: there was none (the first day counts), or it is over a year old
+  // (and so is the first day): either way the feature below is the same.
+  lastChange ??= first.day;
   const min90 = Math.min(...last90);
   const max90 = Math.max(...last90);
-  const weekAgo = [...history].reverse().find((h) => h.day <= t - 7);
-  let changes = 0;
-  let lastChange = history[0]!.day;
-  for (let i = 1; i < history.length; i++) {
-    if (history[i]!.price !== history[i - 1]!.price) {
-      lastChange = history[i]!.day;
-      if (history[i]!.day > t - 90) changes++;
-    }
-  }
-  const year = history.filter((h) => h.day > t - 365);
   let high = 0;
   let below = 0;
-  for (const h of year) {
-    high = Math.max(high, h.price);
-    if (h.price < high * 0.95) below++;
+  for (let k = year.length - 1; k >= 0; k--) {
+    high = Math.max(high, year[k]!);
+    if (year[k]! < high * 0.95) below++;
   }
   const y = new Date(t * DAY_MS).getUTCFullYear();
   const nextBf = [blackFriday(y), blackFriday(y + 1)].find((d) => d >= t)!;
@@ -124,7 +140,7 @@ export function adviceFeatures(history: readonly PricePoint[]): number[] {
     year.length ? below / year.length : 0,
     today.inStock ? 1 : 0,
     Math.max(0, 1 - (nextBf - t) / 60),
-    Math.min(t - history[0]!.day + 1, 365) / 365,
+    Math.min(t - first.day + 1, 365) / 365,
   ];
 }
 

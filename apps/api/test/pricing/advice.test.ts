@@ -77,3 +77,67 @@ describe('buy-or-wait model', () => {
     expect(adviceFeatures(s.slice(0, 50))).toEqual(adviceFeatures(guardedHistory(s, 49)));
   });
 });
+
+/** The features as first written (every filter over the whole history): the reference the windowed reading must equal. */
+function wholeHistoryFeatures(history: readonly PricePoint[]): number[] {
+  const today = history[history.length - 1]!;
+  const t = today.day;
+  const p = today.price;
+  const last90 = history.filter((h) => h.day > t - 90).map((h) => h.price);
+  const sorted = [...last90].sort((a, b) => a - b);
+  const m = sorted.length >> 1;
+  const median = sorted.length % 2 ? sorted[m]! : (sorted[m - 1]! + sorted[m]!) / 2;
+  const weekAgo = [...history].reverse().find((h) => h.day <= t - 7);
+  let changes = 0;
+  let lastChange = history[0]!.day;
+  for (let i = 1; i < history.length; i++) {
+    if (history[i]!.price !== history[i - 1]!.price) {
+      lastChange = history[i]!.day;
+      if (history[i]!.day > t - 90) changes++;
+    }
+  }
+  const year = history.filter((h) => h.day > t - 365);
+  let high = 0;
+  let below = 0;
+  for (const h of year) {
+    high = Math.max(high, h.price);
+    if (h.price < high * 0.95) below++;
+  }
+  const y = new Date(t * 86_400_000).getUTCFullYear();
+  const nextBf = [blackFriday(y), blackFriday(y + 1)].find((d) => d >= t)!;
+  return [
+    p / Math.min(...last90) - 1,
+    1 - p / Math.max(...last90),
+    p / median - 1,
+    weekAgo ? p / weekAgo.price - 1 : 0,
+    changes / 90,
+    Math.min(t - lastChange, 90) / 90,
+    year.length ? below / year.length : 0,
+    today.inStock ? 1 : 0,
+    Math.max(0, 1 - (nextBf - t) / 60),
+    Math.min(t - history[0]!.day + 1, 365) / 365,
+  ];
+}
+
+describe('advice features on long histories', () => {
+  it('equal the whole-history reading on every day of long, gappy, sale-ridden histories (they read only the last year and the first day)', () => {
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    for (let run = 0; run < 6; run++) {
+      const series: PricePoint[] = [];
+      let day = START - 200 * run;
+      let price = 10_000;
+      while (series.length < 900) {
+        day += rand() < 0.05 ? 2 + Math.floor(rand() * (run % 2 ? 120 : 12)) : 1; // silences, some longer than a year's edge
+        if (rand() < 0.04) price = Math.round(price * (0.7 + rand() * 0.6));
+        series.push({ day, price: rand() < 0.1 ? Math.round(price * 0.8) : price, inStock: rand() > 0.05 });
+      }
+      for (let i = 0; i < series.length; i += 7) {
+        expect(adviceFeatures(guardedHistory(series, i))).toEqual(wholeHistoryFeatures(series.slice(0, i + 1)));
+      }
+    }
+    const flat = Array.from({ length: 500 }, (_, d) => ({ day: START + d, price: 5_000, inStock: true }));
+    for (const i of [0, 1, 60, 89, 90, 91, 364, 365, 366, 499]) expect(adviceFeatures(flat.slice(0, i + 1))).toEqual(wholeHistoryFeatures(flat.slice(0, i + 1)));
+  });
+});
+

@@ -1,5 +1,9 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { seriesFromSnapshots, snapshotsFromCsv } from '../../eval/backtest-input.ts';
+import { readHistoryCsv, seriesFromSnapshots, snapshotsFromCsv } from '../../eval/backtest-input.ts';
 
 const CSV = `commit_date,commit,id,link,title,size,price,availability
 2025-01-01T10:00:00+00:00,a1,SKU1,https://s.example/1,Tee,M,20.00 USD,in stock
@@ -35,5 +39,13 @@ describe('backtest inputs (issue 16 §4)', () => {
     );
     expect(series.get('x')!.length).toBe(32);
     expect(series.get('x')!.at(-1)).toEqual({ day: day + 100, price: 90, inStock: true });
+  });
+
+  it('reads a history CSV stored gzipped as the same text', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'history-'));
+    writeFileSync(path.join(dir, 'h.csv'), CSV);
+    writeFileSync(path.join(dir, 'h.csv.gz'), gzipSync(CSV));
+    expect(readHistoryCsv(path.join(dir, 'h.csv.gz'))).toBe(CSV);
+    expect(readHistoryCsv(path.join(dir, 'h.csv'))).toBe(CSV);
   });
 });

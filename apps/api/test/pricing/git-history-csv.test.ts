@@ -76,4 +76,63 @@ describe('git history → backtest CSV', () => {
       { day: start + 2, price: 3750, inStock: false },
     ]);
   });
+
+  it("reads the Online Price Watch list, published or re-published: one offer per product and merchant, in HKD, kept by category", () => {
+    const published = [
+      {
+        code: 'P000001',
+        brand: { en: 'Cetaphil', 'zh-Hant': '舒特膚' },
+        name: { en: 'Gentle Cleanser 500ml' },
+        cat1Name: { en: 'Personal care' },
+        prices: [
+          { supermarketCode: 'WATSONS', price: '159.90' },
+          { supermarketCode: 'MANNINGS', price: '149' },
+          { supermarketCode: 'AEON', price: '-' },
+        ],
+        offers: [{ supermarketCode: 'WATSONS', en: 'Buy 2 get 10% off' }],
+      },
+      { code: 'P000002', brand: { en: 'Garden' }, name: { en: 'Bread' }, cat1Name: { en: 'Bakery / Cereals / Spreads' }, prices: [{ supermarketCode: 'WELLCOME', price: '10.90' }] },
+      { code: 'P000003', brand: [{ en: 'Garden' }] },
+    ];
+    const republished = {
+      P000001: {
+        code: 'P000001',
+        brand: { en: 'Cetaphil' },
+        name: { en: 'Gentle Cleanser 500ml' },
+        cat1: { en: 'Personal care' },
+        prices: { WATSONS: { supermarketCode: 'WATSONS', price: '139.90' } },
+      },
+    };
+    const m = { ...meta('c9', '2024-03-01T05:00:00+08:00'), currency: 'HKD', category: /^personal care$/i };
+    const row = (id: string, price: string) => ({
+      commit_date: '2024-03-01T05:00:00+08:00',
+      commit: 'c9',
+      id,
+      link: '',
+      title: 'Cetaphil Gentle Cleanser 500ml',
+      size: '',
+      price,
+      availability: 'in_stock',
+    });
+    expect(rowsOfSnapshot(published, 'pricewatch', m)).toEqual([row('P000001@WATSONS', '159.90 HKD'), row('P000001@MANNINGS', '149.00 HKD')]);
+    expect(rowsOfSnapshot(republished, 'pricewatch', m)).toEqual([row('P000001@WATSONS', '139.90 HKD')]);
+    expect(rowsOfSnapshot(published, 'pricewatch', { ...m, category: undefined }).map((r) => r.id)).toEqual([
+      'P000001@WATSONS',
+      'P000001@MANNINGS',
+      'P000002@WELLCOME',
+    ]);
+    const { snapshots } = snapshotsFromCsv(toCsv(rowsOfSnapshot(published, 'pricewatch', m)));
+    expect(seriesFromSnapshots(snapshots).get('P000001@MANNINGS')).toEqual([{ day: Date.UTC(2024, 1, 29) / 86_400_000, price: 14900, inStock: true }]);
+  });
+
+  it('keeps the Shopify products of a matching product_type only when a category is given', () => {
+    const json = {
+      products: [
+        { id: 1, handle: 'tee', title: 'Tee', product_type: 'Tops', variants: [{ title: 'M', price: '20', available: true }] },
+        { id: 2, handle: 'mug', title: 'Mug', product_type: 'Home', variants: [{ title: 'Default Title', price: '9', available: true }] },
+      ],
+    };
+    expect(rowsOfSnapshot(json, 'shopify', { ...meta('c1', '2026-01-02T10:00:00Z'), category: /tops/i }).map((r) => r.id)).toEqual(['1']);
+    expect(rowsOfSnapshot(json, 'shopify', meta('c1', '2026-01-02T10:00:00Z')).map((r) => r.id)).toEqual(['1', '2']);
+  });
 });
