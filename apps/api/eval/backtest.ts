@@ -1,11 +1,12 @@
 /**
- * `npm run backtest -- <history.csv[.gz] | folder of dated feed snapshots> [--split 0.6] [--max-gap 31] [--write-model FILE]`
+ * `npm run backtest -- <history.csv[.gz] | folder of dated feed snapshots> [--split 0.6] [--max-gap 31] [--write-model FILE] [--source TEXT]`
  * (issue 16 §4): replays observed price histories chronologically, fits the buy-or-wait model and
  * the simple threshold rule on the earlier part (decisions whose horizon ends before the split
  * day), and prints for 14 and 30 days, for the model and the baselines, the share of decisions no
  * worse than buying at once and the share of the best possible saving captured — on the training
  * part and on the later, held-out part. `--write-model` saves the fitted models with their
- * held-out figures and the run's date (the API's advice reads that file). Exit 2 for bad
+ * held-out figures, the run's date and the history's name (`--source`, shown on /ai-price-hunter/;
+ * default the input's file name); the API's advice reads that file. Exit 2 for bad
  * arguments, 1 when the input cannot be read.
  */
 import { statSync, writeFileSync } from 'node:fs';
@@ -25,7 +26,12 @@ function main(argv: string[]): number {
     args = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { split: { type: 'string', default: '0.6' }, 'max-gap': { type: 'string', default: '31' }, 'write-model': { type: 'string' } },
+      options: {
+        split: { type: 'string', default: '0.6' },
+        'max-gap': { type: 'string', default: '31' },
+        'write-model': { type: 'string' },
+        source: { type: 'string' },
+      },
     });
   } catch (err) {
     process.stderr.write(`backtest: ${(err as Error).message}\n`);
@@ -35,7 +41,7 @@ function main(argv: string[]): number {
   const split = Number(args.values.split);
   const maxGap = Number(args.values['max-gap']);
   if (!input || !(split > 0 && split < 1) || !(maxGap >= 1)) {
-    process.stderr.write('usage: npm run backtest -- <history.csv[.gz] | folder> [--split 0.6] [--max-gap 31] [--write-model FILE]\n');
+    process.stderr.write('usage: npm run backtest -- <history.csv[.gz] | folder> [--split 0.6] [--max-gap 31] [--write-model FILE] [--source TEXT]\n');
     return 2;
   }
   let series: Map<string, PricePoint[]>;
@@ -65,7 +71,7 @@ function main(argv: string[]): number {
   if (args.values['write-model']) {
     writeFileSync(
       args.values['write-model'],
-      `${JSON.stringify({ source: path.basename(input), generatedAt: new Date().toISOString(), observed: [date(first), date(last)], splitDay: date(splitDay), horizons: models }, null, 2)}\n`,
+      `${JSON.stringify({ source: args.values.source ?? path.basename(input), generatedAt: new Date().toISOString(), observed: [date(first), date(last)], splitDay: date(splitDay), horizons: models }, null, 2)}\n`,
     );
     process.stdout.write(`model written to ${args.values['write-model']}\n`);
   }

@@ -114,6 +114,7 @@ const EnvSchema = z.object({
   /**
    * The buy-or-wait model file (issue 16 §3; written by `npm run backtest -- --write-model`).
    * Default: content/price-advice-model.json when it exists; without one no advice is given.
+   * `none`: no advice even when the bundled file exists (the storefront says it is not published).
    */
   PRICE_ADVICE_MODEL: z.string().min(1).optional(),
 });
@@ -154,8 +155,11 @@ export interface Config {
   uploadS3: S3Settings | null;
   /** ShopGeni's OpenAI-compatible model when LLM_BASE_URL is set, else null (embedded mode). */
   llm: { baseUrl: string; apiKey: string | null; model: string } | null;
-  /** The buy-or-wait model file (PRICE_ADVICE_MODEL), else null (the bundled content/price-advice-model.json when it exists). */
-  priceAdviceModelFile: string | null;
+  /**
+   * The buy-or-wait model file (PRICE_ADVICE_MODEL), null for the bundled
+   * content/price-advice-model.json when it exists, or 'none' (PRICE_ADVICE_MODEL=none: no advice).
+   */
+  priceAdviceModelFile: string | 'none' | null;
 }
 
 /**
@@ -232,7 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : null,
     llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY ?? null, model: e.LLM_MODEL } : null,
-    priceAdviceModelFile: e.PRICE_ADVICE_MODEL ? path.resolve(e.PRICE_ADVICE_MODEL) : null,
+    priceAdviceModelFile: e.PRICE_ADVICE_MODEL === 'none' ? 'none' : e.PRICE_ADVICE_MODEL ? path.resolve(e.PRICE_ADVICE_MODEL) : null,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null, apiUrl: e.STRIPE_API_URL ?? null } : null,
   };
 }

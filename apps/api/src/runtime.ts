@@ -86,7 +86,8 @@ export async function startApi(config: Config, db?: Database, opts: { prepared?:
   const services = await createServices(config, database, apiRole(config), log);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;
   redis?.on('error', (err) => log.warn({ err }, 'redis unavailable'));
-  if (config.priceAdviceModelFile && !existsSync(config.priceAdviceModelFile)) throw new Error(`PRICE_ADVICE_MODEL: no file at ${config.priceAdviceModelFile}`);
+  const adviceFile = config.priceAdviceModelFile;
+  if (adviceFile && adviceFile !== 'none' && !existsSync(adviceFile)) throw new Error(`PRICE_ADVICE_MODEL: no file at ${adviceFile}`);
   const app = await buildApp({
     db: database,
     searchIndex: services.searchIndex ?? undefined,
@@ -112,7 +113,7 @@ export async function startApi(config: Config, db?: Database, opts: { prepared?:
         : null,
     },
     vision: services.vision,
-    ...(config.priceAdviceModelFile ? { adviceModels: loadAdviceModels(config.priceAdviceModelFile) } : {}),
+    ...(adviceFile === 'none' ? { adviceModels: null } : adviceFile ? { adviceModels: loadAdviceModels(adviceFile) } : {}),
   });
   await app.listen({ port: config.apiPort, host: config.host });
   const url = `http://${config.host}:${config.apiPort}`;

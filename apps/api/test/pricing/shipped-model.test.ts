@@ -1,0 +1,32 @@
+/**
+ * Issue 16 §3–§5: the buy-or-wait model the repository ships (content/price-advice-model.json,
+ * fitted by `npm run backtest` on the real history of apps/api/eval/price-history/README.md) loads
+ * under the current features and publishes its held-out figures with the history's name; and
+ * PRICE_ADVICE_MODEL=none turns the advice off even though that file exists.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/env.ts';
+import { ADVICE_HORIZONS } from '../../src/pricing/advice.ts';
+import { ADVICE_MODEL_FILE, adviceModelInfo, loadAdviceModels } from '../../src/pricing/advice-service.ts';
+
+describe('the shipped buy-or-wait model', () => {
+  it('loads, covers every advice horizon with held-out figures, and names the history it was fitted on', () => {
+    const info = adviceModelInfo(loadAdviceModels(ADVICE_MODEL_FILE));
+    expect(info.available).toBe(true);
+    expect(info.horizons.map((h) => h.horizon)).toEqual([...ADVICE_HORIZONS]);
+    for (const h of info.horizons) {
+      expect(h.heldOut.decisions).toBeGreaterThan(0);
+      expect(h.heldOut.noWorse).toBeGreaterThan(0);
+      expect(h.heldOut.noWorse).toBeLessThanOrEqual(1);
+    }
+    // The page prints "Backtest run on <date> over <source>": a description, with the data's required acknowledgement.
+    expect(info.source).toMatch(/Online Price Watch/);
+    expect(info.splitDay! > info.observed![0] && info.splitDay! < info.observed![1]).toBe(true);
+  });
+
+  it('is off with PRICE_ADVICE_MODEL=none, and a path is taken as the model file', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/bdeals-env-test', PRICE_ADVICE_MODEL: 'none' }).priceAdviceModelFile).toBe('none');
+    expect(loadConfig({ DATA_DIR: '/tmp/bdeals-env-test', PRICE_ADVICE_MODEL: 'models/m.json' }).priceAdviceModelFile).toMatch(/\/models\/m\.json$/);
+    expect(loadConfig({ DATA_DIR: '/tmp/bdeals-env-test' }).priceAdviceModelFile).toBeNull();
+  });
+});
