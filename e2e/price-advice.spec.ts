@@ -11,7 +11,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { AdviceModelInfo, PriceAdvice, ProductsAdvice, WaitingPays } from '@b-deals/contracts';
-import { formatPrice, productHref } from '@b-deals/core';
+import { formatPrice, formatProbability, productHref } from '@b-deals/core';
 import { expectNoAxeViolations, newAccount, signIn } from './helpers';
 import { expect, test } from './live-page';
 import { SECOND_BASE, startOwnStack, type OwnStack } from './own-stack';
@@ -91,8 +91,8 @@ test.describe('with a fitted model (synthetic fixture)', () => {
       const note = page.getByTestId('price-advice');
       await expect(note).toHaveAttribute('data-advice', 'WAIT');
       if (best.advice.kind === 'WAIT') {
-        await expect(note).toContainText(`Wait · Likely to drop 3% or more within 14 days; expected saving ${formatPrice(best.advice.expectedSavingCents)}`);
-        await expect(note).toContainText(`confidence ${Math.round(best.advice.confidence * 100)}%`);
+        await expect(note).toContainText(`Wait · May drop 3% or more within 14 days; expected saving ${formatPrice(best.advice.expectedSavingCents)}`);
+        await expect(note).toContainText(`confidence ${formatProbability(best.advice.confidence)}`);
       }
     });
     await page.getByRole('link', { name: 'How the AI Price Hunter advises' }).click();

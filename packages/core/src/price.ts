@@ -165,3 +165,13 @@ export function discountPercent(price: number, wasPrice: number | null | undefin
   if (!wasPrice || wasPrice <= price) return 0;
   return Math.round(((wasPrice - price) / wasPrice) * 100);
 }
+
+/**
+ * A model's probability (0..1) as a shopper reads it (issue 16 §3, the buy-or-wait confidence): a
+ * whole percent, but never 0 % or 100 %, which no fitted model can be: "under 1%", "over 99%".
+ */
+export function formatProbability(p: number): string {
+  if (p >= 0.995) return 'over 99%';
+  if (p < 0.005) return 'under 1%';
+  return `${Math.round(p * 100)}%`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyExponent, discountPercent, formatCount, formatPrice, parseMoney } from '../src/price.ts';
+import { currencyExponent, discountPercent, formatCount, formatPrice, formatProbability, parseMoney } from '../src/price.ts';
 
 describe('parseMoney (spec §3 "Price")', () => {
   it.each([
@@ -149,5 +149,17 @@ describe('formatCount', () => {
     for (const n of [0, 7, 999, 1000, 1030, 99999, 100000, 1234567, 1000000000, -1030]) {
       expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
     }
+  });
+});
+
+describe('formatProbability', () => {
+  it('prints whole percents but never claims certainty either way', () => {
+    expect(formatProbability(0.36)).toBe('36%');
+    expect(formatProbability(0.994)).toBe('99%');
+    expect(formatProbability(0.995)).toBe('over 99%');
+    expect(formatProbability(1)).toBe('over 99%');
+    expect(formatProbability(0.005)).toBe('1%');
+    expect(formatProbability(0.001)).toBe('under 1%');
+    expect(formatProbability(0)).toBe('under 1%');
   });
 });

@@ -1,8 +1,6 @@
-import { formatPrice } from '@b-deals/core';
+import { formatPrice, formatProbability } from '@b-deals/core';
 import { Link } from '../lib/router-links';
 import type { AdviceView } from '../lib/price-advice';
-
-const pct = (x: number) => `${Math.round(x * 100)}%`;
 
 /**
  * The AI Price Hunter's buy-or-wait note (issue 16 §3) for one offer: WAIT with the expected
@@ -21,7 +19,7 @@ export function AdviceNote({ advice, compact = false }: { advice: AdviceView | u
   }
   const wait = advice.kind === 'WAIT';
   const detail = wait
-    ? `Likely to drop 3% or more within ${advice.horizon} days; expected saving ${formatPrice(advice.saving)}`
+    ? `May drop 3% or more within ${advice.horizon} days; expected saving ${formatPrice(advice.saving)}`
     : `No drop of 3% or more expected within ${advice.horizon} days`;
   return (
     <p
@@ -32,7 +30,7 @@ export function AdviceNote({ advice, compact = false }: { advice: AdviceView | u
       }
     >
       <strong className={wait ? 'text-amber-900' : 'text-emerald-800'}>{wait ? 'Wait' : 'Buy now'}</strong>
-      {` · ${detail} · confidence ${pct(advice.confidence)}. `}
+      {` · ${detail} · confidence ${formatProbability(advice.confidence)}. `}
       {compact ? null : (
         <Link to="/ai-price-hunter/#buy-or-wait" className="text-accent-700 underline">
           How the AI Price Hunter advises

@@ -10,10 +10,10 @@ export type AdviceView =
 
 type Advice = PriceAdvice['offers'][number]['advice'];
 
-/** The view of one advice; confidence rounded to whole percent (as shown), saving in cents. */
+/** The view of one advice; confidence to a tenth of a percent (enough for core `formatProbability`), saving in cents. */
 export function adviceView(a: Advice): AdviceView {
   if (a.kind === 'insufficient_history') return { kind: 'short', observedDays: a.observedDays, neededDays: a.neededDays };
-  return { kind: a.kind, horizon: a.horizon, confidence: Math.round(a.confidence * 100) / 100, saving: a.expectedSavingCents };
+  return { kind: a.kind, horizon: a.horizon, confidence: Math.round(a.confidence * 1000) / 1000, saving: a.expectedSavingCents };
 }
 
 /** Advice by offer id for a product page; null when no model is fitted (nothing is shown then). */

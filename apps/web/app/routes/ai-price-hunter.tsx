@@ -1,5 +1,5 @@
 import type { AdviceModelInfo, WaitingPays } from '@b-deals/contracts';
-import { formatPrice, productHref } from '@b-deals/core';
+import { formatPrice, formatProbability, productHref } from '@b-deals/core';
 import { Link } from '../lib/router-links';
 import type { Route } from './+types/ai-price-hunter';
 import { Breadcrumb } from '../components/breadcrumb';
@@ -199,7 +199,7 @@ function BuyOrWait({ model, waiting }: { model: AdviceModelInfo | null; waiting:
                   </Link>
                   <span className="text-sm">
                     {formatPrice(w.priceTag)} at {w.merchant.name} · expected saving {formatPrice(w.expectedSavingCents)} within {w.horizon} days · confidence{' '}
-                    {Math.round(w.dropProbability * 100)}%
+                    {formatProbability(w.dropProbability)}
                   </span>
                 </li>
               ))}
