@@ -190,7 +190,9 @@ function main(argv: string[]): number {
     for (const r of rows) items.add(`${r.id}|${r.size}`);
   }
   closeSync(fd);
-  process.stdout.write(`${commits.length} commits (${skipped} unreadable), ${rowCount} rows, ${items.size} items, ${commits[0]?.[1] ?? '-'} … ${commits.at(-1)?.[1] ?? '-'}\n`);
+  process.stdout.write(
+    `${commits.length} commits (${skipped} unreadable), ${rowCount} rows, ${items.size} items, ${commits[0]?.[1] ?? '-'} … ${commits.at(-1)?.[1] ?? '-'}\n`,
+  );
   return 0;
 }
 

@@ -122,7 +122,7 @@ function wholeHistoryFeatures(history: readonly PricePoint[]): number[] {
 describe('advice features on long histories', () => {
   it('equal the whole-history reading on every day of long, gappy, sale-ridden histories (they read only the last year and the first day)', () => {
     let seed = 7;
-    const rand = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const rand = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     for (let run = 0; run < 6; run++) {
       const series: PricePoint[] = [];
       let day = START - 200 * run;
@@ -137,7 +137,7 @@ describe('advice features on long histories', () => {
       }
     }
     const flat = Array.from({ length: 500 }, (_, d) => ({ day: START + d, price: 5_000, inStock: true }));
-    for (const i of [0, 1, 60, 89, 90, 91, 364, 365, 366, 499]) expect(adviceFeatures(flat.slice(0, i + 1))).toEqual(wholeHistoryFeatures(flat.slice(0, i + 1)));
+    for (const i of [0, 1, 60, 89, 90, 91, 364, 365, 366, 499])
+      expect(adviceFeatures(flat.slice(0, i + 1))).toEqual(wholeHistoryFeatures(flat.slice(0, i + 1)));
   });
 });
-

@@ -77,7 +77,7 @@ describe('git history → backtest CSV', () => {
     ]);
   });
 
-  it("reads the Online Price Watch list, published or re-published: one offer per product and merchant, in HKD, kept by category", () => {
+  it('reads the Online Price Watch list, published or re-published: one offer per product and merchant, in HKD, kept by category', () => {
     const published = [
       {
         code: 'P000001',
@@ -91,7 +91,13 @@ describe('git history → backtest CSV', () => {
         ],
         offers: [{ supermarketCode: 'WATSONS', en: 'Buy 2 get 10% off' }],
       },
-      { code: 'P000002', brand: { en: 'Garden' }, name: { en: 'Bread' }, cat1Name: { en: 'Bakery / Cereals / Spreads' }, prices: [{ supermarketCode: 'WELLCOME', price: '10.90' }] },
+      {
+        code: 'P000002',
+        brand: { en: 'Garden' },
+        name: { en: 'Bread' },
+        cat1Name: { en: 'Bakery / Cereals / Spreads' },
+        prices: [{ supermarketCode: 'WELLCOME', price: '10.90' }],
+      },
       { code: 'P000003', brand: [{ en: 'Garden' }] },
     ];
     const republished = {
