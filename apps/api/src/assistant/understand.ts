@@ -5,14 +5,11 @@
  * Understanding a gift request without a hosted model (issue 18 §2), with NLP.js (v4, MIT):
  * - the intent (find a gift, or refine the last answer: cheaper, something else, more like one
  *   of them, another recipient, an attribute such as a colour) by NLP.js's neural NLU trained at
- *   start-up on the utterances below (about 0.1 s);
+ *   start-up on `intent-utterances.ts` (about 0.1 s);
  * - recipients, occasions, colours, styles and named interests by NLP.js's enumerated named
  *   entities (`@nlpjs/ner`, fuzzy to 0.8 similarity for words of 5+ letters: "fathers");
  * - amounts and ages by NLP.js's builtin recognisers (`@nlpjs/builtin-microsoft`: Currency,
- *   Number, Age), read here as a budget by the words before them: "under/below/less than/up to/max"
- *   (a ceiling), "around/about/roughly/~" (±20 %), "between X and Y", "X-Y", "X to Y" (a range),
- *   a currency amount alone (a ceiling), "budget N"; a bare number is a budget only in a reply
- *   that says nothing else ("50").
+ *   Number, Age), the amounts read as a budget by the words around them (`budget.ts`);
  * - free-text interests after "likes / loves / enjoys / into / fan of / obsessed with / who …s"
  *   and things to avoid after "no / not / avoid / nothing / doesn't like / hates".
  * Amounts come out in integer cents. `understand` never throws on text; it returns empty slots.
@@ -22,10 +19,12 @@ import { Nlp } from '@nlpjs/nlp';
 import { LangEn } from '@nlpjs/lang-en-min';
 import { BuiltinMicrosoft, type BuiltinEdge } from '@nlpjs/builtin-microsoft';
 import { Ner } from '@nlpjs/ner';
-import type { GiftBudget, GiftSlots } from '@b-deals/contracts';
+import type { GiftSlots } from '@b-deals/contracts';
 import { GIFT_INTENTS } from '@b-deals/contracts';
 import { ADULT_SIZES_FROM, ALL_CATEGORIES, TEEN_FROM } from '@b-deals/core';
+import { readBudget } from './budget.ts';
 import { HOBBY_PEOPLE } from './hobbies.ts';
+import { UTTERANCES } from './intent-utterances.ts';
 import { COLOURS, GENDER_WORDS, GENERIC_RECIPIENTS, INTERESTS, NOT_INTERESTS, OCCASION_PERSON, OCCASIONS, RECIPIENTS, STYLES } from './lexicon.ts';
 
 export type GiftIntent = (typeof GIFT_INTENTS)[number];
@@ -54,71 +53,6 @@ export function emptySlots(): GiftSlots {
     avoid: [],
   };
 }
-
-/** Training utterances of the intents (NLP.js NLU). */
-const UTTERANCES: Record<Exclude<GiftIntent, 'none'>, string[]> = {
-  'gift.find': [
-    'a gift for my dad who likes hiking',
-    'what should I get my mom for her birthday',
-    'present for my girlfriend under 50 dollars',
-    'gift ideas for a coworker',
-    'I need a birthday present for my 10 year old nephew',
-    'something for my wife who loves yoga',
-    'looking for a christmas gift for my brother',
-    'help me find a gift',
-    'gift for a teenager into skateboarding',
-    'anniversary gift for my husband around 100',
-    'what do I buy a friend who likes makeup',
-    'recommend a present for grandma',
-  ],
-  'refine.cheaper': [
-    'cheaper',
-    'something cheaper',
-    'too expensive',
-    'less expensive please',
-    'lower price',
-    'can you find cheaper options',
-    'that is over my budget',
-    'more affordable',
-  ],
-  'refine.other': [
-    'something else',
-    'show me other options',
-    'different ideas',
-    'none of these',
-    'anything else',
-    'more options',
-    'other suggestions',
-    'not these',
-  ],
-  'refine.more_like': [
-    'more like the second one',
-    'more like this',
-    'similar to the first one',
-    'I like the third one show me more like it',
-    'more like number 2',
-    'like the last one',
-  ],
-  'refine.recipient': [
-    'for a teenager instead',
-    'actually it is for my sister',
-    'what about for my dad',
-    'make it for a kid',
-    'for my mom instead',
-    'change it to my boss',
-  ],
-  'refine.attribute': [
-    'in blue',
-    'in black please',
-    'something more elegant',
-    'do you have it in red',
-    'more sporty',
-    'a more classic style',
-    'no perfume',
-    'not jewelry',
-  ],
-  greeting: ['hi', 'hello', 'hey there', 'good morning', 'thanks', 'thank you'],
-};
 
 /** Product words of the category tree's keywords (4+ letters, not a gender or a vague word). */
 const PRODUCT_WORDS = [
@@ -426,54 +360,6 @@ function ageByPattern(lower: string): [number, number] | null {
   );
   if (!m) return null;
   return [m.index!, m.index! + m[0].length - 1];
-}
-
-const DOLLARS = (v: number) => Math.round(v * 100);
-
-/** Reads a budget from the amounts found (rules in the module comment), cents. */
-function readBudget(lower: string, amounts: BuiltinEdge[], intent: string): GiftBudget | null {
-  // One amount may be found twice (number and currency); keep the currency reading.
-  const byStart = new Map<number, BuiltinEdge>();
-  for (const e of amounts) {
-    const prev = byStart.get(e.start);
-    if (!prev || e.entity === 'currency') byStart.set(e.start, e);
-  }
-  const list = [...byStart.values()].filter((e) => e.resolution.value! > 0 && e.resolution.value! <= 1_000_000).sort((a, b) => a.start - b.start);
-  if (!list.length) return null;
-  const before = (e: BuiltinEdge) => lower.slice(Math.max(0, e.start - 24), e.start);
-  const after = (e: BuiltinEdge) => lower.slice(e.end + 1, e.end + 14);
-  const isMoney = (e: BuiltinEdge) => e.entity === 'currency' || /^\s*(dollars?|bucks|usd)\b/.test(after(e)) || /\$\s*$/.test(before(e));
-  // A range: "between 30 and 60", "$30-$60", "30 to 60 dollars".
-  for (let i = 0; i + 1 < list.length; i++) {
-    const a = list[i]!;
-    const b = list[i + 1]!;
-    const gap = lower.slice(a.end + 1, b.start);
-    if (/^\s*(?:-|–|to|and)\s*\$?\s*$/.test(gap) && (isMoney(a) || isMoney(b) || /\b(between|from|budget|spend)\b/.test(before(a)))) {
-      const lo = Math.min(a.resolution.value!, b.resolution.value!);
-      const hi = Math.max(a.resolution.value!, b.resolution.value!);
-      return { kind: 'range', min: DOLLARS(lo), max: DOLLARS(hi) };
-    }
-  }
-  for (const e of list) {
-    const pre = before(e);
-    const v = e.resolution.value!;
-    if (
-      /\b(under|below|less than|no more than|not more than|up to|upto|max(?:imum)?|at most|cap(?:ped)? at|within|<)\s*\$?\s*$/.test(pre) ||
-      /^\s*(?:dollars?|bucks|usd)?\s*(or less|max|tops|or under)\b/.test(after(e))
-    )
-      return { kind: 'max', min: null, max: DOLLARS(v) };
-    if (
-      /\b(around|about|roughly|approximately|approx\.?|close to|near|~)\s*\$?\s*$/.test(pre) ||
-      /^\s*(?:dollars?|bucks|usd)?\s*(or so|ish)\b/.test(after(e)) ||
-      /-ish\b/.test(after(e))
-    )
-      return { kind: 'around', min: DOLLARS(v * 0.8), max: DOLLARS(v * 1.2) };
-    if (isMoney(e) || /\b(budget(?: is| of)?|spend(?:ing)?|price|cost)\s*:?\s*\$?\s*$/.test(pre)) return { kind: 'max', min: null, max: DOLLARS(v) };
-  }
-  // A bare number alone (a reply to "what is your budget?").
-  if (list.length === 1 && /^\s*\$?\s*\d+(?:\.\d+)?\s*$/.test(lower) && intent !== 'refine.more_like')
-    return { kind: 'max', min: null, max: DOLLARS(list[0]!.resolution.value!) };
-  return null;
 }
 
 function pushUnique(list: string[], v: string): void {
