@@ -283,9 +283,10 @@ export async function understand(message: string): Promise<Understood> {
     intent = 'refine.other';
   else if (/\binstead\b|\bactually (it'?s|its|it is) for\b/.test(lower) && (slots.recipient || slots.ageGroup)) intent = 'refine.recipient';
   else if (intent === 'greeting' && (slots.recipient || slots.budget || slots.interests.length)) intent = 'gift.find';
-  // The classifier's "cheaper" with no word about price is a guess ("he is 8" is an age, not a
-  // lower budget): what the message says fills the slots of the same search instead.
-  else if (intent === 'refine.cheaper' && !PRICE_WORDS.test(lower)) {
+  // The classifier's "cheaper" with no word about price, or "more like" one of them with no
+  // pointer to one, is a guess ("he is 8" is an age, not a lower budget; "my teenage daughter
+  // likes makeup" a person): what the message says fills the slots of the search instead.
+  else if ((intent === 'refine.cheaper' && !PRICE_WORDS.test(lower)) || (intent === 'refine.more_like' && position === null && !POINTER_WORDS.test(lower))) {
     const says = slots.age !== null || slots.recipient || slots.budget || slots.interests.length || slots.colours.length || slots.style.length;
     intent = says ? 'gift.find' : 'none';
   }
@@ -294,6 +295,9 @@ export async function understand(message: string): Promise<Understood> {
 
 /** Words about price or money: without one, a "cheaper" guess of the classifier is not taken. */
 const PRICE_WORDS = /\$|\b(cheap\w*|expensive|pricey|afford\w*|price[sd]?|budget|cost\w*|less|lower|over|much|dollars?|bucks?|money|spend\w*)\b/;
+
+/** Words that point at a shown product ("like this", "that one", "similar"): without one or an ordinal, no "more like". */
+const POINTER_WORDS = /\b(this|that|these|those|it|one|ones|similar|same)\b/;
 
 /** Every colour and style word (lexicon.ts): never a free-text interest. */
 const COLOUR_OR_STYLE = new Set([...Object.values(COLOURS), ...Object.values(STYLES)].flat());

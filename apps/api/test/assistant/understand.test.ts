@@ -171,6 +171,12 @@ describe('mergeSlots', () => {
       expect((await understand(m)).intent, m).toBe('refine.cheaper');
   });
 
+  it('reads a new person described as a search, not "more like"; a pointer or an ordinal still asks for more like one', async () => {
+    expect((await understand('my teenage daughter likes makeup, $40')).intent).toBe('gift.find');
+    for (const m of ['more like the second one', 'more like this', 'similar to the first one', 'like the last one'])
+      expect((await understand(m)).intent, m).toBe('refine.more_like');
+  });
+
   it('drops an occasion that named the last recipient (a baby shower) when the shopper turns to someone else', async () => {
     const shower = mergeSlots(emptySlots(), (await understand('a baby shower gift under $50')).slots, 'gift.find');
     const mom = mergeSlots(shower, (await understand('my mom loves skincare, under $60')).slots, 'gift.find');
