@@ -26,7 +26,8 @@ import {
 import type { Queryable } from '@b-deals/db';
 import { CARD_COLUMNS, toCard, type CardRow } from '../catalog/index.ts';
 import type { SearchDeps } from '../search/index.ts';
-import { avoidedCodes, defaultTargets, fitsRecipient, giftCategories, targetCode, type GiftPlan } from './interests.ts';
+import { avoidedCodes, defaultTargets, giftCategories, targetCode, type GiftPlan } from './interests.ts';
+import { fitsRecipient } from './recipients.ts';
 import { OCCASION_PERSON } from './lexicon.ts';
 import { pickGifts, type SourcedPick } from './recommend.ts';
 import { emptySlots, understand, type GiftIntent, type Understood } from './understand.ts';

@@ -8,7 +8,8 @@
  */
 export { understand, understandingEngine, emptySlots, ageGroupOf, type Understood, type GiftIntent } from './understand.ts';
 export { WordVectors } from './word-vectors.ts';
-export { mapInterest, giftCategories, fitsRecipient, INTEREST_SIMILARITY } from './interests.ts';
+export { mapInterest, giftCategories, INTEREST_SIMILARITY } from './interests.ts';
+export { fitsRecipient } from './recipients.ts';
 export { pickGifts, withinBudget, dealScore, whyThis } from './recommend.ts';
 export { takeTurn, mergeSlots, chipsFor, type AssistantDeps, type TurnResult } from './assistant.ts';
 export { discoverRoutes, conversationRoutes, sharedVectors, ASSISTANT_RATE_LIMIT, type AssistantRouteOptions } from './routes.ts';

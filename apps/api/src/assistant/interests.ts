@@ -13,16 +13,17 @@
  *   gifts are searched, but never claimed "for" the interest: the reply says where they are);
  *   `unserved` when a pastime is closest; `none` when nothing reaches the threshold. Both constants
  *   were tuned on the development requests of the evaluation (apps/api/eval/shopgeni.ts).
- * The recipient narrows the targets: a gender drops the other gender's departments and turns
- * clothing into its twin (women's ↔ men's); the age keeps what the person's GMC age group allows
- * (`fitsRecipient`; core age-groups.ts), and for a child each clothing or shoe target gains its
+ * The recipient narrows the targets (recipients.ts): a gender drops the other gender's departments
+ * and turns clothing into its twin (women's ↔ men's); the age keeps what the person's GMC age group
+ * allows (`fitsRecipient`; core age-groups.ts), and for a child each clothing or shoe target gains its
  * children's twin (Girls' / Boys' Clothing, Baby Clothing, Kids' Shoes). With no usable interest,
  * gift-friendly categories for the recipient are used (`DEFAULT_GIFTS`).
  * Category codes are prefix filters (DESIGN.md "Category codes").
  */
-import { ALL_CATEGORIES, categoryByCode, isApparelCode, isShoeCode, personOfAge, treeAgeGroups, type AgedPerson, type CategoryNode } from '@b-deals/core';
+import { ALL_CATEGORIES, categoryByCode, type CategoryNode } from '@b-deals/core';
 import type { GiftSlots } from '@b-deals/contracts';
 import { hobbyTargets, hobbyWords, UNSERVED, type HobbyTarget } from './hobbies.ts';
+import { childTwins, DEFAULT_GIFTS, fitsRecipient, genderTwin, recipientPerson } from './recipients.ts';
 import { cosine, type WordVectors } from './word-vectors.ts';
 
 /**
@@ -174,125 +175,6 @@ const INTEREST_HINTS: Record<string, string[]> = {
 };
 
 /**
- * Gift-friendly targets by recipient when no interest maps, strongest first: things that need no size
- * (jewellery, bags, wallets, watches, beauty) for adults; no sunscreen, cleanser or toner (not gifts),
- * no yoga mats for everyone.
- */
-export const DEFAULT_GIFTS: Record<string, HobbyTarget[]> = {
-  'adult:female': [{ code: 'f' }, { code: 'e1' }, { code: 'b31' }, { code: 'b2!' }, { code: 'e3' }, { code: 'b25' }],
-  'adult:male': [{ code: 'e3' }, { code: 'f5' }, { code: 'b32' }, { code: 'e2' }, { code: 'e5' }],
-  'adult:': [
-    { code: 'e3' },
-    { code: 'b!', words: ['hand cream', 'bath soak', 'body scrub'] },
-    { code: 'b3!' },
-    { code: 'b2!' },
-    { code: 'e!', words: ['toiletry kit', 'cosmetic pouch'] },
-    { code: 'f5' },
-  ],
-  'senior:female': [{ code: 'f' }, { code: 'b25' }, { code: 'e1' }, { code: 'e3' }, { code: 'b2!' }],
-  'senior:male': [{ code: 'e3' }, { code: 'f5' }, { code: '93' }, { code: 'b32' }],
-  'senior:': [{ code: 'e3' }, { code: 'b!', words: ['hand cream', 'bath soak'] }, { code: 'f5' }, { code: 'b25' }],
-  'teen:female': [{ code: 'f2' }, { code: 'k15' }, { code: 'e2' }, { code: 'b1' }, { code: '712' }],
-  'teen:male': [{ code: 'k24' }, { code: 'e2' }, { code: '712' }, { code: '725' }, { code: 'f5' }],
-  'teen:': [{ code: 'e2' }, { code: '712' }, { code: '725' }, { code: 'k15' }, { code: 'k24' }],
-  'kid:female': [{ code: 'g5' }, { code: 'g2' }, { code: 'g4' }],
-  'kid:male': [{ code: 'g5' }, { code: 'g3' }, { code: 'g4' }],
-  'kid:': [{ code: 'g5' }, { code: 'g4' }, { code: 'g2' }, { code: 'g3' }],
-  'baby:female': [{ code: 'g1' }, { code: 'g5' }, { code: 'g!' }, { code: 'g6' }],
-  'baby:male': [{ code: 'g1' }, { code: 'g5' }, { code: 'g!' }, { code: 'g6' }],
-  'baby:': [{ code: 'g1' }, { code: 'g5' }, { code: 'g!' }, { code: 'g6' }],
-};
-
-/** Departments a gender rules out (prefixes). */
-const NOT_FOR: Record<'female' | 'male', string[]> = {
-  female: ['9', 'k2', 'b32', 'g3'],
-  male: ['8', 'k1', 'b31', 'e1', 'g2', 'b1'],
-};
-
-/** Who the recipient is by age, as core's age rules read a person (null: age unknown, "my son"). */
-export type RecipientSlots = Pick<GiftSlots, 'gender' | 'ageGroup' | 'age' | 'recipient'>;
-
-/**
- * The recipient's GMC age groups (core `personOfAge`): from the age when stated, else from the age
- * group: a baby is newborn–infant, a kid kids (a "toddler" toddler), a teenager adult with small
- * sizes, an adult or senior adult; null when neither is known.
- */
-export function recipientPerson(slots: RecipientSlots): AgedPerson | null {
-  if (slots.age !== null) return personOfAge(slots.age);
-  switch (slots.ageGroup) {
-    case 'baby':
-      return { groups: ['newborn', 'infant'], teen: false };
-    case 'kid':
-      return { groups: slots.recipient === 'toddler' ? ['toddler'] : ['kids'], teen: false };
-    case 'teen':
-      return { groups: ['adult'], teen: true };
-    case 'adult':
-    case 'senior':
-      return { groups: ['adult'], teen: false };
-    default:
-      return null;
-  }
-}
-
-/**
- * Departments outside Baby & Kids where feeds file children's things by their GMC `age_group`
- * (a kids' team jersey stays in Sports Tops, a kids' backpack in Backpacks): searched for a child
- * aged 5 or more, whose items then pass only with a child's age group (core `itemFitsAge`).
- */
-const CHILD_GEAR = ['7', 'e2'];
-
-/**
- * Whether a category may hold gifts for the recipient: not the other gender's departments; for a
- * child, Baby & Kids' categories whose tree age groups include the child's (core `treeAgeGroups`)
- * and, from 5, `CHILD_GEAR`; for a teenager or an adult nothing from Baby & Kids (and for a
- * teenager no lingerie); with the age unknown ("my son") anything but baby clothing and nursery gear.
- */
-export function fitsRecipient(code: string, slots: RecipientSlots): boolean {
-  if (slots.gender && NOT_FOR[slots.gender].some((p) => code.startsWith(p))) return false;
-  const person = recipientPerson(slots);
-  if (!person) return !code.startsWith('g1') && !code.startsWith('g6');
-  if (person.groups.includes('adult')) return !code.startsWith('g') && !(person.teen && code.startsWith('87'));
-  if (code.startsWith('g')) return treeAgeGroups(code).some((g) => person.groups.includes(g));
-  return person.groups.includes('kids') && CHILD_GEAR.some((p) => code.startsWith(p));
-}
-
-/**
- * Where a child finds what an adult's target holds: clothing in Baby Clothing (a baby) or Girls' /
- * Boys' Clothing (by gender, both when unknown), shoes in Kids' Shoes (core `isApparelCode`,
- * `isShoeCode`: the feed mapper's own rule); nothing for an adult or for other targets.
- */
-export function childTwins(code: string, person: AgedPerson | null, gender: GiftSlots['gender']): string[] {
-  if (!person || person.groups.includes('adult') || code.startsWith('g')) return [];
-  const baby = !person.groups.includes('kids') && !person.groups.includes('toddler');
-  if (isShoeCode(code)) return baby ? [] : ['g4'];
-  if (isApparelCode(code)) return baby ? ['g1'] : gender === 'female' ? ['g2'] : gender === 'male' ? ['g3'] : ['g2', 'g3'];
-  return [];
-}
-
-/** Gender-specific twins: a men's interest in women's clothing goes to the men's department and back. */
-const TWINS: Array<[string, string]> = [
-  ['81', '91'],
-  ['83', '92'],
-  ['84', '94'],
-  ['k1', 'k2'],
-  ['k11', 'k21'],
-  ['k12', 'k23'],
-  ['k13', 'k22'],
-  ['k14', 'k25'],
-  ['k15', 'k24'],
-  ['b31', 'b32'],
-  ['g2', 'g3'],
-];
-
-function twin(code: string, gender: GiftSlots['gender']): string {
-  for (const [f, m] of TWINS) {
-    if (gender === 'male' && code === f) return m;
-    if (gender === 'female' && code === m) return f;
-  }
-  return code;
-}
-
-/**
  * A place to search for gifts: a category code (prefix) or `code!` (the group's own 'Other'
  * products), optional product-name words (hobbies.ts), and why it is searched: `interest` when its
  * products may be said to be "for" that interest (the lexicon's and the tree's own words), `near`
@@ -423,7 +305,7 @@ export function giftCategories(slots: GiftSlots, vectors: WordVectors | null): G
   // Interleave the interests' targets so that two interests both show ("yoga and hiking").
   const lists = matches.map((m) =>
     m.targets
-      .map((t) => ({ ...t, code: twin(targetCode(t), slots.gender) + (t.code.endsWith('!') ? '!' : '') }))
+      .map((t) => ({ ...t, code: genderTwin(targetCode(t), slots.gender) + (t.code.endsWith('!') ? '!' : '') }))
       .flatMap((t): GiftTarget[] => [t, ...childTwins(targetCode(t), person, slots.gender).map((code) => ({ code, child: m.interest }))])
       .filter((t) => keep(targetCode(t))),
   );

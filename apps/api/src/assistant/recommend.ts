@@ -23,7 +23,8 @@ import { categoryByCode, formatPrice, itemFitsAge } from '@b-deals/core';
 import { GIFT_PICKS, SearchConditionSchema, type GiftPick, type GiftSlots, type ProductCard } from '@b-deals/contracts';
 import type { Queryable } from '@b-deals/db';
 import { searchProducts, type SearchDeps } from '../search/index.ts';
-import { fitsRecipient, namesCategory, recipientPerson, targetCode, targetFilter, type GiftTarget, type RecipientSlots } from './interests.ts';
+import { namesCategory, targetCode, targetFilter, type GiftTarget } from './interests.ts';
+import { fitsRecipient, recipientPerson, type RecipientSlots } from './recipients.ts';
 
 /** Candidates read per category. */
 const PER_CATEGORY = 48;
