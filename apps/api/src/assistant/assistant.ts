@@ -27,7 +27,8 @@ import type { Queryable } from '@b-deals/db';
 import { CARD_COLUMNS, toCard, type CardRow } from '../catalog/index.ts';
 import type { SearchDeps } from '../search/index.ts';
 import { avoidedCodes, defaultTargets, giftCategories, targetCode, type GiftPlan } from './interests.ts';
-import { fitsRecipient } from './recipients.ts';
+import type { HobbyTarget } from './hobbies.ts';
+import { fitsRecipient, SMALL_GIFTS } from './recipients.ts';
 import { OCCASION_PERSON } from './lexicon.ts';
 import { pickGifts, type SourcedPick } from './recommend.ts';
 import { emptySlots, understand, type GiftIntent, type Understood } from './understand.ts';
@@ -164,22 +165,31 @@ export async function takeTurn(deps: AssistantDeps, message: string, context?: G
   const { codes, targets, fromInterests } = plan;
   const avoidCodes = avoidedCodes(slots, deps.vectors);
   const picks = await pickGifts(deps.db, deps.search, { slots, targets, avoidCodes, exclude, words: slots.colours[0], like });
-  // Too few for the interests within the budget: first the interests' parent categories (watches → jewelry), but not
-  // across sports (tennis → outdoor would bring yoga mats and tents), then the recipient's gift-friendly categories;
-  // neither is claimed "for" the interests, and the reply says so.
-  let widened = false;
-  if (picks.length < 3 && fromInterests) {
-    const parents = [
-      ...new Set(
-        targets
-          .map((t) => targetCode(t))
-          .filter((c) => c.length > 1 && !c.startsWith('7'))
-          .map((c) => c.slice(0, -1)),
-      ),
-    ]
-      .filter((c) => !targets.some((t) => t.code === c) && fitsRecipient(c, slots))
-      .map((code) => ({ code }));
-    for (const wider of [parents, defaultTargets(slots, deps.vectors)]) {
+  // Too few within the budget: for interests, first their parent categories (watches → jewelry), but not across
+  // sports (tennis → outdoor would bring yoga mats and tents), then the recipient's gift-friendly categories; and
+  // for anyone, last, small gifts (SMALL_GIFTS: "a stocking stuffer under $15"). None is claimed "for" the
+  // interests, and the reply says so.
+  let widened: 'related' | 'small' | null = null;
+  if (picks.length < 3) {
+    const parents = fromInterests
+      ? [
+          ...new Set(
+            targets
+              .map((t) => targetCode(t))
+              .filter((c) => c.length > 1 && !c.startsWith('7'))
+              .map((c) => c.slice(0, -1)),
+          ),
+        ]
+          .filter((c) => !targets.some((t) => t.code === c) && fitsRecipient(c, slots))
+          .map((code) => ({ code }))
+      : [];
+    const small = SMALL_GIFTS.filter((t) => fitsRecipient(targetCode(t), slots) && !targets.some((x) => x.code === t.code));
+    const steps: Array<[HobbyTarget[], 'related' | 'small']> = [
+      [parents, 'related'],
+      [fromInterests ? defaultTargets(slots, deps.vectors) : [], 'related'],
+      [small, 'small'],
+    ];
+    for (const [wider, kind] of steps) {
       if (picks.length >= 3 || !wider.length) continue;
       const more = await pickGifts(deps.db, deps.search, {
         slots,
@@ -190,7 +200,7 @@ export async function takeTurn(deps: AssistantDeps, message: string, context?: G
         like: null,
         picks: GIFT_PICKS - picks.length,
       });
-      widened ||= more.length > 0;
+      if (more.length && widened !== 'related') widened = kind;
       picks.push(...more);
     }
   }
@@ -213,7 +223,8 @@ export async function takeTurn(deps: AssistantDeps, message: string, context?: G
                 ? 'Here is 1 idea'
                 : `Here are ${picks.length} ideas`;
     const range = cheapest === dearest ? `at ${formatPrice(cheapest)}` : `from ${formatPrice(cheapest)} to ${formatPrice(dearest)}`;
-    const widenNote = widened ? ` Few picks for ${slots.interests.join(', ')} fit the budget, so I added related and popular gifts.` : '';
+    const few = fromInterests ? `Few picks for ${slots.interests.join(', ')}` : 'Few of the usual gifts';
+    const widenNote = widened ? ` ${few} fit the budget, so I added ${widened === 'small' ? 'small gifts' : 'related and popular gifts'}.` : '';
     text = `${lead}${describeWho(slots)}, ${range}, ${picks.length === 1 ? 'within' : 'all within'} ${formatPrice(slots.budget!.max)} with shipping.${sourceNotes(slots, plan, picks)}${widenNote}`;
   }
   return answer(

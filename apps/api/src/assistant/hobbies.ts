@@ -211,6 +211,18 @@ export function hobbyTargets(interest: string): { targets: readonly HobbyTarget[
   return h ? { targets: HOBBIES[h]!.targets, claim: !HOBBIES[h]!.kind } : null;
 }
 
+/**
+ * Pastimes the catalogue serves only by a neighbouring hobby (lower-case interest → hobby): a snorkeler
+ * can use swimwear and goggles, but nothing we carry is made for snorkeling, so the picks are searched
+ * as that hobby's and never said to be "for" the pastime (interests.ts `matchInterest`, `near`). The
+ * word vectors put snorkeling nearest to cycling; this list corrects such neighbours by hand.
+ */
+export const NEAR_HOBBIES: Readonly<Record<string, string>> = {
+  snorkel: 'swimming',
+  snorkeling: 'swimming',
+  snorkelling: 'swimming',
+};
+
 /** Nouns for people with a hobby ("my brother is a runner", "a big golfer") → the interest they mean. */
 export const HOBBY_PEOPLE: Readonly<Record<string, string>> = {
   runner: 'running',

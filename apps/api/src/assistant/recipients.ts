@@ -39,6 +39,22 @@ export const DEFAULT_GIFTS: Record<string, HobbyTarget[]> = {
   'baby:': [{ code: 'g1' }, { code: 'g5' }, { code: 'g!' }, { code: 'g6' }],
 };
 
+/**
+ * Small gifts, for a budget the recipient's usual gifts do not fit ("a stocking stuffer under $15"):
+ * things that need no size and cost little in any catalogue (lip colour, sheet masks, hand cream,
+ * socks, swim caps and goggles, stud earrings, card holders), strongest first; `fitsRecipient`
+ * filters them like every other target. Searched only after the usual targets give under 3 picks.
+ */
+export const SMALL_GIFTS: readonly HobbyTarget[] = [
+  { code: 'b12' },
+  { code: 'b23' },
+  { code: 'b!', words: ['hand cream', 'lip balm', 'bath soak'] },
+  { code: '96', words: ['socks'] },
+  { code: 'f2' },
+  { code: 'e3' },
+  { code: '715' },
+];
+
 /** Departments a gender rules out (prefixes). */
 const NOT_FOR: Record<'female' | 'male', string[]> = {
   female: ['9', 'k2', 'b32', 'g3'],

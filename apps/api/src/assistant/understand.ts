@@ -336,13 +336,22 @@ function triggered(lower: string, re: RegExp): string[] {
 }
 
 /**
+ * A gift exchange (Secret Santa, white elephant, an office swap) is among adults whose tastes the giver
+ * may not know: with nobody named, the recipient is an adult of unknown gender, so the answer is
+ * unisex gift-friendly picks instead of the question "who is it for?".
+ */
+const GIFT_EXCHANGE = /\b(?:secret santa|white elephant|yankee swap|gift exchange|gift swap)\b/;
+
+/**
  * Occasions that say whom the gift is for (lexicon.ts `OCCASION_PERSON`; issue 18 follow-up point 3):
  * a baby shower, a new baby or a christening is for a baby — a child named in the message ("my
  * grandson", "my niece") is that baby, anyone else ("my sister", "a coworker") its parent, so the
  * recipient becomes the baby with the gender a "baby girl/boy" gives; a first birthday makes the
- * named child one year old. A stated age is kept.
+ * named child one year old. A stated age is kept. A gift exchange with nobody named is for an adult
+ * (`GIFT_EXCHANGE`).
  */
 function fillFromOccasion(slots: GiftSlots, lower: string): void {
+  if (GIFT_EXCHANGE.test(lower) && !slots.recipient && !slots.ageGroup && !slots.gender) slots.ageGroup = 'adult';
   const implied = slots.occasion ? OCCASION_PERSON[slots.occasion] : undefined;
   if (!implied) return;
   const named = slots.recipient ? RECIPIENTS[slots.recipient] : undefined;

@@ -304,4 +304,34 @@ describe('issue 18 follow-up: a child, an interest the lexicon does not know, an
       expect(p.why).toMatch(/the nearest I carry to birdwatching/);
     }
   });
+  it('fills a small budget with small gifts instead of giving up ("a stocking stuffer for my teenager under $15")', async () => {
+    const body = await discover('stocking stuffer for my teenager under $15');
+    expect(body.items.length).toBeGreaterThanOrEqual(3);
+    await assertWithin(body.items, 1500);
+    expect(new Set(await ageGroups(body.items))).toEqual(new Set(['adult'])); // a teenager: nothing from Baby & Kids
+    for (const p of body.items) expect(p.product.categoryIds[0]).not.toMatch(/^87/); // and no lingerie
+    expect(body.reply).toMatch(/Few of the usual gifts fit the budget, so I added small gifts\./);
+  });
+
+  it('answers a Secret Santa with unisex gifts for an adult instead of asking who it is for', async () => {
+    const body = await discover('secret santa gift under $25');
+    expect(body.missing).toEqual([]);
+    expect(body.slots).toMatchObject({ recipient: null, ageGroup: 'adult', gender: null, occasion: 'christmas' });
+    expect(body.items.length).toBeGreaterThanOrEqual(3);
+    await assertWithin(body.items, 2500);
+    for (const p of body.items) expect(p.product.categoryIds[0]).not.toMatch(/^(8|9|g|k1|k2|87)/);
+  });
+
+  it('keeps the relation of "my teenage son" and serves a snorkeler swim gear, not cycling', async () => {
+    const son = await discover('a gift for my teenage son who likes basketball');
+    expect(son.slots).toMatchObject({ recipient: 'son', ageGroup: 'teen', gender: 'male' });
+    expect(son.reply).toMatch(/your son/);
+    const snorkel = await discover('my brother loves snorkeling, $60');
+    expect(snorkel.items.length).toBeGreaterThanOrEqual(1);
+    expect(snorkel.reply).toMatch(/You said he likes snorkeling; .*these are swimming gifts in /);
+    for (const p of snorkel.items) {
+      expect(p.product.categoryIds[0]).toMatch(/^(715|943)/);
+      expect(p.why).not.toMatch(/for snorkeling/);
+    }
+  });
 });
