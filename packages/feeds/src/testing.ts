@@ -4,6 +4,6 @@
  * benchmarks that need a large realistic feed. Never imported by production code.
  */
 export { rssFeed, type TestItem } from '../test/ingest/feed-builder.ts';
-export { MERCHANT_DEFS, type MerchantDef } from './demo/catalogue-data.ts';
+export { MERCHANT_DEFS, type MerchantDef } from './demo/merchants-data.ts';
 export { rssFeed as demoRssFeed, type FeedRow } from './demo/feed-writers.ts';
 export { planDemoCatalogue } from './demo/plan.ts';

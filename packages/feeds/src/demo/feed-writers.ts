@@ -4,7 +4,7 @@
  * attributes), CSV (RFC 4180) and TSV with GMC attribute names as headers. Every attribute
  * name is the GMC product data specification's; money is written like GMC (`15.00 USD`).
  */
-import type { MerchantDef } from './catalogue-data.ts';
+import type { MerchantDef } from './merchants-data.ts';
 
 /** One feed item, already formatted as text. */
 export interface FeedRow {

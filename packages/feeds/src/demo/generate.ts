@@ -15,7 +15,7 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { MerchantDef } from './catalogue-data.ts';
+import type { MerchantDef } from './merchants-data.ts';
 import { atomFeed, csvFeed, formatFeedMoney, rssFeed, tsvFeed } from './feed-writers.ts';
 import type { FeedRow } from './feed-writers.ts';
 import { dayOf, isoDay, merchantOutages, offerHistory, salesCalendar } from './history.ts';

@@ -6,20 +6,9 @@
  */
 import { LEAF_CATEGORIES, categoryTrail, gtinCheckDigit, slugify } from '@b-deals/core';
 import type { CategoryNode } from '@b-deals/core';
-import {
-  BRAND_GIVEN,
-  BRAND_HEADS,
-  BRAND_HOUSES,
-  BRAND_LINES,
-  BRAND_TAILS,
-  COLOURS,
-  DESCRIPTORS,
-  LEAF_SPECS,
-  MERCHANT_DEFS,
-  SHADES,
-  SIZE_LABELS,
-} from './catalogue-data.ts';
-import type { LeafSpec, MerchantDef } from './catalogue-data.ts';
+import { BRAND_GIVEN, BRAND_HEADS, BRAND_HOUSES, BRAND_LINES, BRAND_TAILS, COLOURS, DESCRIPTORS, LEAF_SPECS, SHADES, SIZE_LABELS } from './catalogue-data.ts';
+import type { LeafSpec } from './catalogue-data.ts';
+import { MERCHANT_DEFS, type MerchantDef } from './merchants-data.ts';
 import { rngFor } from './random.ts';
 import type { Rng } from './random.ts';
 

@@ -3,7 +3,7 @@
  * Center promotions feed) with believable deals around "today": the current or next sales event
  * of the calendar with a coupon code, a free-shipping threshold, and a welcome code. Deterministic.
  */
-import type { MerchantDef } from './catalogue-data.ts';
+import type { MerchantDef } from './merchants-data.ts';
 import { formatFeedMoney } from './feed-writers.ts';
 import { isoDay, type SalesEvent } from './history.ts';
 import { rngFor } from './random.ts';
