@@ -2,12 +2,13 @@
  * `npm run eval:categories` (issue 11 §2): how well the feed mapper (`mapCategory`,
  * packages/feeds category-map) files real merchants' items into our category tree.
  *
- * Sources (data fetched from public repositories, kept outside the project; each part prints
- * "skipped" when its data is absent):
- * - Magento's Luma sample store (`--luma DIR`, default ../shared/data/magento-sample-images/fixtures):
+ * Sources (data from public repositories, not committed: `npm run eval:data` builds it under
+ * eval/data/, whose SOURCE.md files say where it comes from; the defaults fall back to the old
+ * ../shared/ folder beside the repository; a part prints "skipped" when its data is absent):
+ * - Magento's Luma sample store (`--luma DIR`, default eval/data/magento-sample/fixtures):
  *   one item per distinct product (configurable parents and gear simple products), labelled from
  *   the store's category path by `eval/categories/luma-labels.json`;
- * - a Myntra catalogue sample (`--myntra FILE`, default ../shared/eval-data/categories/myntra/styles.csv):
+ * - a Myntra catalogue sample (`--myntra FILE`, default eval/data/categories/myntra/styles.csv):
  *   up to 15 items per (gender, articleType), labelled from the merchant's gender and articleType by
  *   `eval/categories/myntra-labels.json`.
  * The label maps were written before any prediction was looked at.
@@ -39,8 +40,16 @@ import { mapCategory, type CategoryInput } from '@b-deals/feeds';
 import { storeCategory } from './luma.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const DEFAULT_LUMA_DIR = path.resolve(HERE, '../../../../shared/data/magento-sample-images/fixtures');
-const DEFAULT_MYNTRA_FILE = path.resolve(HERE, '../../../../shared/eval-data/categories/myntra/styles.csv');
+/** The first of these paths that exists, else the first (the in-repo build of `npm run eval:data`, then the legacy shared/ folder). */
+const firstExisting = (...paths: string[]) => paths.find((p) => existsSync(p)) ?? paths[0]!;
+const DEFAULT_LUMA_DIR = firstExisting(
+  path.join(HERE, 'data/magento-sample/fixtures'),
+  path.resolve(HERE, '../../../../shared/data/magento-sample-images/fixtures'),
+);
+const DEFAULT_MYNTRA_FILE = firstExisting(
+  path.join(HERE, 'data/categories/myntra/styles.csv'),
+  path.resolve(HERE, '../../../../shared/eval-data/categories/myntra/styles.csv'),
+);
 /** Items per (gender, articleType) in the Myntra sample. */
 const MYNTRA_PER_KIND = 15;
 

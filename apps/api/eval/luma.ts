@@ -1,6 +1,6 @@
 /**
- * Reading Magento's public Luma sample store (shared/data/magento-sample-images, AFL-3.0; not
- * committed here), shared by `eval:search` and `eval:categories`.
+ * Reading Magento's public Luma sample store (AFL-3.0 / OSL-3.0; built into eval/data/magento-sample
+ * by `npm run eval:data`, not committed, see its SOURCE.md), shared by `eval:search` and `eval:categories`.
  */
 
 /** The store category of a Magento `categories` value: the first path that is not a promotion or collection, without "Default Category/". */

@@ -29,7 +29,7 @@ const FOLDS = 5;
 async function main(): Promise<void> {
   const dir = dataDir();
   if (!dir) {
-    console.log('train:matching skipped: labelled pairs not found (set MATCHING_EVAL_DIR)');
+    console.log('train:matching skipped: labelled pairs not found (build them with `npm run eval:data`, or set MATCHING_EVAL_DIR)');
     return;
   }
   const dev = await readings(dir, 'development');

@@ -13,8 +13,9 @@
  * A pair is predicted a match only when blocking puts the two offers together (they share a
  * blocking key) and the pairwise score reaches the threshold.
  *
- * Data folder: MATCHING_EVAL_DIR, else the first `shared/eval-data/matching/walmart-amazon`
- * found beside the repository or one of its parent folders.
+ * Data folder: MATCHING_EVAL_DIR, else eval/data/matching/walmart-amazon (built from the public
+ * source by `npm run eval:data`; see its SOURCE.md), else the first
+ * `shared/eval-data/matching/walmart-amazon` found beside the repository or one of its parents.
  */
 import { MATCH_THRESHOLD, matchScore } from '../src/matching/index.ts';
 import { TARGET_PRECISION, dataDir, metrics, readings as readSplit, type Judged, type Metrics, type PreparedPair } from './matching/pairs.ts';
@@ -44,7 +45,7 @@ async function main(): Promise<void> {
   const dir = dataDir();
   if (!dir) {
     console.log(
-      'eval:matching skipped: labelled pairs not found (set MATCHING_EVAL_DIR or put shared/eval-data/matching/walmart-amazon beside the repository)',
+      'eval:matching skipped: labelled pairs not found (build them with `npm run eval:data`, see apps/api/eval/data/matching/walmart-amazon/SOURCE.md, or set MATCHING_EVAL_DIR)',
     );
     return;
   }

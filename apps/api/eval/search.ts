@@ -18,7 +18,8 @@
  * Targets of the issue: nDCG@10 ≥ 0.90 and no over-count. Also prints the machine.
  *
  * A second part does the same over a catalogue of real products: Magento's public Luma sample
- * store (`--luma DIR`, default ../shared/data/magento-sample-images/fixtures; skipped when absent),
+ * store (`--luma DIR`, default eval/data/magento-sample/fixtures as built by `npm run eval:data`, else
+ * ../shared/data/magento-sample-images/fixtures; skipped when absent),
  * judged by the store's own categories and names (eval/search/luma-queries.json).
  *
  * Usage: `npm run eval:search [-- --products 3000] [--luma DIR]`.
@@ -188,8 +189,14 @@ async function runQueries<R extends { q: string }, T>(
   return results;
 }
 
-/** Where the Luma sample catalogue is kept (data fetched into the steering repository's shared/, not committed here). */
-const DEFAULT_LUMA_DIR = path.resolve(HERE, '../../../../shared/data/magento-sample-images/fixtures');
+/**
+ * Where the Luma sample catalogue is kept: fixture CSVs of Magento's sample data built by `npm run eval:data`
+ * (eval/data/magento-sample/SOURCE.md; not committed), else the old shared/ folder beside the repository.
+ */
+const DEFAULT_LUMA_DIR =
+  [path.join(HERE, 'data/magento-sample/fixtures'), path.resolve(HERE, '../../../../shared/data/magento-sample-images/fixtures')].find((dir) =>
+    existsSync(path.join(dir, 'ConfigurableSampleData__products.csv')),
+  ) ?? path.join(HERE, 'data/magento-sample/fixtures');
 
 /** A judged query over the Luma catalogue (see eval/search/luma-queries.json `about`). */
 export interface LumaQuery {

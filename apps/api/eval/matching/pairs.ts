@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import {
   BrandLexicon,
@@ -32,16 +33,21 @@ export interface PreparedPair {
   blocked: boolean;
 }
 
+/** Where `npm run eval:data` builds the pairs (eval/data/matching/walmart-amazon; not committed, see its SOURCE.md). */
+export const DEFAULT_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../data/matching/walmart-amazon');
+
 /**
- * The folder of the labelled pairs: MATCHING_EVAL_DIR, else the first
- * `shared/eval-data/matching/walmart-amazon` found beside the working directory or one of its
- * parents; null when there is none (or MATCHING_EVAL_DIR holds no `development.tsv`).
+ * The folder of the labelled pairs: MATCHING_EVAL_DIR, else {@link DEFAULT_DATA_DIR} when built,
+ * else the first `shared/eval-data/matching/walmart-amazon` found beside the working directory or
+ * one of its parents; null when there is none (or MATCHING_EVAL_DIR holds no `development.tsv`).
  */
 export function dataDir(): string | null {
-  if (process.env.MATCHING_EVAL_DIR) return existsSync(path.join(process.env.MATCHING_EVAL_DIR, 'development.tsv')) ? process.env.MATCHING_EVAL_DIR : null;
+  const hasPairs = (dir: string) => existsSync(path.join(dir, 'development.tsv'));
+  if (process.env.MATCHING_EVAL_DIR) return hasPairs(process.env.MATCHING_EVAL_DIR) ? process.env.MATCHING_EVAL_DIR : null;
+  if (hasPairs(DEFAULT_DATA_DIR)) return DEFAULT_DATA_DIR;
   for (let dir = process.cwd(); ; dir = path.dirname(dir)) {
     const candidate = path.join(dir, 'shared', 'eval-data', 'matching', 'walmart-amazon');
-    if (existsSync(candidate)) return candidate;
+    if (hasPairs(candidate)) return candidate;
     if (path.dirname(dir) === dir) return null;
   }
 }
