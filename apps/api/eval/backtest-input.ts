@@ -6,7 +6,12 @@
  *   with offset), e.g. built from the git history of a public merchant feed, plain or gzipped
  *   (`.gz`: a long history is stored compressed, see {@link readHistoryCsv}); or
  * - a folder of dated feed snapshots (files whose names start with YYYY-MM-DD, any format
- *   `parseFeed` reads), read in date order.
+ *   `parseFeed` reads), read in date order; or
+ * - a runs file (`*.runs.tsv`, plain or gzipped): the observed days of each offer already laid
+ *   out, one row per stretch of consecutive observed days at one price and stock
+ *   (`id, from, to, price, availability`; dates inclusive, `price` in minor units), which
+ *   {@link runsOfSeries} writes from any of the above: the compact form in which a long history
+ *   is kept in the repository.
  *
  * A snapshot observes the items it lists on its day. Snapshots of a git history are commits,
  * made when the file changed, so an item's state holds until the next snapshot: each state is
@@ -91,4 +96,56 @@ export function snapshotsFromFolder(dir: string): Snapshot[] {
       }
       return { day, items };
     });
+}
+
+/** True when `file` is a runs file (`*.runs.tsv` or `*.runs.tsv.gz`). */
+export const isRunsFile = (file: string): boolean => /\.runs\.tsv(\.gz)?$/.test(file);
+
+const isoDay = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The runs-file text of `series` (see the module comment): a header line, then one row per
+ * stretch of consecutive observed days of an offer with one price and stock, offers in id order.
+ * {@link seriesFromRuns} reads it back to the same series.
+ */
+export function runsOfSeries(series: ReadonlyMap<string, readonly PricePoint[]>): string {
+  const lines = ['id\tfrom\tto\tprice\tavailability'];
+  for (const id of [...series.keys()].sort()) {
+    if (/[\t\n]/.test(id)) throw new Error(`runs file: offer id ${JSON.stringify(id)} holds a tab or a line break`);
+    const points = series.get(id)!;
+    let start = 0;
+    for (let i = 1; i <= points.length; i++) {
+      const a = points[start]!;
+      const b = points[i];
+      if (b && b.day === points[i - 1]!.day + 1 && b.price === a.price && b.inStock === a.inStock) continue;
+      lines.push(`${id}\t${isoDay(a.day)}\t${isoDay(points[i - 1]!.day)}\t${a.price}\t${a.inStock ? 'in_stock' : 'out_of_stock'}`);
+      start = i;
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The series of a runs file's text (offer id → observed points, oldest first). Throws on a row
+ * whose dates or price cannot be read, naming its line.
+ */
+export function seriesFromRuns(text: string): Map<string, PricePoint[]> {
+  const out = new Map<string, PricePoint[]>();
+  const lines = text.split('\n');
+  if (lines[0]?.trim() !== 'id\tfrom\tto\tprice\tavailability')
+    throw new Error('runs file: the first line must be id, from, to, price, availability (tab-separated)');
+  for (let k = 1; k < lines.length; k++) {
+    const line = lines[k]!;
+    if (!line.trim()) continue;
+    const [id, from, to, price, availability] = line.split('\t');
+    const a = Date.parse(`${from}T00:00:00Z`);
+    const b = Date.parse(`${to}T00:00:00Z`);
+    const cents = Number(price);
+    if (!id || Number.isNaN(a) || Number.isNaN(b) || b < a || !Number.isInteger(cents))
+      throw new Error(`runs file: line ${k + 1} cannot be read: ${line.slice(0, 80)}`);
+    let points = out.get(id);
+    if (!points) out.set(id, (points = []));
+    for (let d = a / 86_400_000; d <= b / 86_400_000; d++) points.push({ day: d, price: cents, inStock: availability === 'in_stock' });
+  }
+  return out;
 }

@@ -1,20 +1,23 @@
 /**
- * `npm run backtest -- <history.csv[.gz] | folder of dated feed snapshots> [--split 0.6] [--max-gap 31] [--write-model FILE] [--source TEXT]`
+ * `npm run backtest -- <history.csv[.gz] | history.runs.tsv[.gz] | folder of dated feed snapshots> [--split 0.6] [--max-gap 31] [--write-model FILE] [--source TEXT] [--write-runs FILE]`
  * (issue 16 §4): replays observed price histories chronologically, fits the buy-or-wait model and
  * the simple threshold rule on the earlier part (decisions whose horizon ends before the split
  * day), and prints for 14 and 30 days, for the model and the baselines, the share of decisions no
  * worse than buying at once and the share of the best possible saving captured — on the training
  * part and on the later, held-out part. `--write-model` saves the fitted models with their
  * held-out figures, the run's date and the history's name (`--source`, shown on /ai-price-hunter/;
- * default the input's file name); the API's advice reads that file. Exit 2 for bad
+ * default the input's file name); the API's advice reads that file. `--write-runs FILE` only
+ * writes the history read (after `--max-gap`) as a runs file (backtest-input.ts; gzipped when FILE
+ * ends in `.gz`), the compact form kept in the repository, and exits. Exit 2 for bad
  * arguments, 1 when the input cannot be read.
  */
 import { statSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ADVICE_HORIZONS, type PricePoint } from '../src/pricing/advice.ts';
 import { backtest, type Score } from '../src/pricing/backtest.ts';
-import { readHistoryCsv, seriesFromSnapshots, snapshotsFromCsv, snapshotsFromFolder } from './backtest-input.ts';
+import { isRunsFile, readHistoryCsv, runsOfSeries, seriesFromRuns, seriesFromSnapshots, snapshotsFromCsv, snapshotsFromFolder } from './backtest-input.ts';
 
 const pct = (x: number | null) => (x === null ? '   n/a' : `${(x * 100).toFixed(1).padStart(5)}%`);
 const date = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
@@ -31,6 +34,7 @@ function main(argv: string[]): number {
         'max-gap': { type: 'string', default: '31' },
         'write-model': { type: 'string' },
         source: { type: 'string' },
+        'write-runs': { type: 'string' },
       },
     });
   } catch (err) {
@@ -41,17 +45,31 @@ function main(argv: string[]): number {
   const split = Number(args.values.split);
   const maxGap = Number(args.values['max-gap']);
   if (!input || !(split > 0 && split < 1) || !(maxGap >= 1)) {
-    process.stderr.write('usage: npm run backtest -- <history.csv[.gz] | folder> [--split 0.6] [--max-gap 31] [--write-model FILE] [--source TEXT]\n');
+    process.stderr.write(
+      'usage: npm run backtest -- <history.csv[.gz] | history.runs.tsv[.gz] | folder> [--split 0.6] [--max-gap 31] [--write-model FILE] [--source TEXT] [--write-runs FILE]\n',
+    );
     return 2;
   }
   let series: Map<string, PricePoint[]>;
   try {
-    const snapshots = statSync(input).isDirectory() ? snapshotsFromFolder(input) : snapshotsFromCsv(readHistoryCsv(input)).snapshots;
-    series = seriesFromSnapshots(snapshots, maxGap);
-    process.stdout.write(`${path.basename(input)}: ${snapshots.length} snapshots, ${series.size} offers\n`);
+    if (isRunsFile(input)) {
+      series = seriesFromRuns(readHistoryCsv(input));
+      process.stdout.write(`${path.basename(input)}: runs of ${series.size} offers (gaps as written)\n`);
+    } else {
+      const snapshots = statSync(input).isDirectory() ? snapshotsFromFolder(input) : snapshotsFromCsv(readHistoryCsv(input)).snapshots;
+      series = seriesFromSnapshots(snapshots, maxGap);
+      process.stdout.write(`${path.basename(input)}: ${snapshots.length} snapshots, ${series.size} offers\n`);
+    }
   } catch (err) {
     process.stderr.write(`backtest: ${(err as Error).message}\n`);
     return 1;
+  }
+  const runsFile = args.values['write-runs'];
+  if (runsFile) {
+    const text = runsOfSeries(series);
+    writeFileSync(runsFile, runsFile.endsWith('.gz') ? gzipSync(text, { level: 9 }) : text);
+    process.stdout.write(`runs written to ${runsFile}\n`);
+    return 0;
   }
   const days = [...series.values()].flatMap((s) => [s[0]!.day, s[s.length - 1]!.day]);
   const first = Math.min(...days);
@@ -63,7 +81,13 @@ function main(argv: string[]): number {
     const result = backtest(series, h, splitDay);
     process.stdout.write(`horizon ${h} days                                                   training part              held-out part\n`);
     process.stdout.write(`policy                                                        no-worse capture  decisions   no-worse capture  decisions\n`);
+    process.stdout.write(
+      "  alert: one alert at 3 % under the day's price, bought when it fires or on the horizon's last day (the figures the advice is judged by)\n",
+    );
     for (const r of result.rows) process.stdout.write(`${r.policy.padEnd(60)}  ${cell(r.train)}    ${cell(r.test)}\n`);
+    process.stdout.write('  daily: the shopper reads the advice every day and buys when it says BUY (for comparison)\n');
+    for (const r of result.dailyRows) process.stdout.write(`${r.policy.padEnd(60)}  ${cell(r.train)}    ${cell(r.test)}\n`);
+
     process.stdout.write('\n');
     const held = result.rows.at(-1)!.test;
     models[h] = { model: result.model, heldOut: held, training: result.rows.at(-1)!.train };

@@ -92,7 +92,17 @@ function median(xs: number[]): number {
  * with the length of the history. `history` must hold at least one point.
  */
 export function adviceFeatures(history: readonly PricePoint[]): number[] {
-  const n = history.length;
+  return adviceFeaturesAt(history, history.length - 1);
+}
+
+/**
+ * {@link adviceFeatures} of point `at` of `series`, reading no point after it (the backtest's
+ * way to get every day's features without copying or guarding the history; a test holds it
+ * equal to the features of the history cut at `at`).
+ */
+export function adviceFeaturesAt(series: readonly PricePoint[], at: number): number[] {
+  const history = series;
+  const n = at + 1;
   const today = history[n - 1]!;
   const t = today.day;
   const p = today.price;

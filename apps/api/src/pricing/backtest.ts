@@ -2,10 +2,18 @@
  * Backtest of buy-or-wait policies on observed price histories (issue 16 §4), pure: no I/O.
  *
  * A decision is an offer on a day it was observed in stock, with at least ADVICE_MIN_DAYS of
- * history before it and the whole horizon after it inside the data. Buying at once pays today's
- * price. Waiting sets an alert at 3 % under today's price and buys on the first in-stock day of
- * the horizon at or under it, else on the horizon's last in-stock day (today's price when there
- * is none). For a policy over a set of decisions:
+ * history before it and the whole horizon after it inside the data: a shopper who wants the item
+ * that day and will buy it within the horizon. Buying at once pays today's price. What waiting
+ * pays depends on how the shopper follows the advice ({@link Execution}):
+ * - `alert` (the default, and the figures the advice is judged and fitted by): one alert at 3 %
+ *   under today's price, the drop the advice speaks of; the shopper buys on the first in-stock day
+ *   of the horizon at or under it, else on the horizon's last in-stock day;
+ * - `daily` (printed beside it): the shopper reads the advice again on every in-stock day of the
+ *   horizon, as on the product page or in B-LOVED, and buys on the first day it says BUY, else on
+ *   the horizon's last in-stock day (the simulated-passenger replay of Etzioni et al., "To buy or
+ *   not to buy", KDD 2003).
+ * Either way, today's price when no later day of the horizon is in stock. For a policy over a set
+ * of decisions:
  * - **no-worse**: the share of decisions whose price paid is at most today's price;
  * - **capture**: the saving made (today's price − price paid, summed) over the best possible saving
  *   (today's price − the horizon's lowest in-stock price, summed); negative when waiting lost money.
@@ -18,7 +26,7 @@
 import {
   ADVICE_MIN_DAYS,
   ADVICE_MIN_DROP,
-  adviceFeatures,
+  adviceFeaturesAt,
   dropProbability,
   fitLogistic,
   type AdviceHorizon,
@@ -38,18 +46,31 @@ export class LookAheadError extends Error {
 /** A policy: WAIT (true) or BUY (false) for the last point of `history`, given that day's advice features (computed from the same history). */
 export type Policy = (history: readonly PricePoint[], features: readonly number[]) => boolean;
 
+/** How a shopper follows WAIT: asks again every day (`daily`) or sets one alert at 3 % under today's price (`alert`). See the module comment. */
+export type Execution = 'daily' | 'alert';
+
+/** True when `prop` is an array index ("0", "17"): its first character is a digit and all are. */
+const isIndex = (prop: string) => {
+  const c = prop.charCodeAt(0);
+  return c >= 48 && c <= 57 && /^\d+$/.test(prop);
+};
+
 /** The history of `series` up to point `i`, as an array that throws on any read past it. */
 export function guardedHistory(series: readonly PricePoint[], i: number): readonly PricePoint[] {
   return new Proxy(series as PricePoint[], {
     get(target, prop, receiver) {
       if (prop === 'length') return i + 1;
-      if (typeof prop === 'string' && /^\d+$/.test(prop) && Number(prop) > i) throw new LookAheadError(i, Number(prop));
+      if (typeof prop === 'string' && isIndex(prop)) {
+        const k = Number(prop);
+        if (k > i) throw new LookAheadError(i, k);
+        return target[k];
+      }
       const value = Reflect.get(target, prop, receiver) as unknown;
       // Array methods run against the proxy, so they see the cut length and the guard too.
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(receiver) : value;
     },
     has(target, prop) {
-      if (typeof prop === 'string' && /^\d+$/.test(prop)) return Number(prop) <= i;
+      if (typeof prop === 'string' && isIndex(prop)) return Number(prop) <= i;
       return Reflect.has(target, prop);
     },
   });
@@ -63,9 +84,11 @@ export interface Decision {
   price: number;
   /** What waiting with the 3 % alert pays. */
   waitPrice: number;
+  /** Index of the horizon's last point (the decision's walk under `daily` ends there). */
+  end: number;
   /** The horizon's lowest in-stock price (today's included). */
   bestPrice: number;
-  /** `adviceFeatures` of the decision day, computed once through the guard. */
+  /** `adviceFeatures` of the decision day, computed once. */
   features: number[];
 }
 
@@ -80,7 +103,9 @@ export function decisionsOf(series: readonly PricePoint[], h: AdviceHorizon): De
     let waitPrice: number | null = null;
     let lastSeen: number | null = null;
     let best = today.price;
+    let end = i;
     for (let j = i + 1; j < series.length && series[j]!.day <= today.day + h; j++) {
+      end = j;
       const p = series[j]!;
       if (!p.inStock) continue;
       best = Math.min(best, p.price);
@@ -93,11 +118,38 @@ export function decisionsOf(series: readonly PricePoint[], h: AdviceHorizon): De
       day: today.day,
       price: today.price,
       waitPrice: waitPrice ?? lastSeen ?? today.price,
+      end,
       bestPrice: best,
-      features: adviceFeatures(guardedHistory(series, i)),
+      features: featuresAt(series, i),
     });
   }
   return out;
+}
+
+/** Each series' advice features by point, computed once through the guard (points not yet asked for are undefined). */
+const featureCache = new WeakMap<readonly PricePoint[], Array<number[] | undefined>>();
+
+/** `adviceFeatures` of point `i` of `series` (read up to `i` only, see `adviceFeaturesAt`), cached. */
+function featuresAt(series: readonly PricePoint[], i: number): number[] {
+  let cached = featureCache.get(series);
+  if (!cached) featureCache.set(series, (cached = []));
+  return (cached[i] ??= adviceFeaturesAt(series, i));
+}
+
+/**
+ * What a shopper following `policy` pays for decision `d` under `daily` execution: the price of
+ * the first in-stock day from the decision day to the horizon's end on which `ask` says BUY, else
+ * the last in-stock price of the horizon. `ask(j)` is the policy's WAIT for point `j`.
+ */
+function dailyPaid(d: Decision, ask: (j: number) => boolean): number {
+  let last = d.price;
+  for (let j = d.index; j <= d.end; j++) {
+    const p = d.series[j]!;
+    if (!p.inStock) continue;
+    if (!ask(j)) return p.price;
+    last = p.price;
+  }
+  return last;
 }
 
 /** A policy's figures over decisions: count, share no worse than buying at once, share of the best saving captured (null when none was possible). */
@@ -108,15 +160,29 @@ export interface Score {
   waitShare: number;
 }
 
-/** Scores `policy` over `decisions`; the policy sees each history through {@link guardedHistory}. */
-export function score(policy: Policy, decisions: readonly Decision[]): Score {
+/**
+ * Scores `policy` over `decisions` under `execution`; the policy sees each history through
+ * {@link guardedHistory}, and is asked at most once per point of a series.
+ */
+export function score(policy: Policy, decisions: readonly Decision[], execution: Execution = 'alert'): Score {
   let noWorse = 0;
   let saved = 0;
   let possible = 0;
   let waits = 0;
+  const answers = new Map<readonly PricePoint[], Int8Array>();
+  const askerOf = (series: readonly PricePoint[]) => {
+    let memo = answers.get(series);
+    if (!memo) answers.set(series, (memo = new Int8Array(series.length).fill(-1)));
+    const m = memo;
+    return (j: number) => {
+      if (m[j] === -1) m[j] = policy(guardedHistory(series, j), featuresAt(series, j)) ? 1 : 0;
+      return m[j] === 1;
+    };
+  };
   for (const d of decisions) {
-    const wait = policy(guardedHistory(d.series, d.index), d.features);
-    const paid = wait ? d.waitPrice : d.price;
+    const ask = askerOf(d.series);
+    const wait = ask(d.index);
+    const paid = !wait ? d.price : execution === 'daily' ? dailyPaid(d, ask) : d.waitPrice;
     if (wait) waits++;
     if (paid <= d.price) noWorse++;
     saved += d.price - paid;
@@ -129,7 +195,7 @@ export function score(policy: Policy, decisions: readonly Decision[]): Score {
 /** The no-worse floor a fitted threshold must keep on the training part. */
 export const NO_WORSE_FLOOR = 0.97;
 
-/** Of `candidates`, the one whose policy scores best on `train`: the highest capture among those at or above the floor, else the highest no-worse. */
+/** Of `candidates`, the one whose policy scores best on `train` (alert execution): the highest capture among those at or above the floor, else the highest no-worse. */
 export function fitThreshold<T>(candidates: readonly T[], policyOf: (c: T) => Policy, train: readonly Decision[]): { best: T; score: Score } {
   let best: { best: T; score: Score } | null = null;
   const better = (a: Score, b: Score) => {
@@ -177,7 +243,10 @@ export const modelPolicy =
 export interface BacktestResult {
   horizon: AdviceHorizon;
   splitDay: number;
+  /** Each policy under alert execution (the figures the advice is judged and fitted by). */
   rows: Array<{ policy: string; train: Score; test: Score }>;
+  /** The same policies when the shopper reads the advice every day instead (printed beside, for comparison). */
+  dailyRows: Array<{ policy: string; train: Score; test: Score }>;
   model: AdviceModel;
 }
 
@@ -191,20 +260,16 @@ export function backtest(series: ReadonlyMap<string, readonly PricePoint[]>, h: 
   const test = all.filter((d) => d.day >= splitDay);
   const k = fitThreshold([0, 0.02, 0.05, 0.08, 0.1, 0.15, 0.2, 0.3, 0.5, Infinity], medianThresholdRule, train);
   const fitted = fitLogistic(examplesOf(train), h);
-  const thresholds = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.01];
+  const thresholds = [0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.01];
   const theta = fitThreshold(thresholds, (t) => modelPolicy({ ...fitted, threshold: t }), train);
   const model = { ...fitted, threshold: theta.best };
-  const row = (policy: string, p: Policy) => ({ policy, train: score(p, train), test: score(p, test) });
-  return {
-    horizon: h,
-    splitDay,
-    model,
-    rows: [
-      row('always BUY', () => false),
-      row('always WAIT', () => true),
-      row('trailing-minimum rule (wait above 90-day low + 10 %)', trailingMinimumRule),
-      row(`best threshold rule (wait at ≥ ${Number.isFinite(k.best) ? `${Math.round(k.best * 100)} %` : '∞'} over 90-day median)`, medianThresholdRule(k.best)),
-      row(`model (wait at P(drop) ≥ ${theta.best})`, modelPolicy(model)),
-    ],
-  };
+  const policies: Array<[string, Policy]> = [
+    ['always BUY', () => false],
+    ['always WAIT', () => true],
+    ['trailing-minimum rule (wait above 90-day low + 10 %)', trailingMinimumRule],
+    [`best threshold rule (wait at ≥ ${Number.isFinite(k.best) ? `${Math.round(k.best * 100)} %` : '∞'} over 90-day median)`, medianThresholdRule(k.best)],
+    [`model (wait at P(drop) ≥ ${theta.best})`, modelPolicy(model)],
+  ];
+  const rowsOf = (execution: Execution) => policies.map(([policy, p]) => ({ policy, train: score(p, train, execution), test: score(p, test, execution) }));
+  return { horizon: h, splitDay, model, rows: rowsOf('alert'), dailyRows: rowsOf('daily') };
 }

@@ -3,7 +3,7 @@
  * answers; the look-ahead guard; no advice from too short a history.
  */
 import { describe, expect, it } from 'vitest';
-import { ADVICE_MIN_DAYS, advise, adviceFeatures, blackFriday, dayNumber, type PricePoint } from '../../src/pricing/advice.ts';
+import { ADVICE_MIN_DAYS, advise, adviceFeatures, adviceFeaturesAt, blackFriday, dayNumber, type PricePoint } from '../../src/pricing/advice.ts';
 import { backtest, decisionsOf, guardedHistory, LookAheadError, score, type Policy } from '../../src/pricing/backtest.ts';
 
 const START = dayNumber(new Date(Date.UTC(2024, 0, 1)));
@@ -46,6 +46,50 @@ describe('backtest decisions', () => {
   });
 });
 
+describe('daily execution: the shopper asks the advice again every day', () => {
+  /** $100, then $90 on cycle days 18–19 and $80 on days 20–24 of every 25-day cycle: a sale that deepens. */
+  const deepening = (): PricePoint[] =>
+    Array.from({ length: 400 }, (_, d) => ({ day: START + d, price: d % 25 >= 20 ? 8000 : d % 25 >= 18 ? 9000 : 10000, inStock: true }));
+  /** Waits while today's price is above the lowest of the last 90 days. */
+  const aboveLow: Policy = (h) => {
+    const t = h[h.length - 1]!;
+    let min = t.price;
+    for (let i = h.length - 1; i >= 0 && h[i]!.day > t.day - 90; i--) min = Math.min(min, h[i]!.price);
+    return t.price > min;
+  };
+
+  it("buys on the first day the policy says BUY: the sale's deepest day, where one 3 % alert buys its first", () => {
+    const d = decisionsOf(deepening(), 14);
+    const daily = score(aboveLow, d, 'daily');
+    expect(daily).toMatchObject({ noWorse: 1, capture: 1 });
+    const alert = score(aboveLow, d);
+    expect(alert.noWorse).toBe(1);
+    expect(alert.capture!).toBeLessThan(0.9);
+    // A decision 4 days before the $90 days: daily pays $80, the alert $90.
+    const one = d.filter((x) => x.day === START + 64);
+    expect(score(aboveLow, one, 'daily').capture).toBe(1);
+    expect(score(aboveLow, one, 'alert').capture).toBeCloseTo(10 / 20, 10);
+  });
+
+  it("buys on the horizon's last in-stock day when the policy never says BUY, and asks the policy once per day of a series", () => {
+    const series = deepening();
+    const d = decisionsOf(series, 14);
+    const waitAlways = score(() => true, d, 'daily');
+    // Always waiting pays the price 14 days on: worse exactly when that day is dearer.
+    const worse = d.filter((x) => series.find((p) => p.day === x.day + 14)!.price > x.price).length;
+    expect(waitAlways.noWorse).toBeCloseTo(1 - worse / d.length, 10);
+    let calls = 0;
+    score((h) => (calls++, h.length % 3 === 0), d, 'daily');
+    expect(calls).toBeLessThanOrEqual(series.length);
+  });
+
+  it('fails a policy that peeks on any day of the walk', () => {
+    const d = decisionsOf(deepening(), 14);
+    const peeksLater: Policy = (h) => h.length > 60 && (h as PricePoint[])[h.length]!.price < 9000;
+    expect(() => score(peeksLater, d, 'daily')).toThrow(LookAheadError);
+  });
+});
+
 describe('buy-or-wait model', () => {
   it('learns a sale calendar on the earlier part and beats buying at once on the later part, never worse', () => {
     const series = new Map(Array.from({ length: 6 }, (_, i) => [`offer-${i}`, cyclic(i * 4)] as const));
@@ -75,6 +119,8 @@ describe('buy-or-wait model', () => {
     expect(new Date(blackFriday(2026) * 86_400_000).toISOString().slice(0, 10)).toBe('2026-11-27');
     const s = cyclic();
     expect(adviceFeatures(s.slice(0, 50))).toEqual(adviceFeatures(guardedHistory(s, 49)));
+    // The backtest's reading of a day inside a longer series reads nothing after that day.
+    for (const i of [29, 49, 250]) expect(adviceFeaturesAt(guardedHistory(s, i), i)).toEqual(adviceFeatures(s.slice(0, i + 1)));
   });
 });
 
@@ -134,6 +180,7 @@ describe('advice features on long histories', () => {
       }
       for (let i = 0; i < series.length; i += 7) {
         expect(adviceFeatures(guardedHistory(series, i))).toEqual(wholeHistoryFeatures(series.slice(0, i + 1)));
+        expect(adviceFeaturesAt(series, i)).toEqual(wholeHistoryFeatures(series.slice(0, i + 1)));
       }
     }
     const flat = Array.from({ length: 500 }, (_, d) => ({ day: START + d, price: 5_000, inStock: true }));
