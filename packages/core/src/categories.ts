@@ -585,15 +585,33 @@ function searchableName(node: CategoryNode): string {
  * words name one of these kinds (and not the part's own kind) does not get that part as search
  * words ({@link categorySearchTerms}), so "foundation" finds no concealer. Every other name part
  * names a class that covers what is filed under it ("Coats" covers blazers and parkas,
- * "Underwear" boxers and briefs) and is kept. Each kind is a keyword of the node or of one of
- * its children (checked when the module loads); a phrase matches as consecutive words. Found in
- * the development half of `npm run eval:search`.
+ * "Underwear" boxers and briefs, "Sweaters" cardigans, "Bracelets" bangles, "Heels" pumps) and is
+ * kept. Each kind is a keyword of the node or of one of its children (checked when the module
+ * loads); a phrase matches as consecutive words. The first four were found in the development
+ * half of `npm run eval:search`; the rest by the same reading of every leaf of the tree whose
+ * keywords hold a kind beside the one its name names (category-words rule 3): a crewneck
+ * sweatshirt is no hoodie, a jogger no sweatshirt, a badminton set no tennis, a snowboard helmet
+ * no ski gear, a sleeping bag no tent, a skateboard no rollerblading, an exercise ball no yoga
+ * mat, a trail shoe no hiking boot, a lip gloss no lipstick, an eau de toilette no cologne, a car
+ * seat or a crib no stroller, a party or sequin mini dress no cocktail dress.
  */
 export const NAME_PART_OTHER_KINDS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
   '94': { Trousers: ['shorts'] }, // men's Trousers holds Jeans, Chinos and Shorts: shorts are no trousers
   '96': { Socks: ['boxer', 'brief'] }, // Underwear & Socks: boxers and briefs are no socks
   b11: { Foundation: ['concealer', 'bb cream', 'cc cream', 'tinted moisturizer'] },
   b21: { Cleanser: ['face wash'] },
+  '822': { 'Cocktail Dresses': ['party dress', 'mini dress'] },
+  '932': { Hoodies: ['sweatshirt'] },
+  '712': { Sweatshirts: ['jogger', 'sweatpant', 'track pant'] },
+  '722': { Tennis: ['badminton'] },
+  '723': { 'Ski Protective Gear': ['snowboard'] },
+  '724': { 'Camping Tents': ['sleeping bag', 'sleeping pad'] },
+  '725': { Rollerblading: ['skateboard', 'longboard'] },
+  '727': { 'Yoga Mats': ['exercise ball', 'stability ball'] },
+  '728': { 'Hiking Boots': ['hiking shoe', 'trail shoe'] },
+  b12: { Lipstick: ['lip gloss'] },
+  b32: { "Men's Cologne": ['eau de toilette'] },
+  g6: { Strollers: ['car seat', 'crib'] },
 };
 
 for (const [code, parts] of Object.entries(NAME_PART_OTHER_KINDS)) {
@@ -620,9 +638,10 @@ export interface ProductKindEvidence {
  * Version of the rule that writes `products.category_terms` (core {@link categorySearchTerms} and
  * {@link productTypeSearchTerms}). Raised whenever either changes what it writes: the API brings
  * a catalogue written under another version up to this one when it starts
- * (apps/api `refreshCategoryTerms`). 2: category words per product (issue 11 §6).
+ * (apps/api `refreshCategoryTerms`). 2: category words per product (issue 11 §6). 3: more leaves
+ * named after one of their kinds (`NAME_PART_OTHER_KINDS`), a modified name part judged as its phrase.
  */
-export const CATEGORY_TERMS_RULE = 2;
+export const CATEGORY_TERMS_RULE = 3;
 
 /** Words of a text for judging its kind: lower case, hyphenated compounds kept whole, each singular (`singularWord`). */
 function kindTokens(text: string): string[] {
@@ -636,8 +655,18 @@ function hasPhrase(words: readonly string[], phrase: readonly string[]): boolean
   return false;
 }
 
-/** The forms that name a name part's kind: its head word and that word's synonyms (core `SEARCH_SYNONYMS`: trouser / pant), singular. */
+/** Audience words a name part may start with ("Men's Cologne"), singular: not part of the kind it names. */
+const AUDIENCE_WORDS = new Set(['women', 'men', 'girl', 'boy', 'kid', 'baby', 'unisex', 'lady']);
+
+/**
+ * The forms that name a name part's kind: its head word and that word's synonyms (core
+ * `SEARCH_SYNONYMS`: trouser / pant), singular; for a part whose head is modified by other words
+ * ("Cocktail Dresses", "Hiking Boots"; audience words aside) the whole phrase, since the head
+ * alone names the class the part narrows (a party dress is a dress, not a cocktail dress).
+ */
 function partKindForms(part: string): string[][] {
+  const words = kindTokens(part.replace(/['’]s\b/g, '')).filter((w) => !AUDIENCE_WORDS.has(w));
+  if (words.length > 1) return [words];
   const head = singularWord(headWord(part));
   return [head, ...synonymsOf(head).map(singularWord)].map((w) => [w]);
 }
