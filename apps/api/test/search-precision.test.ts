@@ -253,3 +253,46 @@ describe.each(testDrivers())('category words per product in search on %s', (driv
     expect(await refreshCategoryTerms(db)).toBe(0);
   });
 });
+
+describe.each(testDrivers())('stated colours in search on %s', (driver) => {
+  let db: Database;
+  const names = async (q: string) =>
+    (await searchProducts(db, SearchConditionSchema.parse({ q, to: 50 }), { index: new SearchIndex() })).items.map((i) => i.name).sort();
+  const coloured = (id: string, title: string, productType: string, color?: string, brand = 'Fieldmark'): TestItem => ({
+    ...filed(id, title, productType, brand),
+    color,
+  });
+
+  beforeAll(async () => {
+    db = await createTestDatabase(driver);
+    await ingestFeed(db, {
+      bytes: rssFeed('fieldmark', [
+        coloured('plated', 'Fieldmark 14k Gold-Plated Pendant Necklace, Silver', 'Jewelry > Necklaces', 'Silver'),
+        coloured('sterling', 'Fieldmark Sterling Silver Chain Necklace, Gold', 'Jewelry > Necklaces', 'Gold'),
+        coloured('tone', 'Fieldmark Rose Gold-Tone Hoop Earrings, Black', 'Jewelry > Earrings', 'Black'),
+        coloured('cream', 'Fieldmark Gold Leaf Hand Cream', 'Beauty > Skincare > Moisturizer'), // states no colour
+        coloured('khaki', 'Fieldmark Khaki Chinos, Navy', "Men's Clothing > Trousers > Chinos", 'Navy'),
+        coloured('lamp', 'Black Diamond Spot Headlamp', 'Sneakers & Sportswear > Outdoor', 'Octane', 'Black Diamond'),
+      ]),
+      feed: 'fieldmark.xml',
+      merchant: { slug: 'fieldmark', name: 'Fieldmark' },
+      fx: loadDefaultFxTable(),
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it("matches a colour word only where the product's stated colours hold it", async () => {
+    expect(await names('gold necklace')).toEqual(['Fieldmark Sterling Silver Chain Necklace, Gold']);
+    expect(await names('silver necklace')).toEqual(['Fieldmark 14k Gold-Plated Pendant Necklace, Silver']);
+    expect(await names('rose earrings')).toEqual([]);
+    expect(await names('black earrings')).toEqual(['Fieldmark Rose Gold-Tone Hoop Earrings, Black']);
+  });
+
+  it('matches it as before in a product stating no colour, in its brand name, and where it names a kind (khaki chinos)', async () => {
+    expect(await names('gold')).toEqual(['Fieldmark Gold Leaf Hand Cream', 'Fieldmark Sterling Silver Chain Necklace, Gold']);
+    expect(await names('black diamond headlamp')).toEqual(['Black Diamond Spot Headlamp']);
+    expect(await names('khaki chinos')).toEqual(['Fieldmark Khaki Chinos, Navy']);
+  });
+});

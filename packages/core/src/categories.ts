@@ -9,7 +9,7 @@
  * - Some nodes carry a `query` (a search) instead of an id.
  * - Aliases `men_shoes` and `women_shoes` name the two shoe departments.
  */
-import { synonymsOf } from './search-words.ts';
+import { COLOUR_WORDS, synonymsOf } from './search-words.ts';
 import { slugify } from './slug.ts';
 
 export interface CategoryNode {
@@ -754,6 +754,20 @@ export const PRODUCT_KIND_WORDS: readonly string[] = (() => {
   const words = new Set<string>();
   for (const n of ALL_CATEGORIES) if (n.code && n.code.length > 1 && !n.other) for (const w of kindWordsOf(n)) if (!notKinds.has(w)) words.add(w);
   return [...words].sort();
+})();
+
+/**
+ * Colour words the search reads as a product's colour (issue 11 §6): core `COLOUR_WORDS` less
+ * those the tree also uses as a kind (the "Khaki" of khaki chinos, the "Cream" of eye cream).
+ * A query word among them matches a product that states its colours (GMC `color`) only when
+ * those colours or its brand's name hold it (apps/api search `snapshot.ts`), so a "Gold-Plated"
+ * or "Rose Gold-Tone" necklace in silver is no "gold necklace". Found in the demo catalogue's
+ * descriptors (jewellery's "14k Gold-Plated", "Sterling Silver"; chinos named "Khaki Chinos"),
+ * which name a material, not the colour the feed states.
+ */
+export const SEARCH_COLOUR_WORDS: readonly string[] = (() => {
+  const kinds = new Set(ALL_CATEGORIES.filter((n) => n.code).flatMap((n) => kindWordsOf(n)));
+  return COLOUR_WORDS.filter((w) => !kinds.has(w));
 })();
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ALL_CATEGORIES,
   NAME_PART_OTHER_KINDS,
+  SEARCH_COLOUR_WORDS,
   PRODUCT_KIND_WORDS,
   categoryByTermPath,
   categorySearchTerms,
@@ -408,6 +409,12 @@ describe('category words per product (issue 11 §6)', () => {
     expect(words('834', 'Crew Sweatshirt')).toBe("Women's Clothing Tops Sweatshirts");
     expect(words('811', 'Wool Blazer')).toBe("Women's Clothing Women's Coats Blazers"); // a blazer is a coat
     expect(words('zz', 'Anything')).toBe('');
+  });
+
+  it('reads colour words that are no kind of the tree as colours', () => {
+    expect(SEARCH_COLOUR_WORDS).toEqual(expect.arrayContaining(['gold', 'silver', 'rose', 'black', 'navy']));
+    expect(SEARCH_COLOUR_WORDS).not.toContain('khaki'); // khaki chinos
+    expect(SEARCH_COLOUR_WORDS).not.toContain('cream'); // eye cream
   });
 
   it('is the per-leaf words without a product', () => {

@@ -40,6 +40,9 @@ export const PROXIMITY_BONUS = 0.5;
  * only when the next term is that kind ("dress shirt"); a part of a hyphenated word ("leg" of
  * "Wide-Leg") never. The last term matches as a prefix (`lexeme:*`) only when its lexeme is no
  * word of the catalogue ("sneak" finds sneakers; "suit" is a word, so it does not find suitcases).
+ * A colour word (core `SEARCH_COLOUR_WORDS`) matches a product that states its colours (GMC
+ * `color`) only when those colours or its brand's name hold it (issue 11 §6: a "14k Gold-Plated"
+ * necklace in silver is no "gold necklace"; the snapshot's `colourOf`, `colourBits`).
  * An empty term list matches nothing (PostgreSQL's empty tsquery). The result is valid until the
  * next call.
  */
@@ -48,7 +51,7 @@ export function matchTerms(s: Snapshot, terms: readonly Term[], descriptions = f
   if (!terms.length) return 0;
   const gen = nextGeneration(s);
   let count = 0;
-  const { lexicon, postStart, postRow, postWeight, postStrong, postHead, postPos } = s;
+  const { lexicon, postStart, postRow, postWeight, postStrong, postHead, postPos, colourOf, coloured, colourBits } = s;
   // Lexicon ranges [lo, hi) of each term's lexemes.
   const ranges = terms.map((t) =>
     t.lexemes.map((lexeme) => {
@@ -64,6 +67,9 @@ export function matchTerms(s: Snapshot, terms: readonly Term[], descriptions = f
     const next = last ? null : ranges[k + 1]!;
     for (const [from, to] of ranges[k]!) {
       for (let lo = from; lo < to; lo++) {
+        const colour = colourOf[lo]!;
+        const word = colour >> 5;
+        const bit = 1 << (colour & 31);
         for (let p = postStart[lo]!, end = postStart[lo + 1]!; p < end; p++) {
           if (!descriptions) {
             if (postStrong[p] === 0) continue;
@@ -71,6 +77,8 @@ export function matchTerms(s: Snapshot, terms: readonly Term[], descriptions = f
             if (head !== -1 && !(head >= 0 && next !== null && inRanges(next, head))) continue;
           }
           const row = postRow[p]!;
+          // A colour word matches a product that states its colours only when they (or its brand's name) hold it.
+          if (colour >= 0 && coloured[row] === 1 && (colourBits[row * 2 + word]! & bit) === 0) continue;
           if (stamp[row] !== gen) {
             if (k !== 0) continue; // missed an earlier term
             stamp[row] = gen;

@@ -5,7 +5,8 @@
  *   D) and its `english` analyser, matched through the in-memory inverted file of
  *   `SearchIndex`: every word required (as a word of its own, not the modifier of a compound name:
  *   "dresses" finds no dress shirt), the last one as a prefix unless it is a word of the catalogue, in the title, brand or category
- *   words (a description's words count only when that finds nothing). When nothing matches as typed,
+ *   words (a description's words count only when that finds nothing); a colour word only where a product that states its
+ *   colours has it (or its brand's name does; `match.ts`). When nothing matches as typed,
  *   words missing from the catalogue vocabulary are replaced by their closest pg_trgm neighbour
  *   and the search runs again (`correctedQuery`).
  * - Filters: brands (with their sub-brands), merchants, category ids (prefix, comma-union and

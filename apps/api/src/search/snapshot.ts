@@ -9,6 +9,7 @@ import {
   MARKETPLACES,
   PRICE_BANDS,
   PRODUCT_KIND_WORDS,
+  SEARCH_COLOUR_WORDS,
   WAS_CHECKS,
   ownKindWords,
   queryWords,
@@ -123,6 +124,15 @@ export interface Snapshot {
   postHead: Int32Array;
   /** First position of the lexeme in the row's strong fields (tsvector positions, 1-based; 0 none): phrase proximity. */
   postPos: Uint16Array;
+  /**
+   * Stated colours (issue 11 §6, core `SEARCH_COLOUR_WORDS`): per lexicon index, the index of the
+   * colour word it is (-1 for none); per row, 1 when the product states its colours (GMC `color`),
+   * and the bits (`colourBits[row * 2 + (i >> 5)]`, bit `i & 31`) of the colour words its colours
+   * or its brand's name hold. See `matchTerms`.
+   */
+  colourOf: Int8Array;
+  coloured: Uint8Array;
+  colourBits: Uint32Array;
   /** Brand indexes by the first word of their lower-cased name (brand words named in a query). */
   brandsByFirstWord: Map<string, number[]>;
   /** Per-row work arrays reused by every search (a search evaluates synchronously, so one at a time). */
@@ -306,7 +316,7 @@ type IndexedProduct = Pick<
   | 'popularity'
   | 'clicks_30d'
   | PriceTruthColumn
-> & { created_ms: number; search: string | null };
+> & { created_ms: number; search: string | null; coloured: boolean; colour_lexemes: string[] };
 
 /** The catalogue version (newest ingest run id) and newest outbound click id, in one round trip. */
 export async function readVersion(db: Queryable): Promise<{ version: number; clickId: number }> {
@@ -385,6 +395,17 @@ async function kindLexemes(
   return { kinds, ownOf: (code) => own.get(code) ?? none };
 }
 
+/** The analyser's lexemes of the colour words (core `SEARCH_COLOUR_WORDS`), each to its index (at most 64). */
+async function colourLexemes(db: Queryable): Promise<Map<string, number>> {
+  const res = await db.query<{ lexemes: string[] }>(`SELECT tsvector_to_array(to_tsvector('english', w)) AS lexemes FROM unnest($1::text[]) AS x(w)`, [
+    [...SEARCH_COLOUR_WORDS],
+  ]);
+  const out = new Map<string, number>();
+  for (const r of res.rows) for (const l of r.lexemes) if (!out.has(l)) out.set(l, out.size);
+  if (out.size > 64) throw new RangeError('more than 64 colour words');
+  return out;
+}
+
 /** Brand indexes by the first word of their lower-cased name (core `queryWords` splitting). */
 function brandsByFirstWord(brands: readonly NamedRef[]): Map<string, number[]> {
   const out = new Map<string, number[]>();
@@ -417,7 +438,8 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
     const batch = await db.query<IndexedProduct>(
       `SELECT id, slug, title, image_url, was_price_cents, item_price_cents, shipping_cents, category_code, brand_id, price_cents, merchant_ids, marketplaces, discount_pct, in_stock, offer_count,
               popularity, clicks_30d, low_90_prior_cents, observed_days_90, low_365_cents, observed_days_365, was_check, reference_price_cents,
-              (extract(epoch FROM created_at) * 1000)::float8 AS created_ms, search::text AS search
+              (extract(epoch FROM created_at) * 1000)::float8 AS created_ms, search::text AS search, cardinality(colors) > 0 AS coloured,
+              tsvector_to_array(to_tsvector('english', array_to_string(colors, ' ') || ' ' || coalesce((SELECT b.name FROM brands b WHERE b.id = products.brand_id), ''))) AS colour_lexemes
          FROM products WHERE offer_count > 0 AND id > $1 ORDER BY id LIMIT ${BUILD_BATCH}`,
       [after],
     );
@@ -457,6 +479,9 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
   const postings = new Map<string, { rows: number[]; weights: number[]; strong: number[]; pos: number[]; heads?: Map<number, string> }>();
   const rowById = new Map<number, number>();
   const stems = await kindLexemes(db, rows);
+  const colourIndex = await colourLexemes(db);
+  const coloured = new Uint8Array(n);
+  const colourBits = new Uint32Array(n * 2);
 
   rows.forEach((r, row) => {
     const id = Number(r.id);
@@ -494,6 +519,13 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
     popularity[row] = r.popularity;
     clicks[row] = r.clicks_30d;
     createdMs[row] = Number(r.created_ms);
+    if (r.coloured) {
+      coloured[row] = 1;
+      for (const l of r.colour_lexemes) {
+        const i = colourIndex.get(l);
+        if (i !== undefined) colourBits[row * 2 + (i >> 5)]! |= 1 << (i & 31);
+      }
+    }
     merchantStart[row] = merchantItems.length;
     for (const m of r.merchant_ids) {
       const idx = merchantIdx.get(Number(m));
@@ -592,6 +624,9 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
     postStrong,
     postHead,
     postPos,
+    colourOf: Int8Array.from(lexicon, (l) => colourIndex.get(l) ?? -1),
+    coloured,
+    colourBits,
     brandsByFirstWord: brandsByFirstWord(brands),
     scratch: newScratch(n),
   };
