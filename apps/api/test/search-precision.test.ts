@@ -296,3 +296,44 @@ describe.each(testDrivers())('stated colours in search on %s', (driver) => {
     expect(await names('khaki chinos')).toEqual(['Fieldmark Khaki Chinos, Navy']);
   });
 });
+
+describe.each(testDrivers())('sub-brand lines in search on %s', (driver) => {
+  let db: Database;
+  const names = async (q: string) =>
+    (await searchProducts(db, SearchConditionSchema.parse({ q, to: 50 }), { index: new SearchIndex() })).items.map((i) => i.name).sort();
+
+  beforeAll(async () => {
+    db = await createTestDatabase(driver);
+    await ingestFeed(db, {
+      bytes: rssFeed('fieldmark', [
+        filed('leather', 'Fieldmark Leather Tote', 'Bags > Handbags > Tote Bags'),
+        filed('canvas', 'Fieldmark Leather Canvas Tote', 'Bags > Handbags > Tote Bags', 'Fieldmark Leather'),
+        filed('by', 'Nylon Tote by Fieldmark Leather', 'Bags > Handbags > Tote Bags', 'Fieldmark Leather'),
+        filed('both', 'Fieldmark Leather Leather Wallet', 'Bags > Wallets', 'Fieldmark Leather'),
+      ]),
+      feed: 'fieldmark.xml',
+      merchant: { slug: 'fieldmark', name: 'Fieldmark' },
+      fx: loadDefaultFxTable(),
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it("does not let a sub-brand's line word match where it stands only in the brand name", async () => {
+    const parents = await db.query<{ name: string; parent: string | null }>(
+      `SELECT b.name, p.name AS parent FROM brands b LEFT JOIN brands p ON p.id = b.parent_id ORDER BY b.name`,
+    );
+    expect(parents.rows).toEqual([
+      { name: 'Fieldmark', parent: null },
+      { name: 'Fieldmark Leather', parent: 'Fieldmark' },
+    ]);
+    expect(await names('leather tote')).toEqual(['Fieldmark Leather Tote']);
+    expect(await names('leather')).toEqual(['Fieldmark Leather Leather Wallet', 'Fieldmark Leather Tote']);
+    expect(await names('tote')).toEqual(['Fieldmark Leather Canvas Tote', 'Fieldmark Leather Tote', 'Nylon Tote by Fieldmark Leather']);
+  });
+
+  it('lets it match when the query names the sub-brand', async () => {
+    expect(await names('fieldmark leather tote')).toEqual(['Fieldmark Leather Canvas Tote', 'Fieldmark Leather Tote', 'Nylon Tote by Fieldmark Leather']);
+  });
+});

@@ -40,13 +40,15 @@ export const PROXIMITY_BONUS = 0.5;
  * only when the next term is that kind ("dress shirt"); a part of a hyphenated word ("leg" of
  * "Wide-Leg") never. The last term matches as a prefix (`lexeme:*`) only when its lexeme is no
  * word of the catalogue ("sneak" finds sneakers; "suit" is a word, so it does not find suitcases).
- * A colour word (core `SEARCH_COLOUR_WORDS`) matches a product that states its colours (GMC
+ * A word a sub-brand's name adds to its parent's ("Leather" of "Ashvale Leather") matches where it
+ * stands only in the brand name just when `named` (core search `namedBrands`) holds the row's
+ * brand (snapshot `brandLineOnly`). A colour word (core `SEARCH_COLOUR_WORDS`) matches a product that states its colours (GMC
  * `color`) only when those colours or its brand's name hold it (issue 11 §6: a "14k Gold-Plated"
  * necklace in silver is no "gold necklace"; the snapshot's `colourOf`, `colourBits`).
  * An empty term list matches nothing (PostgreSQL's empty tsquery). The result is valid until the
  * next call.
  */
-export function matchTerms(s: Snapshot, terms: readonly Term[], descriptions = false): number {
+export function matchTerms(s: Snapshot, terms: readonly Term[], descriptions = false, named: Uint8Array | null = null): number {
   const { stamp, seen, relevance, found, pos } = s.scratch;
   if (!terms.length) return 0;
   const gen = nextGeneration(s);
@@ -74,7 +76,11 @@ export function matchTerms(s: Snapshot, terms: readonly Term[], descriptions = f
           if (!descriptions) {
             if (postStrong[p] === 0) continue;
             const head = postHead[p]!;
-            if (head !== -1 && !(head >= 0 && next !== null && inRanges(next, head))) continue;
+            if (head === -3) {
+              // A sub-brand's line word only in the brand name: matches when the query names the brand.
+              const b = s.brandOf[postRow[p]!]!;
+              if (named === null || b < 0 || named[b] !== 1) continue;
+            } else if (head !== -1 && !(head >= 0 && next !== null && inRanges(next, head))) continue;
           }
           const row = postRow[p]!;
           // A colour word matches a product that states its colours only when they (or its brand's name) hold it.

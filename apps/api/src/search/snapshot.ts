@@ -119,7 +119,8 @@ export interface Snapshot {
    * fields; else every strong occurrence is a modifier — a kind word (core `PRODUCT_KIND_WORDS`)
    * not of the row's own category, directly followed by another kind word (the "dress" of "Dress
    * Shirt", whose lexicon index this is) — or a part of a hyphenated word (-2: the "leg" of
-   * "Wide-Leg"). See `compoundHeads`.
+   * "Wide-Leg"). See `compoundHeads`. -3: a sub-brand's line word standing only in the row's brand
+   * name (`brandLineOnly`).
    */
   postHead: Int32Array;
   /** First position of the lexeme in the row's strong fields (tsvector positions, 1-based; 0 none): phrase proximity. */
@@ -293,6 +294,59 @@ export function compoundHeads(
     if (!free && head !== null) heads.set(lexeme, head);
   }
   return heads;
+}
+
+/** `compoundHeads`-style mark of a sub-brand's line word that stands only in the row's brand name (postHead -3). */
+const BRAND_LINE = '\u0000line';
+
+/**
+ * Sub-brand lines (issue 11 §6): the words a sub-brand's name adds to its parent brand's name (the
+ * "Leather" of "Ashvale Leather", the "Jeans" of "Calvin Klein Jeans") name the line, not what a
+ * product of it is: a canvas tote of "Ashvale Leather" is no "leather tote". Returns the lexemes
+ * of `line` that stand in the row's strong fields only as part of its brand name — in the brand
+ * field (weight B) and in runs of the title (A) that spell the brand name — and nowhere else
+ * (not in the rest of the title, nor in the category words). Found in the demo catalogue, whose
+ * brands have lines by department ("Northvale Kids", "… Leather", "… Sport") and whose titles
+ * start with the brand.
+ */
+export function brandLineOnly(entries: ReadonlyArray<readonly [string, number, boolean, readonly number[]]>, line: ReadonlySet<string>): Set<string> {
+  const out = new Set<string>();
+  if (!entries.some((e) => e[2] && line.has(e[0]))) return out;
+  const brand: Array<[number, string]> = [];
+  const title = new Map<number, string>();
+  for (const [lexeme, , , occ] of entries)
+    for (const o of occ) {
+      if ((o & 3) === CLASS_INDEX.B) brand.push([o >> 2, lexeme]);
+      else if ((o & 3) === CLASS_INDEX.A) title.set(o >> 2, lexeme);
+    }
+  const seq = brand.sort((a, b) => a[0] - b[0]).map(([, l]) => l);
+  const inBrand = new Set<number>(); // title positions spelling the brand name
+  if (seq.length)
+    for (const start of title.keys()) if (seq.every((l, k) => title.get(start + k) === l)) for (let k = 0; k < seq.length; k++) inBrand.add(start + k);
+  for (const [lexeme, , strong, occ] of entries) {
+    if (!strong || !line.has(lexeme)) continue;
+    if (occ.every((o) => (o & 3) === CLASS_INDEX.B || (o & 3) === CLASS_INDEX.D || ((o & 3) === CLASS_INDEX.A && inBrand.has(o >> 2)))) out.add(lexeme);
+  }
+  return out;
+}
+
+/** The analyser's lexemes that each sub-brand's name adds to its parent's, by dense brand index (see `brandLineOnly`). */
+async function brandLineLexemes(db: Queryable, brands: readonly NamedRef[], parent: Int32Array): Promise<Map<number, Set<string>>> {
+  const subs = brands.flatMap((_, i) => (parent[i]! >= 0 ? [i] : []));
+  const out = new Map<number, Set<string>>();
+  if (!subs.length) return out;
+  const names = [...new Set(subs.flatMap((i) => [brands[i]!.name, brands[parent[i]!]!.name]))];
+  const res = await db.query<{ w: string; lexemes: string[] }>(
+    `SELECT w, tsvector_to_array(to_tsvector('english', w)) AS lexemes FROM unnest($1::text[]) AS x(w)`,
+    [names],
+  );
+  const lexemesOf = new Map(res.rows.map((r) => [r.w, r.lexemes]));
+  for (const i of subs) {
+    const own = new Set(lexemesOf.get(brands[parent[i]!]!.name) ?? []);
+    const added = (lexemesOf.get(brands[i]!.name) ?? []).filter((l) => !own.has(l));
+    if (added.length) out.set(i, new Set(added));
+  }
+  return out;
 }
 
 /** What the snapshot reads of a product: the catalogue's columns, its creation time in ms and its search vector as text. */
@@ -480,6 +534,7 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
   const rowById = new Map<number, number>();
   const stems = await kindLexemes(db, rows);
   const colourIndex = await colourLexemes(db);
+  const lines = await brandLineLexemes(db, brands, brandParent);
   const coloured = new Uint8Array(n);
   const colourBits = new Uint32Array(n * 2);
 
@@ -534,6 +589,8 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
     if (r.search) {
       const entries = tsvectorOccurrences(r.search);
       const heads = compoundHeads(entries, stems.kinds, stems.ownOf(r.category_code));
+      const line = brandOf[row]! >= 0 ? lines.get(brandOf[row]!) : undefined;
+      if (line) for (const l of brandLineOnly(entries, line)) heads.set(l, BRAND_LINE);
       for (const [lexeme, weight, strong, occ] of entries) {
         let p = postings.get(lexeme);
         if (!p) postings.set(lexeme, (p = { rows: [], weights: [], strong: [], pos: [] }));
@@ -570,7 +627,7 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
     postStrong.set(p.strong, at);
     postPos.set(p.pos, at);
     postHead.fill(-1, at, at + p.rows.length);
-    p.heads?.forEach((h, k) => (postHead[at + k] = h === '' ? -2 : (lexiconIndex.get(h) ?? -2)));
+    p.heads?.forEach((h, k) => (postHead[at + k] = h === '' ? -2 : h === BRAND_LINE ? -3 : (lexiconIndex.get(h) ?? -2)));
     at += p.rows.length;
   });
   postStart[lexicon.length] = at;
