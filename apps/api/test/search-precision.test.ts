@@ -273,6 +273,9 @@ describe.each(testDrivers())('stated colours in search on %s', (driver) => {
         coloured('cream', 'Fieldmark Gold Leaf Hand Cream', 'Beauty > Skincare > Moisturizer'), // states no colour
         coloured('khaki', 'Fieldmark Khaki Chinos, Navy', "Men's Clothing > Trousers > Chinos", 'Navy'),
         coloured('lamp', 'Black Diamond Spot Headlamp', 'Sneakers & Sportswear > Outdoor', 'Octane', 'Black Diamond'),
+        coloured('bomber', 'Fieldmark Bomber Jacket - Denim Blue', "Men's Clothing > Coats & Jackets > Jackets", 'Denim Blue'),
+        coloured('denim', 'Fieldmark Denim Jacket - Black', "Men's Clothing > Coats & Jackets > Jackets", 'Black'),
+        coloured('denim-blue', 'Fieldmark Denim Trucker Jacket - Denim Blue', "Men's Clothing > Coats & Jackets > Jackets", 'Denim Blue'),
       ]),
       feed: 'fieldmark.xml',
       merchant: { slug: 'fieldmark', name: 'Fieldmark' },
@@ -294,6 +297,12 @@ describe.each(testDrivers())('stated colours in search on %s', (driver) => {
     expect(await names('gold')).toEqual(['Fieldmark Gold Leaf Hand Cream', 'Fieldmark Sterling Silver Chain Necklace, Gold']);
     expect(await names('black diamond headlamp')).toEqual(['Black Diamond Spot Headlamp']);
     expect(await names('khaki chinos')).toEqual(['Fieldmark Khaki Chinos, Navy']);
+  });
+
+  it("does not let a word of a product's colour name that is no colour match there, unless the query names the colour", async () => {
+    expect(await names('denim jacket')).toEqual(['Fieldmark Denim Jacket - Black', 'Fieldmark Denim Trucker Jacket - Denim Blue']);
+    expect(await names('denim blue jacket')).toEqual(['Fieldmark Bomber Jacket - Denim Blue', 'Fieldmark Denim Trucker Jacket - Denim Blue']);
+    expect(await names('blue jacket')).toEqual(['Fieldmark Bomber Jacket - Denim Blue', 'Fieldmark Denim Trucker Jacket - Denim Blue']);
   });
 });
 

@@ -7,7 +7,8 @@
  *   "dresses" finds no dress shirt), the last one as a prefix unless it is a word of the catalogue, in the title, brand or category
  *   words (a description's words count only when that finds nothing); a colour word only where a product that states its
  *   colours has it (or its brand's name does), and a word a sub-brand adds to its parent's name ("Leather")
- *   not where it stands only in that brand name unless the query names the brand (`match.ts`). When nothing matches as typed,
+ *   not where it stands only in that brand name unless the query names the brand, nor a word of a product's colour
+ *   name that is no colour ("Denim" of "Denim Blue") where it stands only in that name unless the query names the colour (`match.ts`). When nothing matches as typed,
  *   words missing from the catalogue vocabulary are replaced by their closest pg_trgm neighbour
  *   and the search runs again (`correctedQuery`).
  * - Filters: brands (with their sub-brands), merchants, category ids (prefix, comma-union and

@@ -120,7 +120,7 @@ export interface Snapshot {
    * not of the row's own category, directly followed by another kind word (the "dress" of "Dress
    * Shirt", whose lexicon index this is) — or a part of a hyphenated word (-2: the "leg" of
    * "Wide-Leg"). See `compoundHeads`. -3: a sub-brand's line word standing only in the row's brand
-   * name (`brandLineOnly`).
+   * name (`brandLineOnly`); -4: a word of the row's colour name standing only in it (`colourNameOnly`).
    */
   postHead: Int32Array;
   /** First position of the lexeme in the row's strong fields (tsvector positions, 1-based; 0 none): phrase proximity. */
@@ -298,6 +298,41 @@ export function compoundHeads(
 
 /** `compoundHeads`-style mark of a sub-brand's line word that stands only in the row's brand name (postHead -3). */
 const BRAND_LINE = '\u0000line';
+/** `compoundHeads`-style mark of a word of the row's colour name standing only in that name (postHead -4). */
+const COLOUR_NAME = '\u0000colour';
+
+/**
+ * Colour names (issue 11 §6): the words of a product's stated colour names (GMC `color`, each
+ * given as its set of lexemes in `names`) that are no colour words themselves (`colours`: the
+ * "Denim" of "Denim Blue", the "Forest" of "Forest Green") and stand in the row's strong fields
+ * only inside that colour name, where the title spells it (a run of consecutive title positions
+ * holding exactly its words): a bomber jacket in denim blue is no "denim jacket". Found in the
+ * demo catalogue, whose titles end in the colour's name.
+ */
+export function colourNameOnly(
+  entries: ReadonlyArray<readonly [string, number, boolean, readonly number[]]>,
+  names: ReadonlyArray<ReadonlySet<string>>,
+  colours: ReadonlyMap<string, number>,
+): Set<string> {
+  const out = new Set<string>();
+  const words = new Set(names.flatMap((n) => [...n].filter((l) => !colours.has(l))));
+  if (!words.size) return out;
+  const title = new Map<number, string>();
+  for (const [lexeme, , , occ] of entries) for (const o of occ) if ((o & 3) === CLASS_INDEX.A) title.set(o >> 2, lexeme);
+  const inName = new Set<number>(); // title positions spelling a colour name
+  for (const name of names) {
+    if (name.size < 2) continue;
+    for (const start of title.keys()) {
+      const run = Array.from({ length: name.size }, (_, k) => title.get(start + k));
+      if (run.every((l) => l !== undefined && name.has(l)) && new Set(run).size === name.size) for (let k = 0; k < name.size; k++) inName.add(start + k);
+    }
+  }
+  for (const [lexeme, , strong, occ] of entries) {
+    if (!strong || !words.has(lexeme)) continue;
+    if (occ.every((o) => (o & 3) === CLASS_INDEX.D || ((o & 3) === CLASS_INDEX.A && inName.has(o >> 2)))) out.add(lexeme);
+  }
+  return out;
+}
 
 /**
  * Sub-brand lines (issue 11 §6): the words a sub-brand's name adds to its parent brand's name (the
@@ -370,7 +405,7 @@ type IndexedProduct = Pick<
   | 'popularity'
   | 'clicks_30d'
   | PriceTruthColumn
-> & { created_ms: number; search: string | null; coloured: boolean; colour_lexemes: string[] };
+> & { created_ms: number; search: string | null; coloured: boolean; colour_lexemes: string[]; colour_names: string[] };
 
 /** The catalogue version (newest ingest run id) and newest outbound click id, in one round trip. */
 export async function readVersion(db: Queryable): Promise<{ version: number; clickId: number }> {
@@ -493,7 +528,8 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
       `SELECT id, slug, title, image_url, was_price_cents, item_price_cents, shipping_cents, category_code, brand_id, price_cents, merchant_ids, marketplaces, discount_pct, in_stock, offer_count,
               popularity, clicks_30d, low_90_prior_cents, observed_days_90, low_365_cents, observed_days_365, was_check, reference_price_cents,
               (extract(epoch FROM created_at) * 1000)::float8 AS created_ms, search::text AS search, cardinality(colors) > 0 AS coloured,
-              tsvector_to_array(to_tsvector('english', array_to_string(colors, ' ') || ' ' || coalesce((SELECT b.name FROM brands b WHERE b.id = products.brand_id), ''))) AS colour_lexemes
+              tsvector_to_array(to_tsvector('english', array_to_string(colors, ' ') || ' ' || coalesce((SELECT b.name FROM brands b WHERE b.id = products.brand_id), ''))) AS colour_lexemes,
+              ARRAY(SELECT array_to_string(tsvector_to_array(to_tsvector('english', c)), ' ') FROM unnest(colors) AS c) AS colour_names
          FROM products WHERE offer_count > 0 AND id > $1 ORDER BY id LIMIT ${BUILD_BATCH}`,
       [after],
     );
@@ -591,6 +627,13 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
       const heads = compoundHeads(entries, stems.kinds, stems.ownOf(r.category_code));
       const line = brandOf[row]! >= 0 ? lines.get(brandOf[row]!) : undefined;
       if (line) for (const l of brandLineOnly(entries, line)) heads.set(l, BRAND_LINE);
+      if (r.coloured)
+        for (const l of colourNameOnly(
+          entries,
+          r.colour_names.map((n) => new Set(n.split(' ').filter(Boolean))),
+          colourIndex,
+        ))
+          heads.set(l, COLOUR_NAME);
       for (const [lexeme, weight, strong, occ] of entries) {
         let p = postings.get(lexeme);
         if (!p) postings.set(lexeme, (p = { rows: [], weights: [], strong: [], pos: [] }));
@@ -627,7 +670,7 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
     postStrong.set(p.strong, at);
     postPos.set(p.pos, at);
     postHead.fill(-1, at, at + p.rows.length);
-    p.heads?.forEach((h, k) => (postHead[at + k] = h === '' ? -2 : h === BRAND_LINE ? -3 : (lexiconIndex.get(h) ?? -2)));
+    p.heads?.forEach((h, k) => (postHead[at + k] = h === '' ? -2 : h === BRAND_LINE ? -3 : h === COLOUR_NAME ? -4 : (lexiconIndex.get(h) ?? -2)));
     at += p.rows.length;
   });
   postStart[lexicon.length] = at;
