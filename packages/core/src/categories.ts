@@ -592,8 +592,9 @@ function searchableName(node: CategoryNode): string {
  * keywords hold a kind beside the one its name names (category-words rule 3): a crewneck
  * sweatshirt is no hoodie, a jogger no sweatshirt, a badminton set no tennis, a snowboard helmet
  * no ski gear, a sleeping bag no tent, a skateboard no rollerblading, an exercise ball no yoga
- * mat, a trail shoe no hiking boot, a lip gloss no lipstick, an eau de toilette no cologne, a car
- * seat or a crib no stroller, a party or sequin mini dress no cocktail dress.
+ * mat, a trail shoe no hiking boot, a lip gloss no lipstick, an eau de parfum no perfume and an
+ * eau de toilette no cologne (four strengths of scent), a pump no heel (a "ballet pump" is a flat),
+ * a car seat or a crib no stroller, a party or sequin mini dress no cocktail dress.
  */
 export const NAME_PART_OTHER_KINDS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
   '94': { Trousers: ['shorts'] }, // men's Trousers holds Jeans, Chinos and Shorts: shorts are no trousers
@@ -610,7 +611,9 @@ export const NAME_PART_OTHER_KINDS: Readonly<Record<string, Readonly<Record<stri
   '727': { 'Yoga Mats': ['exercise ball', 'stability ball'] },
   '728': { 'Hiking Boots': ['hiking shoe', 'trail shoe'] },
   b12: { Lipstick: ['lip gloss'] },
+  b31: { "Women's Perfume": ['eau de parfum'] },
   b32: { "Men's Cologne": ['eau de toilette'] },
+  k11: { Heels: ['pumps', 'pointed pump', 'court shoe'] },
   g6: { Strollers: ['car seat', 'crib'] },
 };
 

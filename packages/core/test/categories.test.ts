@@ -377,6 +377,10 @@ describe('category words per product (issue 11 §6)', () => {
     expect(words('b12', 'Matte Lipstick')).toBe('Beauty Makeup Lipstick');
     expect(words('b32', 'Eau de Toilette 50 ml')).toBe('Beauty Fragrance');
     expect(words('b32', 'Cologne 100 ml')).toBe("Beauty Fragrance Men's Cologne");
+    expect(words('b31', 'Eau de Parfum 50 ml')).toBe('Beauty Fragrance');
+    expect(words('b31', 'Floral Perfume 30 ml')).toBe("Beauty Fragrance Women's Perfume");
+    expect(words('k11', 'Pointed Pump')).toBe("Shoes Women's Shoes");
+    expect(words('k11', 'Block Heel Pump')).toBe("Shoes Women's Shoes Heels");
     expect(words('g6', 'Convertible Car Seat', 'Baby & Kids > Nursery & Strollers')).toBe('Baby & Kids Nursery');
     expect(words('g6', 'Compact Stroller', 'Baby & Kids > Nursery & Strollers')).toBe('Baby & Kids Strollers');
   });
