@@ -11,6 +11,7 @@ import {
   DEPARTMENTS,
   PRICE_BANDS,
   PRODUCT_KIND_WORDS,
+  SEARCH_COLOUR_WORDS,
   matchesCategory,
   singularWord,
   parseCategoryIds,
@@ -175,17 +176,29 @@ describe.each(testDrivers())('search index on %s', (driver) => {
    * True when the index may leave product `id` out of a query PostgreSQL's tsquery matches, by a
    * precision rule the tsquery lacks (issue 11 §6): a query word there only directly before another
    * kind ("Dress Watch") or inside a hyphenated word ("Wide-Leg"), or the last word, a word of the
-   * catalogue itself, there only as the start of a longer word ("suit" of "suitcase").
+   * catalogue itself, there only as the start of a longer word ("suit" of "suitcase"); a colour word
+   * its stated colours and brand name lack; a word there only in its colour's name ("Denim Blue")
+   * or only as the word its sub-brand adds to its parent's name ("Leather" of "Ashvale Leather").
    */
   const refined = async (id: number, q: string): Promise<boolean> => {
-    const res = await db.query<{ text: string }>(`SELECT lower(title || ' ' || category_terms) AS text FROM products WHERE id = $1`, [id]);
-    const text = res.rows[0]!.text;
+    const res = await db.query<{ title: string; terms: string; colors: string[]; brand: string | null; parent: string | null }>(
+      `SELECT lower(p.title) AS title, lower(p.category_terms) AS terms, p.colors, lower(b.name) AS brand, lower(pb.name) AS parent
+         FROM products p LEFT JOIN brands b ON b.id = p.brand_id LEFT JOIN brands pb ON pb.id = b.parent_id WHERE p.id = $1`,
+      [id],
+    );
+    const { title, terms, colors, brand, parent } = res.rows[0]!;
+    const text = `${title} ${terms}`;
+    const colour = colors.join(' ').toLowerCase();
     const words = queryWords(q);
+    const has = (t: string, stem: string) => new RegExp(`(?:^|[^\\p{L}])${stem}`, 'u').test(t);
     return words.some((w, i) => {
       const stem = w.replace(/(es|s)$/, '');
       const before = [...text.matchAll(new RegExp(`(?:^|[^\\p{L}])${stem}\\p{L}*([\\s-]+)(\\p{L}+)`, 'gu'))];
       if (before.some((m) => m[1]!.includes('-') || PRODUCT_KIND_WORDS.includes(singularWord(m[2]!)))) return true;
       if (new RegExp(`\\p{L}-${stem}`, 'u').test(text)) return true;
+      if (colors.length && SEARCH_COLOUR_WORDS.includes(w) && !has(colour, stem) && !has(brand ?? '', stem)) return true;
+      if (colors.length && has(colour, stem) && !has(`${title.split(colour).join(' ')} ${terms}`, stem)) return true;
+      if (brand && parent && has(brand, stem) && !has(parent, stem) && !has(`${title.split(brand).join(' ')} ${terms}`, stem)) return true;
       return i === words.length - 1 && new RegExp(`(?:^|[^\\p{L}])${stem}\\p{L}{3,}`, 'u').test(text);
     });
   };

@@ -253,3 +253,96 @@ describe.each(testDrivers())('category words per product in search on %s', (driv
     expect(await refreshCategoryTerms(db)).toBe(0);
   });
 });
+
+describe.each(testDrivers())('stated colours in search on %s', (driver) => {
+  let db: Database;
+  const names = async (q: string) =>
+    (await searchProducts(db, SearchConditionSchema.parse({ q, to: 50 }), { index: new SearchIndex() })).items.map((i) => i.name).sort();
+  const coloured = (id: string, title: string, productType: string, color?: string, brand = 'Fieldmark'): TestItem => ({
+    ...filed(id, title, productType, brand),
+    color,
+  });
+
+  beforeAll(async () => {
+    db = await createTestDatabase(driver);
+    await ingestFeed(db, {
+      bytes: rssFeed('fieldmark', [
+        coloured('plated', 'Fieldmark 14k Gold-Plated Pendant Necklace, Silver', 'Jewelry > Necklaces', 'Silver'),
+        coloured('sterling', 'Fieldmark Sterling Silver Chain Necklace, Gold', 'Jewelry > Necklaces', 'Gold'),
+        coloured('tone', 'Fieldmark Rose Gold-Tone Hoop Earrings, Black', 'Jewelry > Earrings', 'Black'),
+        coloured('cream', 'Fieldmark Gold Leaf Hand Cream', 'Beauty > Skincare > Moisturizer'), // states no colour
+        coloured('khaki', 'Fieldmark Khaki Chinos, Navy', "Men's Clothing > Trousers > Chinos", 'Navy'),
+        coloured('lamp', 'Black Diamond Spot Headlamp', 'Sneakers & Sportswear > Outdoor', 'Octane', 'Black Diamond'),
+        coloured('bomber', 'Fieldmark Bomber Jacket - Denim Blue', "Men's Clothing > Coats & Jackets > Jackets", 'Denim Blue'),
+        coloured('denim', 'Fieldmark Denim Jacket - Black', "Men's Clothing > Coats & Jackets > Jackets", 'Black'),
+        coloured('denim-blue', 'Fieldmark Denim Trucker Jacket - Denim Blue', "Men's Clothing > Coats & Jackets > Jackets", 'Denim Blue'),
+      ]),
+      feed: 'fieldmark.xml',
+      merchant: { slug: 'fieldmark', name: 'Fieldmark' },
+      fx: loadDefaultFxTable(),
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it("matches a colour word only where the product's stated colours hold it", async () => {
+    expect(await names('gold necklace')).toEqual(['Fieldmark Sterling Silver Chain Necklace, Gold']);
+    expect(await names('silver necklace')).toEqual(['Fieldmark 14k Gold-Plated Pendant Necklace, Silver']);
+    expect(await names('rose earrings')).toEqual([]);
+    expect(await names('black earrings')).toEqual(['Fieldmark Rose Gold-Tone Hoop Earrings, Black']);
+  });
+
+  it('matches it as before in a product stating no colour, in its brand name, and where it names a kind (khaki chinos)', async () => {
+    expect(await names('gold')).toEqual(['Fieldmark Gold Leaf Hand Cream', 'Fieldmark Sterling Silver Chain Necklace, Gold']);
+    expect(await names('black diamond headlamp')).toEqual(['Black Diamond Spot Headlamp']);
+    expect(await names('khaki chinos')).toEqual(['Fieldmark Khaki Chinos, Navy']);
+  });
+
+  it("does not let a word of a product's colour name that is no colour match there, unless the query names the colour", async () => {
+    expect(await names('denim jacket')).toEqual(['Fieldmark Denim Jacket - Black', 'Fieldmark Denim Trucker Jacket - Denim Blue']);
+    expect(await names('denim blue jacket')).toEqual(['Fieldmark Bomber Jacket - Denim Blue', 'Fieldmark Denim Trucker Jacket - Denim Blue']);
+    expect(await names('blue jacket')).toEqual(['Fieldmark Bomber Jacket - Denim Blue', 'Fieldmark Denim Trucker Jacket - Denim Blue']);
+  });
+});
+
+describe.each(testDrivers())('sub-brand lines in search on %s', (driver) => {
+  let db: Database;
+  const names = async (q: string) =>
+    (await searchProducts(db, SearchConditionSchema.parse({ q, to: 50 }), { index: new SearchIndex() })).items.map((i) => i.name).sort();
+
+  beforeAll(async () => {
+    db = await createTestDatabase(driver);
+    await ingestFeed(db, {
+      bytes: rssFeed('fieldmark', [
+        filed('leather', 'Fieldmark Leather Tote', 'Bags > Handbags > Tote Bags'),
+        filed('canvas', 'Fieldmark Leather Canvas Tote', 'Bags > Handbags > Tote Bags', 'Fieldmark Leather'),
+        filed('by', 'Nylon Tote by Fieldmark Leather', 'Bags > Handbags > Tote Bags', 'Fieldmark Leather'),
+        filed('both', 'Fieldmark Leather Leather Wallet', 'Bags > Wallets', 'Fieldmark Leather'),
+      ]),
+      feed: 'fieldmark.xml',
+      merchant: { slug: 'fieldmark', name: 'Fieldmark' },
+      fx: loadDefaultFxTable(),
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it("does not let a sub-brand's line word match where it stands only in the brand name", async () => {
+    const parents = await db.query<{ name: string; parent: string | null }>(
+      `SELECT b.name, p.name AS parent FROM brands b LEFT JOIN brands p ON p.id = b.parent_id ORDER BY b.name`,
+    );
+    expect(parents.rows).toEqual([
+      { name: 'Fieldmark', parent: null },
+      { name: 'Fieldmark Leather', parent: 'Fieldmark' },
+    ]);
+    expect(await names('leather tote')).toEqual(['Fieldmark Leather Tote']);
+    expect(await names('leather')).toEqual(['Fieldmark Leather Leather Wallet', 'Fieldmark Leather Tote']);
+    expect(await names('tote')).toEqual(['Fieldmark Leather Canvas Tote', 'Fieldmark Leather Tote', 'Nylon Tote by Fieldmark Leather']);
+  });
+
+  it('lets it match when the query names the sub-brand', async () => {
+    expect(await names('fieldmark leather tote')).toEqual(['Fieldmark Leather Canvas Tote', 'Fieldmark Leather Tote', 'Nylon Tote by Fieldmark Leather']);
+  });
+});

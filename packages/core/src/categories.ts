@@ -9,7 +9,7 @@
  * - Some nodes carry a `query` (a search) instead of an id.
  * - Aliases `men_shoes` and `women_shoes` name the two shoe departments.
  */
-import { synonymsOf } from './search-words.ts';
+import { COLOUR_WORDS, synonymsOf } from './search-words.ts';
 import { slugify } from './slug.ts';
 
 export interface CategoryNode {
@@ -585,15 +585,36 @@ function searchableName(node: CategoryNode): string {
  * words name one of these kinds (and not the part's own kind) does not get that part as search
  * words ({@link categorySearchTerms}), so "foundation" finds no concealer. Every other name part
  * names a class that covers what is filed under it ("Coats" covers blazers and parkas,
- * "Underwear" boxers and briefs) and is kept. Each kind is a keyword of the node or of one of
- * its children (checked when the module loads); a phrase matches as consecutive words. Found in
- * the development half of `npm run eval:search`.
+ * "Underwear" boxers and briefs, "Sweaters" cardigans, "Bracelets" bangles, "Heels" pumps) and is
+ * kept. Each kind is a keyword of the node or of one of its children (checked when the module
+ * loads); a phrase matches as consecutive words. The first four were found in the development
+ * half of `npm run eval:search`; the rest by the same reading of every leaf of the tree whose
+ * keywords hold a kind beside the one its name names (category-words rule 3): a crewneck
+ * sweatshirt is no hoodie, a jogger no sweatshirt, a badminton set no tennis, a snowboard helmet
+ * no ski gear, a sleeping bag no tent, a skateboard no rollerblading, an exercise ball no yoga
+ * mat, a trail shoe no hiking boot, a lip gloss no lipstick, an eau de parfum no perfume and an
+ * eau de toilette no cologne (four strengths of scent), a pump no heel (a "ballet pump" is a flat),
+ * a car seat or a crib no stroller, a party or sequin mini dress no cocktail dress.
  */
 export const NAME_PART_OTHER_KINDS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
   '94': { Trousers: ['shorts'] }, // men's Trousers holds Jeans, Chinos and Shorts: shorts are no trousers
   '96': { Socks: ['boxer', 'brief'] }, // Underwear & Socks: boxers and briefs are no socks
   b11: { Foundation: ['concealer', 'bb cream', 'cc cream', 'tinted moisturizer'] },
   b21: { Cleanser: ['face wash'] },
+  '822': { 'Cocktail Dresses': ['party dress', 'mini dress'] },
+  '932': { Hoodies: ['sweatshirt'] },
+  '712': { Sweatshirts: ['jogger', 'sweatpant', 'track pant'] },
+  '722': { Tennis: ['badminton'] },
+  '723': { 'Ski Protective Gear': ['snowboard'] },
+  '724': { 'Camping Tents': ['sleeping bag', 'sleeping pad'] },
+  '725': { Rollerblading: ['skateboard', 'longboard'] },
+  '727': { 'Yoga Mats': ['exercise ball', 'stability ball'] },
+  '728': { 'Hiking Boots': ['hiking shoe', 'trail shoe'] },
+  b12: { Lipstick: ['lip gloss'] },
+  b31: { "Women's Perfume": ['eau de parfum'] },
+  b32: { "Men's Cologne": ['eau de toilette'] },
+  k11: { Heels: ['pumps', 'pointed pump', 'court shoe'] },
+  g6: { Strollers: ['car seat', 'crib'] },
 };
 
 for (const [code, parts] of Object.entries(NAME_PART_OTHER_KINDS)) {
@@ -620,9 +641,10 @@ export interface ProductKindEvidence {
  * Version of the rule that writes `products.category_terms` (core {@link categorySearchTerms} and
  * {@link productTypeSearchTerms}). Raised whenever either changes what it writes: the API brings
  * a catalogue written under another version up to this one when it starts
- * (apps/api `refreshCategoryTerms`). 2: category words per product (issue 11 §6).
+ * (apps/api `refreshCategoryTerms`). 2: category words per product (issue 11 §6). 3: more leaves
+ * named after one of their kinds (`NAME_PART_OTHER_KINDS`), a modified name part judged as its phrase.
  */
-export const CATEGORY_TERMS_RULE = 2;
+export const CATEGORY_TERMS_RULE = 3;
 
 /** Words of a text for judging its kind: lower case, hyphenated compounds kept whole, each singular (`singularWord`). */
 function kindTokens(text: string): string[] {
@@ -636,8 +658,18 @@ function hasPhrase(words: readonly string[], phrase: readonly string[]): boolean
   return false;
 }
 
-/** The forms that name a name part's kind: its head word and that word's synonyms (core `SEARCH_SYNONYMS`: trouser / pant), singular. */
+/** Audience words a name part may start with ("Men's Cologne"), singular: not part of the kind it names. */
+const AUDIENCE_WORDS = new Set(['women', 'men', 'girl', 'boy', 'kid', 'baby', 'unisex', 'lady']);
+
+/**
+ * The forms that name a name part's kind: its head word and that word's synonyms (core
+ * `SEARCH_SYNONYMS`: trouser / pant), singular; for a part whose head is modified by other words
+ * ("Cocktail Dresses", "Hiking Boots"; audience words aside) the whole phrase, since the head
+ * alone names the class the part narrows (a party dress is a dress, not a cocktail dress).
+ */
 function partKindForms(part: string): string[][] {
+  const words = kindTokens(part.replace(/['’]s\b/g, '')).filter((w) => !AUDIENCE_WORDS.has(w));
+  if (words.length > 1) return [words];
   const head = singularWord(headWord(part));
   return [head, ...synonymsOf(head).map(singularWord)].map((w) => [w]);
 }
@@ -725,6 +757,20 @@ export const PRODUCT_KIND_WORDS: readonly string[] = (() => {
   const words = new Set<string>();
   for (const n of ALL_CATEGORIES) if (n.code && n.code.length > 1 && !n.other) for (const w of kindWordsOf(n)) if (!notKinds.has(w)) words.add(w);
   return [...words].sort();
+})();
+
+/**
+ * Colour words the search reads as a product's colour (issue 11 §6): core `COLOUR_WORDS` less
+ * those the tree also uses as a kind (the "Khaki" of khaki chinos, the "Cream" of eye cream).
+ * A query word among them matches a product that states its colours (GMC `color`) only when
+ * those colours or its brand's name hold it (apps/api search `snapshot.ts`), so a "Gold-Plated"
+ * or "Rose Gold-Tone" necklace in silver is no "gold necklace". Found in the demo catalogue's
+ * descriptors (jewellery's "14k Gold-Plated", "Sterling Silver"; chinos named "Khaki Chinos"),
+ * which name a material, not the colour the feed states.
+ */
+export const SEARCH_COLOUR_WORDS: readonly string[] = (() => {
+  const kinds = new Set(ALL_CATEGORIES.filter((n) => n.code).flatMap((n) => kindWordsOf(n)));
+  return COLOUR_WORDS.filter((w) => !kinds.has(w));
 })();
 
 /**

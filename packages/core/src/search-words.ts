@@ -23,6 +23,17 @@ export const SEARCH_SYNONYMS: readonly (readonly string[])[] = [
   ['color', 'colour'],
 ];
 
+/**
+ * Words that name a colour (English; the words GMC `color` values are written in, as
+ * apps/api matching's variant colours): what a query's colour word is checked against when a
+ * product states its colour (issue 11 §6; see categories.ts `SEARCH_COLOUR_WORDS`).
+ */
+export const COLOUR_WORDS: readonly string[] = (
+  'black white silver gray grey red blue green pink purple violet yellow orange brown gold beige navy cyan magenta teal turquoise bronze copper ' +
+  'ivory cream charcoal graphite titanium champagne burgundy maroon khaki tan lavender lime aqua coral mint rose olive mustard camel emerald plum ' +
+  'mauve taupe sage rust indigo fuchsia'
+).split(' ');
+
 const synonymIndex = new Map<string, string[]>();
 for (const group of SEARCH_SYNONYMS)
   for (const word of group) {

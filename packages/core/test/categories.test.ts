@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ALL_CATEGORIES,
   NAME_PART_OTHER_KINDS,
+  SEARCH_COLOUR_WORDS,
   PRODUCT_KIND_WORDS,
   categoryByTermPath,
   categorySearchTerms,
@@ -359,6 +360,38 @@ describe('category words per product (issue 11 §6)', () => {
     expect(words('b21', 'Gel Cleanser')).toBe('Beauty Skincare Cleanser');
   });
 
+  it('leaves every leaf named after one of its kinds off the other kinds it holds (rule 3)', () => {
+    expect(words('932', 'Crewneck Sweatshirt')).toBe("Men's Clothing Knitwear");
+    expect(words('932', 'Zip Hoodie')).toBe("Men's Clothing Knitwear Hoodies");
+    expect(words('712', 'Fleece Jogger')).toBe('Sportswear Sports');
+    expect(words('722', 'Badminton Racket Set')).toBe('Sportswear Outdoor');
+    expect(words('722', 'Graphite Tennis Racket')).toBe('Sportswear Outdoor Tennis');
+    expect(words('723', 'Snowboard Helmet')).toBe('Sportswear Outdoor');
+    expect(words('723', 'Ski Back Protector')).toBe('Sportswear Outdoor Ski Protective Gear');
+    expect(words('724', 'Down Sleeping Bag')).toBe('Sportswear Outdoor');
+    expect(words('725', 'Complete Skateboard')).toBe('Sportswear Outdoor');
+    expect(words('727', 'Exercise Ball 65 cm')).toBe('Sportswear Outdoor');
+    expect(words('728', 'Lightweight Trail Shoe')).toBe('Sportswear Outdoor');
+    expect(words('728', 'Mid Hiking Boot')).toBe('Sportswear Outdoor Hiking Boots');
+    expect(words('b12', 'Lip Gloss')).toBe('Beauty Makeup');
+    expect(words('b12', 'Matte Lipstick')).toBe('Beauty Makeup Lipstick');
+    expect(words('b32', 'Eau de Toilette 50 ml')).toBe('Beauty Fragrance');
+    expect(words('b32', 'Cologne 100 ml')).toBe("Beauty Fragrance Men's Cologne");
+    expect(words('b31', 'Eau de Parfum 50 ml')).toBe('Beauty Fragrance');
+    expect(words('b31', 'Floral Perfume 30 ml')).toBe("Beauty Fragrance Women's Perfume");
+    expect(words('k11', 'Pointed Pump')).toBe("Shoes Women's Shoes");
+    expect(words('k11', 'Block Heel Pump')).toBe("Shoes Women's Shoes Heels");
+    expect(words('g6', 'Convertible Car Seat', 'Baby & Kids > Nursery & Strollers')).toBe('Baby & Kids Nursery');
+    expect(words('g6', 'Compact Stroller', 'Baby & Kids > Nursery & Strollers')).toBe('Baby & Kids Strollers');
+  });
+
+  it('judges a name part whose head is modified by its phrase ("Cocktail Dresses": a party dress is a dress, no cocktail dress)', () => {
+    expect(words('822', 'Party Dress')).toBe("Women's Clothing Dresses");
+    expect(words('822', 'Sequin Mini Dress')).toBe("Women's Clothing Dresses");
+    expect(words('822', 'Satin Cocktail Dress')).toBe("Women's Clothing Dresses Cocktail Dresses");
+    expect(words('822', 'Velvet Gown')).toBe("Women's Clothing Dresses Cocktail Dresses"); // nothing to judge by
+  });
+
   it('gives shorts under the men\'s "Trousers" group no "Trousers", but keeps it for jeans, chinos and pants', () => {
     expect(words('943', 'Apollo Running Short', 'Men > Bottoms > Shorts')).toBe("Men's Clothing Shorts");
     expect(words('942', 'Stretch Chinos')).toBe("Men's Clothing Trousers Chinos");
@@ -380,6 +413,12 @@ describe('category words per product (issue 11 §6)', () => {
     expect(words('834', 'Crew Sweatshirt')).toBe("Women's Clothing Tops Sweatshirts");
     expect(words('811', 'Wool Blazer')).toBe("Women's Clothing Women's Coats Blazers"); // a blazer is a coat
     expect(words('zz', 'Anything')).toBe('');
+  });
+
+  it('reads colour words that are no kind of the tree as colours', () => {
+    expect(SEARCH_COLOUR_WORDS).toEqual(expect.arrayContaining(['gold', 'silver', 'rose', 'black', 'navy']));
+    expect(SEARCH_COLOUR_WORDS).not.toContain('khaki'); // khaki chinos
+    expect(SEARCH_COLOUR_WORDS).not.toContain('cream'); // eye cream
   });
 
   it('is the per-leaf words without a product', () => {

@@ -40,15 +40,22 @@ export const PROXIMITY_BONUS = 0.5;
  * only when the next term is that kind ("dress shirt"); a part of a hyphenated word ("leg" of
  * "Wide-Leg") never. The last term matches as a prefix (`lexeme:*`) only when its lexeme is no
  * word of the catalogue ("sneak" finds sneakers; "suit" is a word, so it does not find suitcases).
+ * A word a sub-brand's name adds to its parent's ("Leather" of "Ashvale Leather") matches where it
+ * stands only in the brand name just when `named` (core search `namedBrands`) holds the row's
+ * brand (snapshot `brandLineOnly`); a word of a product's colour name that is no colour word ("Denim"
+ * of "Denim Blue") where it stands only in that name just when the query names one of the
+ * product's colours (snapshot `colourNameOnly`). A colour word (core `SEARCH_COLOUR_WORDS`) matches a product that states its colours (GMC
+ * `color`) only when those colours or its brand's name hold it (issue 11 §6: a "14k Gold-Plated"
+ * necklace in silver is no "gold necklace"; the snapshot's `colourOf`, `colourBits`).
  * An empty term list matches nothing (PostgreSQL's empty tsquery). The result is valid until the
  * next call.
  */
-export function matchTerms(s: Snapshot, terms: readonly Term[], descriptions = false): number {
+export function matchTerms(s: Snapshot, terms: readonly Term[], descriptions = false, named: Uint8Array | null = null): number {
   const { stamp, seen, relevance, found, pos } = s.scratch;
   if (!terms.length) return 0;
   const gen = nextGeneration(s);
   let count = 0;
-  const { lexicon, postStart, postRow, postWeight, postStrong, postHead, postPos } = s;
+  const { lexicon, postStart, postRow, postWeight, postStrong, postHead, postPos, colourOf, coloured, colourBits } = s;
   // Lexicon ranges [lo, hi) of each term's lexemes.
   const ranges = terms.map((t) =>
     t.lexemes.map((lexeme) => {
@@ -59,18 +66,35 @@ export function matchTerms(s: Snapshot, terms: readonly Term[], descriptions = f
       return [lo, hi] as const;
     }),
   );
+  // Colour words the query names (bits as the snapshot's `colourBits`), for words of colour names.
+  const queryColours = [0, 0];
+  for (const r of ranges)
+    for (const [lo, hi] of r) for (let i = lo; i < hi; i++) if (s.colourOf[i]! >= 0) queryColours[s.colourOf[i]! >> 5]! |= 1 << (s.colourOf[i]! & 31);
   for (let k = 0; k < terms.length; k++) {
     const last = k === terms.length - 1;
     const next = last ? null : ranges[k + 1]!;
     for (const [from, to] of ranges[k]!) {
       for (let lo = from; lo < to; lo++) {
+        const colour = colourOf[lo]!;
+        const word = colour >> 5;
+        const bit = 1 << (colour & 31);
         for (let p = postStart[lo]!, end = postStart[lo + 1]!; p < end; p++) {
           if (!descriptions) {
             if (postStrong[p] === 0) continue;
             const head = postHead[p]!;
-            if (head !== -1 && !(head >= 0 && next !== null && inRanges(next, head))) continue;
+            if (head === -3) {
+              // A sub-brand's line word only in the brand name: matches when the query names the brand.
+              const b = s.brandOf[postRow[p]!]!;
+              if (named === null || b < 0 || named[b] !== 1) continue;
+            } else if (head === -4) {
+              // A word of the product's colour name only in that name: matches when the query names one of its colours.
+              const r = postRow[p]! * 2;
+              if ((colourBits[r]! & queryColours[0]!) === 0 && (colourBits[r + 1]! & queryColours[1]!) === 0) continue;
+            } else if (head !== -1 && !(head >= 0 && next !== null && inRanges(next, head))) continue;
           }
           const row = postRow[p]!;
+          // A colour word matches a product that states its colours only when they (or its brand's name) hold it.
+          if (colour >= 0 && coloured[row] === 1 && (colourBits[row * 2 + word]! & bit) === 0) continue;
           if (stamp[row] !== gen) {
             if (k !== 0) continue; // missed an earlier term
             stamp[row] = gen;

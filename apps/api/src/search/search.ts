@@ -5,7 +5,10 @@
  *   D) and its `english` analyser, matched through the in-memory inverted file of
  *   `SearchIndex`: every word required (as a word of its own, not the modifier of a compound name:
  *   "dresses" finds no dress shirt), the last one as a prefix unless it is a word of the catalogue, in the title, brand or category
- *   words (a description's words count only when that finds nothing). When nothing matches as typed,
+ *   words (a description's words count only when that finds nothing); a colour word only where a product that states its
+ *   colours has it (or its brand's name does), and a word a sub-brand adds to its parent's name ("Leather")
+ *   not where it stands only in that brand name unless the query names the brand, nor a word of a product's colour
+ *   name that is no colour ("Denim" of "Denim Blue") where it stands only in that name unless the query names the colour (`match.ts`). When nothing matches as typed,
  *   words missing from the catalogue vocabulary are replaced by their closest pg_trgm neighbour
  *   and the search runs again (`correctedQuery`).
  * - Filters: brands (with their sub-brands), merchants, category ids (prefix, comma-union and
@@ -243,7 +246,8 @@ function evaluate(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: Term
 /** {@link evaluate} in one matching mode: `descriptions` lets a word match in a description alone. */
 function evaluateWith(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: Term[] | null, descriptions: boolean): Evaluated {
   const text = terms !== null;
-  const count = text ? matchTerms(s, terms, descriptions) : s.n;
+  const brandBoost = text ? namedBrands(s, queryWords(c.q)) : null;
+  const count = text ? matchTerms(s, terms, descriptions, brandBoost) : s.n;
 
   const catAllowed = plan.categories && Uint8Array.from(s.codes, (code) => (matchesCategory(code, plan.categories!) ? 1 : 0));
   let brandAllowed: Uint8Array | null = null;
@@ -272,7 +276,6 @@ function evaluateWith(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: 
       if (i !== undefined) sizeAllowed[i] = 1;
     }
   }
-  const brandBoost = text ? namedBrands(s, queryWords(c.q)) : null;
   const withFacets = c.facets;
   const counts = {
     departments: new Int32Array(DEPARTMENTS.length),

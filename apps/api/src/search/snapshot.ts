@@ -9,6 +9,7 @@ import {
   MARKETPLACES,
   PRICE_BANDS,
   PRODUCT_KIND_WORDS,
+  SEARCH_COLOUR_WORDS,
   WAS_CHECKS,
   ownKindWords,
   queryWords,
@@ -118,11 +119,21 @@ export interface Snapshot {
    * fields; else every strong occurrence is a modifier — a kind word (core `PRODUCT_KIND_WORDS`)
    * not of the row's own category, directly followed by another kind word (the "dress" of "Dress
    * Shirt", whose lexicon index this is) — or a part of a hyphenated word (-2: the "leg" of
-   * "Wide-Leg"). See `compoundHeads`.
+   * "Wide-Leg"). See `compoundHeads`. -3: a sub-brand's line word standing only in the row's brand
+   * name (`brandLineOnly`); -4: a word of the row's colour name standing only in it (`colourNameOnly`).
    */
   postHead: Int32Array;
   /** First position of the lexeme in the row's strong fields (tsvector positions, 1-based; 0 none): phrase proximity. */
   postPos: Uint16Array;
+  /**
+   * Stated colours (issue 11 §6, core `SEARCH_COLOUR_WORDS`): per lexicon index, the index of the
+   * colour word it is (-1 for none); per row, 1 when the product states its colours (GMC `color`),
+   * and the bits (`colourBits[row * 2 + (i >> 5)]`, bit `i & 31`) of the colour words its colours
+   * or its brand's name hold. See `matchTerms`.
+   */
+  colourOf: Int8Array;
+  coloured: Uint8Array;
+  colourBits: Uint32Array;
   /** Brand indexes by the first word of their lower-cased name (brand words named in a query). */
   brandsByFirstWord: Map<string, number[]>;
   /** Per-row work arrays reused by every search (a search evaluates synchronously, so one at a time). */
@@ -285,6 +296,94 @@ export function compoundHeads(
   return heads;
 }
 
+/** `compoundHeads`-style mark of a sub-brand's line word that stands only in the row's brand name (postHead -3). */
+const BRAND_LINE = '\u0000line';
+/** `compoundHeads`-style mark of a word of the row's colour name standing only in that name (postHead -4). */
+const COLOUR_NAME = '\u0000colour';
+
+/**
+ * Colour names (issue 11 §6): the words of a product's stated colour names (GMC `color`, each
+ * given as its set of lexemes in `names`) that are no colour words themselves (`colours`: the
+ * "Denim" of "Denim Blue", the "Forest" of "Forest Green") and stand in the row's strong fields
+ * only inside that colour name, where the title spells it (a run of consecutive title positions
+ * holding exactly its words): a bomber jacket in denim blue is no "denim jacket". Found in the
+ * demo catalogue, whose titles end in the colour's name.
+ */
+export function colourNameOnly(
+  entries: ReadonlyArray<readonly [string, number, boolean, readonly number[]]>,
+  names: ReadonlyArray<ReadonlySet<string>>,
+  colours: ReadonlyMap<string, number>,
+): Set<string> {
+  const out = new Set<string>();
+  const words = new Set(names.flatMap((n) => [...n].filter((l) => !colours.has(l))));
+  if (!words.size) return out;
+  const title = new Map<number, string>();
+  for (const [lexeme, , , occ] of entries) for (const o of occ) if ((o & 3) === CLASS_INDEX.A) title.set(o >> 2, lexeme);
+  const inName = new Set<number>(); // title positions spelling a colour name
+  for (const name of names) {
+    if (name.size < 2) continue;
+    for (const start of title.keys()) {
+      const run = Array.from({ length: name.size }, (_, k) => title.get(start + k));
+      if (run.every((l) => l !== undefined && name.has(l)) && new Set(run).size === name.size) for (let k = 0; k < name.size; k++) inName.add(start + k);
+    }
+  }
+  for (const [lexeme, , strong, occ] of entries) {
+    if (!strong || !words.has(lexeme)) continue;
+    if (occ.every((o) => (o & 3) === CLASS_INDEX.D || ((o & 3) === CLASS_INDEX.A && inName.has(o >> 2)))) out.add(lexeme);
+  }
+  return out;
+}
+
+/**
+ * Sub-brand lines (issue 11 §6): the words a sub-brand's name adds to its parent brand's name (the
+ * "Leather" of "Ashvale Leather", the "Jeans" of "Calvin Klein Jeans") name the line, not what a
+ * product of it is: a canvas tote of "Ashvale Leather" is no "leather tote". Returns the lexemes
+ * of `line` that stand in the row's strong fields only as part of its brand name — in the brand
+ * field (weight B) and in runs of the title (A) that spell the brand name — and nowhere else
+ * (not in the rest of the title, nor in the category words). Found in the demo catalogue, whose
+ * brands have lines by department ("Northvale Kids", "… Leather", "… Sport") and whose titles
+ * start with the brand.
+ */
+export function brandLineOnly(entries: ReadonlyArray<readonly [string, number, boolean, readonly number[]]>, line: ReadonlySet<string>): Set<string> {
+  const out = new Set<string>();
+  if (!entries.some((e) => e[2] && line.has(e[0]))) return out;
+  const brand: Array<[number, string]> = [];
+  const title = new Map<number, string>();
+  for (const [lexeme, , , occ] of entries)
+    for (const o of occ) {
+      if ((o & 3) === CLASS_INDEX.B) brand.push([o >> 2, lexeme]);
+      else if ((o & 3) === CLASS_INDEX.A) title.set(o >> 2, lexeme);
+    }
+  const seq = brand.sort((a, b) => a[0] - b[0]).map(([, l]) => l);
+  const inBrand = new Set<number>(); // title positions spelling the brand name
+  if (seq.length)
+    for (const start of title.keys()) if (seq.every((l, k) => title.get(start + k) === l)) for (let k = 0; k < seq.length; k++) inBrand.add(start + k);
+  for (const [lexeme, , strong, occ] of entries) {
+    if (!strong || !line.has(lexeme)) continue;
+    if (occ.every((o) => (o & 3) === CLASS_INDEX.B || (o & 3) === CLASS_INDEX.D || ((o & 3) === CLASS_INDEX.A && inBrand.has(o >> 2)))) out.add(lexeme);
+  }
+  return out;
+}
+
+/** The analyser's lexemes that each sub-brand's name adds to its parent's, by dense brand index (see `brandLineOnly`). */
+async function brandLineLexemes(db: Queryable, brands: readonly NamedRef[], parent: Int32Array): Promise<Map<number, Set<string>>> {
+  const subs = brands.flatMap((_, i) => (parent[i]! >= 0 ? [i] : []));
+  const out = new Map<number, Set<string>>();
+  if (!subs.length) return out;
+  const names = [...new Set(subs.flatMap((i) => [brands[i]!.name, brands[parent[i]!]!.name]))];
+  const res = await db.query<{ w: string; lexemes: string[] }>(
+    `SELECT w, tsvector_to_array(to_tsvector('english', w)) AS lexemes FROM unnest($1::text[]) AS x(w)`,
+    [names],
+  );
+  const lexemesOf = new Map(res.rows.map((r) => [r.w, r.lexemes]));
+  for (const i of subs) {
+    const own = new Set(lexemesOf.get(brands[parent[i]!]!.name) ?? []);
+    const added = (lexemesOf.get(brands[i]!.name) ?? []).filter((l) => !own.has(l));
+    if (added.length) out.set(i, new Set(added));
+  }
+  return out;
+}
+
 /** What the snapshot reads of a product: the catalogue's columns, its creation time in ms and its search vector as text. */
 type IndexedProduct = Pick<
   ProductRow,
@@ -306,7 +405,7 @@ type IndexedProduct = Pick<
   | 'popularity'
   | 'clicks_30d'
   | PriceTruthColumn
-> & { created_ms: number; search: string | null };
+> & { created_ms: number; search: string | null; coloured: boolean; colour_lexemes: string[]; colour_names: string[] };
 
 /** The catalogue version (newest ingest run id) and newest outbound click id, in one round trip. */
 export async function readVersion(db: Queryable): Promise<{ version: number; clickId: number }> {
@@ -385,6 +484,17 @@ async function kindLexemes(
   return { kinds, ownOf: (code) => own.get(code) ?? none };
 }
 
+/** The analyser's lexemes of the colour words (core `SEARCH_COLOUR_WORDS`), each to its index (at most 64). */
+async function colourLexemes(db: Queryable): Promise<Map<string, number>> {
+  const res = await db.query<{ lexemes: string[] }>(`SELECT tsvector_to_array(to_tsvector('english', w)) AS lexemes FROM unnest($1::text[]) AS x(w)`, [
+    [...SEARCH_COLOUR_WORDS],
+  ]);
+  const out = new Map<string, number>();
+  for (const r of res.rows) for (const l of r.lexemes) if (!out.has(l)) out.set(l, out.size);
+  if (out.size > 64) throw new RangeError('more than 64 colour words');
+  return out;
+}
+
 /** Brand indexes by the first word of their lower-cased name (core `queryWords` splitting). */
 function brandsByFirstWord(brands: readonly NamedRef[]): Map<string, number[]> {
   const out = new Map<string, number[]>();
@@ -417,7 +527,9 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
     const batch = await db.query<IndexedProduct>(
       `SELECT id, slug, title, image_url, was_price_cents, item_price_cents, shipping_cents, category_code, brand_id, price_cents, merchant_ids, marketplaces, discount_pct, in_stock, offer_count,
               popularity, clicks_30d, low_90_prior_cents, observed_days_90, low_365_cents, observed_days_365, was_check, reference_price_cents,
-              (extract(epoch FROM created_at) * 1000)::float8 AS created_ms, search::text AS search
+              (extract(epoch FROM created_at) * 1000)::float8 AS created_ms, search::text AS search, cardinality(colors) > 0 AS coloured,
+              tsvector_to_array(to_tsvector('english', array_to_string(colors, ' ') || ' ' || coalesce((SELECT b.name FROM brands b WHERE b.id = products.brand_id), ''))) AS colour_lexemes,
+              ARRAY(SELECT array_to_string(tsvector_to_array(to_tsvector('english', c)), ' ') FROM unnest(colors) AS c) AS colour_names
          FROM products WHERE offer_count > 0 AND id > $1 ORDER BY id LIMIT ${BUILD_BATCH}`,
       [after],
     );
@@ -457,6 +569,10 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
   const postings = new Map<string, { rows: number[]; weights: number[]; strong: number[]; pos: number[]; heads?: Map<number, string> }>();
   const rowById = new Map<number, number>();
   const stems = await kindLexemes(db, rows);
+  const colourIndex = await colourLexemes(db);
+  const lines = await brandLineLexemes(db, brands, brandParent);
+  const coloured = new Uint8Array(n);
+  const colourBits = new Uint32Array(n * 2);
 
   rows.forEach((r, row) => {
     const id = Number(r.id);
@@ -494,6 +610,13 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
     popularity[row] = r.popularity;
     clicks[row] = r.clicks_30d;
     createdMs[row] = Number(r.created_ms);
+    if (r.coloured) {
+      coloured[row] = 1;
+      for (const l of r.colour_lexemes) {
+        const i = colourIndex.get(l);
+        if (i !== undefined) colourBits[row * 2 + (i >> 5)]! |= 1 << (i & 31);
+      }
+    }
     merchantStart[row] = merchantItems.length;
     for (const m of r.merchant_ids) {
       const idx = merchantIdx.get(Number(m));
@@ -502,6 +625,15 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
     if (r.search) {
       const entries = tsvectorOccurrences(r.search);
       const heads = compoundHeads(entries, stems.kinds, stems.ownOf(r.category_code));
+      const line = brandOf[row]! >= 0 ? lines.get(brandOf[row]!) : undefined;
+      if (line) for (const l of brandLineOnly(entries, line)) heads.set(l, BRAND_LINE);
+      if (r.coloured)
+        for (const l of colourNameOnly(
+          entries,
+          r.colour_names.map((n) => new Set(n.split(' ').filter(Boolean))),
+          colourIndex,
+        ))
+          heads.set(l, COLOUR_NAME);
       for (const [lexeme, weight, strong, occ] of entries) {
         let p = postings.get(lexeme);
         if (!p) postings.set(lexeme, (p = { rows: [], weights: [], strong: [], pos: [] }));
@@ -538,7 +670,7 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
     postStrong.set(p.strong, at);
     postPos.set(p.pos, at);
     postHead.fill(-1, at, at + p.rows.length);
-    p.heads?.forEach((h, k) => (postHead[at + k] = h === '' ? -2 : (lexiconIndex.get(h) ?? -2)));
+    p.heads?.forEach((h, k) => (postHead[at + k] = h === '' ? -2 : h === BRAND_LINE ? -3 : h === COLOUR_NAME ? -4 : (lexiconIndex.get(h) ?? -2)));
     at += p.rows.length;
   });
   postStart[lexicon.length] = at;
@@ -592,6 +724,9 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
     postStrong,
     postHead,
     postPos,
+    colourOf: Int8Array.from(lexicon, (l) => colourIndex.get(l) ?? -1),
+    coloured,
+    colourBits,
     brandsByFirstWord: brandsByFirstWord(brands),
     scratch: newScratch(n),
   };
