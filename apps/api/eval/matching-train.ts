@@ -68,10 +68,12 @@ async function main(): Promise<void> {
       reading: r.reading,
       score: { score: scoreOf(r, folds[r.fold]!), veto: r.e.veto },
     }));
-    return { lambda, cv: tune([false, true].map((t) => outOfFold.filter((j) => j.reading === t))) };
+    const groups = [false, true].map((t) => outOfFold.filter((j) => j.reading === t));
+    const cv = tune(groups);
+    return { lambda, cv, perReading: groups.map((g) => metrics(g, cv.threshold)) };
   };
   // The penalty with the highest cross-validated recall at the target precision (the stronger on a tie).
-  const { lambda, cv } = LAMBDAS.map(crossValidate).reduce((best, c) => (c.cv.recall >= best.cv.recall ? c : best));
+  const { lambda, cv, perReading } = LAMBDAS.map(crossValidate).reduce((best, c) => (c.cv.recall >= best.cv.recall ? c : best));
   const model = fit(rows, lambda);
   model.threshold = Math.floor(cv.threshold * 10_000) / 10_000;
   const inSample = metrics(
@@ -91,6 +93,9 @@ async function main(): Promise<void> {
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   console.log(`trained on ${out.examples} development pairs (${out.positives} true); L2 penalty ${lambda}; threshold ${model.threshold}`);
   console.log(`development, out-of-fold: precision ${pct(cv.precision)}, recall ${pct(cv.recall)} (both readings)`);
+  console.log(
+    `  with brand and model fields: precision ${pct(perReading[0]!.precision)}, recall ${pct(perReading[0]!.recall)}; titles only: precision ${pct(perReading[1]!.precision)}, recall ${pct(perReading[1]!.recall)}`,
+  );
   console.log(`development, final model: precision ${pct(inSample.precision)}, recall ${pct(inSample.recall)} (both readings)`);
   console.log(`weights written to ${file}`);
 }
