@@ -25,6 +25,12 @@ export interface PairScore {
   titleSimilarity: number;
 }
 
+/**
+ * Records a title word may appear in at most to count as the pair's own (`goriser`, `ptheatre`,
+ * `showit`: a product's name that only these two offers write).
+ */
+export const RARE_RECORDS = 2;
+
 /** Records a model key must appear in to count as generic. */
 export const GENERIC_MODEL_RECORDS = 3;
 
@@ -137,6 +143,8 @@ const disjoint = <T>(a: readonly T[], b: readonly T[]): boolean => a.length > 0 
  * - `brand_same`: both brands known and equal; `brand_unknown`: a side has none.
  * - `price_log_ratio`: |ln(price a / price b)|, capped at 2, 0 when a price is unknown;
  *   `price_unknown`: a price is unknown.
+ * - `rare_shared`: title words both offers have and at most {@link RARE_RECORDS} records of the
+ *   statistics hold (a product name only these two write), capped at 3, as a share of 3.
  * - `numbers_missing`: stand-alone numbers of the title with fewer numbers that the other lacks
  *   (both having numbers), capped at 3.
  */
@@ -160,6 +168,7 @@ export const FEATURES = [
   'price_log_ratio',
   'price_unknown',
   'numbers_missing',
+  'rare_shared',
 ] as const;
 
 /** One of {@link FEATURES}. */
@@ -334,6 +343,7 @@ export function pairFeatures(a: MatchRecord, b: MatchRecord, stats: WordStats, g
     price_log_ratio: priced ? Math.min(2, Math.abs(Math.log(a.priceCents! / b.priceCents!))) : 0,
     price_unknown: priced ? 0 : 1,
     numbers_missing: numbersMissing,
+    rare_shared: Math.min(3, a.words.filter((w) => stats.frequency(w) <= RARE_RECORDS && b.words.includes(w)).length) / 3,
   };
   return { method, veto, models, titleSimilarity: sim, gtinSame: !!a.gtin && a.gtin === b.gtin, features };
 }

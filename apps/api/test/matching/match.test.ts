@@ -270,6 +270,17 @@ describe('matchScore', () => {
     expect(pairFeatures(other.ra, other.rb, other.stats).veto).toBe('model');
   });
 
+  it('counts title words only the two offers write (a product name) as shared rare words', () => {
+    const { ra, rb, stats } = prepare(
+      { title: 'Fellowes GoRiser laptop elevator', brand: 'Fellowes' },
+      { title: 'Fellowes laptop GoRiser', brand: 'Fellowes' },
+    );
+    expect(pairFeatures(ra, rb, stats).features.rare_shared).toBeCloseTo(2 / 3, 10); // goriser, laptop
+    // once a third record writes `laptop`, it is no longer the pair's own word
+    stats.add(['laptop', 'stand']);
+    expect(pairFeatures(ra, rb, stats).features.rare_shared).toBeCloseTo(1 / 3, 10);
+  });
+
   it('tells a catalogue number on one side only (all digits) from a model number on one side only', () => {
     const digits = prepare(
       { title: 'Da-Lite leg saver back brace for standard fast-fold screens', mpn: '72120', brand: 'Da-Lite' },
