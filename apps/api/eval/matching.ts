@@ -20,7 +20,7 @@
  * Data folder: MATCHING_EVAL_DIR, else the first `shared/eval-data/matching/walmart-amazon`
  * found beside the repository or one of its parent folders.
  */
-import { MATCH_THRESHOLD, matchScore, pairFeatures, type FeatureName } from '../src/matching/index.ts';
+import { MATCH_MODEL, MATCH_THRESHOLD, matchScore, pairFeatures, type FeatureName } from '../src/matching/index.ts';
 import { TARGET_PRECISION, dataDir, metrics, readings as readSplit, type Judged, type Metrics, type PreparedPair } from './matching/pairs.ts';
 
 /** Scores each prepared pair with the ingest's scorer (`matchScore`, the learned model). */
@@ -79,7 +79,7 @@ async function main(): Promise<void> {
   }
   console.log(`labelled pairs: ${dir}`);
   console.log(
-    `scorer: logistic regression over pair features trained on development by \`npm run train:matching\` (src/matching/weights.json); threshold ${MATCH_THRESHOLD}: the highest recall with precision >= ${pct(TARGET_PRECISION)} in each reading over out-of-fold (5-fold) development scores; development below is scored by the final model, held-out once with it\n`,
+    `scorer: logistic regression over pair features plus ${MATCH_MODEL.trees?.length ?? 0} boosted trees on its residuals, trained on development by \`npm run train:matching\` (src/matching/weights.json); threshold ${MATCH_THRESHOLD}: the highest recall with precision >= ${pct(TARGET_PRECISION)} in each reading over out-of-fold (5-fold) development scores; development below is scored by the final model, held-out once with it\n`,
   );
   // Title-only: the brand lexicon still comes from the merchants' brand fields (the brands the catalogue knows).
   const dev = await readSplit(dir, 'development');
