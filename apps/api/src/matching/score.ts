@@ -239,6 +239,13 @@ export function applyModel(features: Readonly<Record<FeatureName, number>>, mode
   return sigmoid(modelMargin(features, model));
 }
 
+/** Title words both sets hold and at most {@link RARE_RECORDS} records hold, capped at 3, as a share of 3. */
+function rareShared(a: readonly string[], b: readonly string[], stats: WordStats): number {
+  let n = 0;
+  for (const w of a) if (stats.frequency(w) <= RARE_RECORDS && b.includes(w) && ++n === 3) break;
+  return n / 3;
+}
+
 /** Weighted share of `few`'s words missing from `many` (0 when `few` is empty). */
 function missingShare(few: readonly string[], many: readonly string[], stats: WordStats): number {
   const inMany = new Set(many);
@@ -306,11 +313,12 @@ export function pairFeatures(a: MatchRecord, b: MatchRecord, stats: WordStats, g
   else if (a.condition !== b.condition) veto = 'condition';
   else if (a.compatible !== b.compatible) veto = 'compatible';
 
-  const specificKeys = (r: MatchRecord) => r.models.filter((k) => !stats.genericModel(k, genericRecords));
-  const specific = (r: MatchRecord) => specificKeys(r).length > 0;
-  const oneSide = models === 'unknown' && specific(a) !== specific(b);
+  const isSpecific = (k: string) => !stats.genericModel(k, genericRecords);
+  const specific = (r: MatchRecord) => r.models.some(isSpecific);
+  const aSpecific = models === 'unknown' && specific(a);
+  const oneSide = models === 'unknown' && aSpecific !== specific(b);
   // The lone side's specific keys are all digits: a merchant's or maker's catalogue number, which the other merchant seldom writes.
-  const oneSideDigits = oneSide && specificKeys(specific(a) ? a : b).every((k) => /^\d+$/.test(k));
+  const oneSideDigits = oneSide && (aSpecific ? a : b).models.every((k) => !isSpecific(k) || /^\d+$/.test(k));
   const long = models === 'same' && a.models.some((m) => m.length >= 7 && /\d/.test(m) && /[A-Z]/.test(m) && b.models.includes(m));
   const [few, many] = a.words.length <= b.words.length ? [a.words, b.words] : [b.words, a.words];
   let numbersMissing = 0;
@@ -343,7 +351,7 @@ export function pairFeatures(a: MatchRecord, b: MatchRecord, stats: WordStats, g
     price_log_ratio: priced ? Math.min(2, Math.abs(Math.log(a.priceCents! / b.priceCents!))) : 0,
     price_unknown: priced ? 0 : 1,
     numbers_missing: numbersMissing,
-    rare_shared: Math.min(3, a.words.filter((w) => stats.frequency(w) <= RARE_RECORDS && b.words.includes(w)).length) / 3,
+    rare_shared: rareShared(a.words, b.words, stats),
   };
   return { method, veto, models, titleSimilarity: sim, gtinSame: !!a.gtin && a.gtin === b.gtin, features };
 }
