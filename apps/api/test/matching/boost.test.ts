@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { fitBoosted } from '../../eval/matching/boost.ts';
+import { treeValue } from '../../src/matching/index.ts';
+
+describe('fitBoosted (npm run train:matching)', () => {
+  // An interaction: a match only when both x0 and x1 are high (x2 is noise).
+  const x = Array.from({ length: 400 }, (_, i) => [i % 2, Math.floor(i / 2) % 2, ((i * 7) % 11) / 11]);
+  const y = x.map(([a, b]) => (a === 1 && b === 1 ? 1 : 0));
+  const options = { trees: 30, depth: 2, learningRate: 0.3, lambda: 1, minLeafWeight: 3 };
+  const margin = (trees: ReturnType<typeof fitBoosted>, row: number[]) => trees.reduce((s, t) => s + treeValue(t, row), 0);
+
+  it('learns an interaction from a zero starting margin', () => {
+    const trees = fitBoosted(x, y, new Array(x.length).fill(0), options);
+    expect(trees).toHaveLength(30);
+    expect(margin(trees, [1, 1, 0.5])).toBeGreaterThan(1);
+    expect(margin(trees, [1, 0, 0.5])).toBeLessThan(-1);
+    expect(margin(trees, [0, 1, 0.5])).toBeLessThan(-1);
+    expect(margin(trees, [0, 0, 0.5])).toBeLessThan(-1);
+  });
+
+  it('is deterministic and keeps every leaf within the least leaf weight', () => {
+    expect(fitBoosted(x, y, new Array(x.length).fill(0), options)).toEqual(fitBoosted(x, y, new Array(x.length).fill(0), options));
+    const strict = fitBoosted(x, y, new Array(x.length).fill(0), { ...options, trees: 1, minLeafWeight: 1000 });
+    expect(strict[0]!.feature).toEqual([-1]); // no split can keep 1000 of hessian weight on both sides
+  });
+});
