@@ -18,7 +18,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { FEATURES, applyModel, modelMargin, pairFeatures, type FeatureName, type MatchModel } from '../src/matching/index.ts';
-import { fitBoosted, type BoostOptions } from './matching/boost.ts';
+import { fitBoosted, type BoostOptions } from '../src/ml/index.ts';
 import { fitLogistic } from './matching/logistic.ts';
 import { dataDir, metrics, readings, tune, type Metrics } from './matching/pairs.ts';
 

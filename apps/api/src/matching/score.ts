@@ -7,7 +7,11 @@
  */
 import { compareModels, sharesBaseModel, type ModelAgreement } from './identifiers.ts';
 import type { MatchRecord } from './record.ts';
+import { treeValue, type Tree } from '../ml/index.ts';
 import trainedModel from './weights.json' with { type: 'json' };
+
+/** The boosted trees' shape and evaluation, re-exported for the matcher's callers (they live in ../ml). */
+export { treeValue, type Tree };
 
 /** How a pair was judged; stored per offer as its match method. */
 export type PairMethod = 'gtin' | 'model' | 'title';
@@ -175,19 +179,6 @@ export const FEATURES = [
 export type FeatureName = (typeof FEATURES)[number];
 
 /**
- * A regression tree over {@link FEATURES} (indices into it), as parallel arrays by node id, root
- * 0: an inner node sends a pair `left` when `feature < threshold`, else `right`; a leaf
- * (`feature` −1) holds `value`, a margin (log-odds) added to the logistic sum.
- */
-export interface Tree {
-  feature: number[];
-  threshold: number[];
-  left: number[];
-  right: number[];
-  value: number[];
-}
-
-/**
  * The scorer over {@link FEATURES}: score = 1 / (1 + e^−(bias + Σ weight × feature + Σ tree
  * values)), a logistic regression plus optional boosted trees fitted to its residuals.
  * `threshold` is the score at or above which a pair is the same product.
@@ -198,13 +189,6 @@ export interface MatchModel {
   /** Boosted trees (`npm run train:matching`); none for a plain logistic scorer. */
   trees?: Tree[];
   threshold: number;
-}
-
-/** The margin a tree gives a pair's feature vector (in {@link FEATURES} order). */
-export function treeValue(tree: Tree, x: readonly number[]): number {
-  let node = 0;
-  while (tree.feature[node]! >= 0) node = x[tree.feature[node]!]! < tree.threshold[node]! ? tree.left[node]! : tree.right[node]!;
-  return tree.value[node]!;
 }
 
 /**

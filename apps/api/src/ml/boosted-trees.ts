@@ -1,11 +1,31 @@
 /**
- * Gradient-boosted regression trees for `npm run train:matching` (decision 0010, amendment 1):
- * small trees fitted to the residual log loss of the offer matcher's logistic scorer, so they add
- * the feature interactions a weighted sum cannot express (a catalogue number on one side weighs
- * differently when the titles agree). Deterministic: exact greedy splits, ties to the lower
+ * Gradient-boosted regression trees (shared by the offer matcher, decision 0010 amendment 1, and
+ * the buy-or-wait advice, issue 16 §3): small trees fitted to the residual log loss of a logistic
+ * model, so they add the feature interactions and sharp thresholds a weighted sum cannot express
+ * (a catalogue number on one side weighs differently when the titles agree; a price 10 % over its
+ * 90-day low waits where 5 % does not). Deterministic: exact greedy splits, ties to the lower
  * feature index and threshold, no sampling. No dependencies.
  */
-import type { Tree } from '../../src/matching/score.ts';
+
+/**
+ * A regression tree over a feature vector (indices into it), as parallel arrays by node id, root
+ * 0: an inner node sends a row `left` when `feature < threshold`, else `right`; a leaf
+ * (`feature` −1) holds `value`, a margin (log-odds) added to a logistic model's sum.
+ */
+export interface Tree {
+  feature: number[];
+  threshold: number[];
+  left: number[];
+  right: number[];
+  value: number[];
+}
+
+/** The margin `tree` gives the feature vector `x`. */
+export function treeValue(tree: Tree, x: readonly number[]): number {
+  let node = 0;
+  while (tree.feature[node]! >= 0) node = x[tree.feature[node]!]! < tree.threshold[node]! ? tree.left[node]! : tree.right[node]!;
+  return tree.value[node]!;
+}
 
 /** Settings of {@link fitBoosted}. */
 export interface BoostOptions {
