@@ -5,6 +5,9 @@
  * probability reaches the model's fitted threshold, else BUY. Too short a history (fewer than
  * {@link ADVICE_MIN_DAYS} observed days) gives no advice at all: it says so instead of guessing.
  *
+ * The model is a logistic regression, optionally with small boosted trees on its residuals
+ * (../ml), which draw the sharp lines a weighted sum cannot ("over 10 % above the 90-day low").
+ *
  * Features (all from days up to today, never after): today's price against the trailing 90-day
  * minimum, maximum and median; the 7-day trend; how often the price changed in the last 90 days;
  * days since the last change; the share of the last 365 days spent below 95 % of the trailing
@@ -12,6 +15,7 @@
  * the length of the observed history. Prices are integer cents; days are whole UTC days since
  * 1970-01-01.
  */
+import { treeValue, type Tree } from '../ml/index.ts';
 
 /** One observed day of an offer: the price a shopper could pay that day (cents) and whether it was in stock. */
 export interface PricePoint {
@@ -41,13 +45,19 @@ export const FEATURE_NAMES = [
   'historyLength',
 ] as const;
 
-/** A fitted model for one horizon: standardisation, weights, the WAIT threshold, and the mean drop when the price fell. */
+/**
+ * A fitted model for one horizon: standardisation, weights, optional boosted trees over the raw
+ * features (their values added to the logistic margin), the WAIT threshold, and the mean drop
+ * when the price fell.
+ */
 export interface AdviceModel {
   horizon: AdviceHorizon;
   means: number[];
   scales: number[];
   weights: number[];
   bias: number;
+  /** Trees boosted on the logistic model's residuals (`npm run backtest`); none for a plain logistic model. */
+  trees?: Tree[];
   /** WAIT when the probability of a drop is at least this. */
   threshold: number;
   /** Mean drop (share of today's price) to the horizon's low, over training days on which the price did fall. */
@@ -156,10 +166,17 @@ export function adviceFeaturesAt(series: readonly PricePoint[], at: number): num
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
-/** The model's probability that the price falls 3 % or more within its horizon, for features `x`. */
-export function dropProbability(model: AdviceModel, x: readonly number[]): number {
+/** The logistic part's margin (log-odds) for features `x`: bias plus the weighted standardised features. */
+export function logisticMargin(model: AdviceModel, x: readonly number[]): number {
   let z = model.bias;
   for (let i = 0; i < x.length; i++) z += model.weights[i]! * ((x[i]! - model.means[i]!) / model.scales[i]!);
+  return z;
+}
+
+/** The model's probability that the price falls 3 % or more within its horizon, for features `x`: the logistic margin plus its trees' values. */
+export function dropProbability(model: AdviceModel, x: readonly number[]): number {
+  let z = logisticMargin(model, x);
+  if (model.trees) for (const t of model.trees) z += treeValue(t, x);
   return sigmoid(z);
 }
 

@@ -29,11 +29,14 @@ import {
   adviceFeaturesAt,
   dropProbability,
   fitLogistic,
+  logisticMargin,
   type AdviceHorizon,
   type AdviceModel,
   type Example,
   type PricePoint,
 } from './advice.ts';
+
+import { fitBoosted, type BoostOptions } from '../ml/index.ts';
 
 /** Thrown when a policy reads an offer's history past the decision day. */
 export class LookAheadError extends Error {
@@ -239,6 +242,25 @@ export const modelPolicy =
   (_h, f) =>
     dropProbability(model, f) >= model.threshold;
 
+/** Settings of the advice's boosted trees: set once on the training part of the HK history (2026-11-27) and not tuned after. */
+export const ADVICE_TREES: BoostOptions & { sampleEvery: number } = { trees: 20, depth: 3, learningRate: 0.3, lambda: 1, minLeafWeight: 50, sampleEvery: 4 };
+
+/**
+ * Trees boosted on the residuals of `logistic` over `examples` (every `sampleEvery`-th example,
+ * in order, to bound the fit's time and memory on millions of days; none when there are too few
+ * to split). Deterministic.
+ */
+export function boostedTrees(logistic: AdviceModel, examples: readonly Example[], options = ADVICE_TREES) {
+  const rows = examples.filter((_, i) => i % options.sampleEvery === 0);
+  if (rows.length < 2 * options.minLeafWeight) return [];
+  return fitBoosted(
+    rows.map((e) => e.x),
+    rows.map((e) => e.y),
+    rows.map((e) => logisticMargin(logistic, e.x)),
+    options,
+  );
+}
+
 /** The backtest of one horizon: each policy's scores on the training and the scoring part, and the fitted model. */
 export interface BacktestResult {
   horizon: AdviceHorizon;
@@ -259,7 +281,9 @@ export function backtest(series: ReadonlyMap<string, readonly PricePoint[]>, h: 
   const train = all.filter((d) => d.day + h < splitDay);
   const test = all.filter((d) => d.day >= splitDay);
   const k = fitThreshold([0, 0.02, 0.05, 0.08, 0.1, 0.15, 0.2, 0.3, 0.5, Infinity], medianThresholdRule, train);
-  const fitted = fitLogistic(examplesOf(train), h);
+  const examples = examplesOf(train);
+  const logistic = fitLogistic(examples, h);
+  const fitted = { ...logistic, trees: boostedTrees(logistic, examples) };
   const thresholds = [0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.01];
   const theta = fitThreshold(thresholds, (t) => modelPolicy({ ...fitted, threshold: t }), train);
   const model = { ...fitted, threshold: theta.best };

@@ -3,7 +3,18 @@
  * answers; the look-ahead guard; no advice from too short a history.
  */
 import { describe, expect, it } from 'vitest';
-import { ADVICE_MIN_DAYS, advise, adviceFeatures, adviceFeaturesAt, blackFriday, dayNumber, type PricePoint } from '../../src/pricing/advice.ts';
+import {
+  ADVICE_MIN_DAYS,
+  advise,
+  adviceFeatures,
+  adviceFeaturesAt,
+  blackFriday,
+  dropProbability,
+  logisticMargin,
+  dayNumber,
+  type PricePoint,
+} from '../../src/pricing/advice.ts';
+import { treeValue } from '../../src/ml/index.ts';
 import { backtest, decisionsOf, guardedHistory, LookAheadError, score, type Policy } from '../../src/pricing/backtest.ts';
 
 const START = dayNumber(new Date(Date.UTC(2024, 0, 1)));
@@ -100,6 +111,16 @@ describe('buy-or-wait model', () => {
     expect(model.test.capture!).toBeGreaterThan(0.5);
     const buy = result.rows[0]!;
     expect(buy.test.capture).toBe(0);
+  });
+
+  it('fits boosted trees on the logistic residuals and adds their values to its margin', () => {
+    const series = new Map(Array.from({ length: 6 }, (_, i) => [`offer-${i}`, cyclic(i * 4)] as const));
+    const { model } = backtest(series, 14, START + 240);
+    expect(model.trees!.length).toBeGreaterThan(0);
+    const x = adviceFeatures(cyclic().slice(0, 60));
+    const z = logisticMargin(model, x) + model.trees!.reduce((sum, t) => sum + treeValue(t, x), 0);
+    expect(dropProbability(model, x)).toBeCloseTo(1 / (1 + Math.exp(-z)), 12);
+    expect(dropProbability({ ...model, trees: undefined }, x)).toBeCloseTo(1 / (1 + Math.exp(-logisticMargin(model, x))), 12);
   });
 
   it('gives no advice from fewer than 30 observed days, and says BUY or WAIT with a confidence otherwise', () => {
