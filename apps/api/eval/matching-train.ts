@@ -60,7 +60,19 @@ async function main(): Promise<void> {
   };
   const scoreOf = (r: (typeof rows)[number], m: MatchModel) => (r.e.gtinSame ? 1 : r.e.veto ? 0 : applyModel(r.e.features, m));
   // Threshold from out-of-fold scores (each pair scored by a model that did not see it), by the
-  // eval's rule: scores of a model on its own training pairs are over-confident.
+  // eval's rule: scores of a model on its own training pairs are over-confident. `folds[k]` is the
+  // model trained without fold k; the readings' pairs are judged apart (fields, then titles only).
+  const outOfFold = (folds: readonly MatchModel[]) => {
+    const judged = rows.map((r) => ({
+      match: r.match,
+      blocked: r.blocked,
+      reading: r.reading,
+      score: { score: scoreOf(r, folds[r.fold]!), veto: r.e.veto },
+    }));
+    const groups = [false, true].map((t) => judged.filter((j) => j.reading === t));
+    const cv = tune(groups);
+    return { groups, cv, perReading: groups.map((g) => metrics(g, cv.threshold)) };
+  };
   const crossValidate = (lambda: number) => {
     const folds = Array.from({ length: FOLDS }, (_, k) =>
       fit(
@@ -68,15 +80,8 @@ async function main(): Promise<void> {
         lambda,
       ),
     );
-    const outOfFold = rows.map((r) => ({
-      match: r.match,
-      blocked: r.blocked,
-      reading: r.reading,
-      score: { score: scoreOf(r, folds[r.fold]!), veto: r.e.veto },
-    }));
-    const groups = [false, true].map((t) => outOfFold.filter((j) => j.reading === t));
-    const cv = tune(groups);
-    return { lambda, cv, perReading: groups.map((g) => metrics(g, cv.threshold)) };
+    const { cv, perReading } = outOfFold(folds);
+    return { lambda, cv, perReading };
   };
   // The penalty with the highest cross-validated recall at the target precision (the stronger on a tie).
   const { lambda } = LAMBDAS.map(crossValidate).reduce((best, c) => (c.cv.recall >= best.cv.recall ? c : best));
@@ -112,16 +117,7 @@ async function main(): Promise<void> {
     );
     for (const trees of TREE_COUNTS) {
       if (trees === 0 && depth !== DEPTHS[0]) continue;
-      const folds = logisticFolds.map((m, k) => ({ ...m, trees: grown[k]!.slice(0, trees) }));
-      const outOfFold = rows.map((r) => ({
-        match: r.match,
-        blocked: r.blocked,
-        reading: r.reading,
-        score: { score: scoreOf(r, folds[r.fold]!), veto: r.e.veto },
-      }));
-      const groups = [false, true].map((t) => outOfFold.filter((j) => j.reading === t));
-      const cv = tune(groups);
-      const perReading = groups.map((g) => metrics(g, cv.threshold));
+      const { groups, cv, perReading } = outOfFold(logisticFolds.map((m, k) => ({ ...m, trees: grown[k]!.slice(0, trees) })));
       if (process.argv.includes('--verbose'))
         console.log(
           `  depth ${depth}, ${trees} trees: out-of-fold recall ${(cv.recall * 100).toFixed(1)}% (fields ${(perReading[0]!.recall * 100).toFixed(1)}%, titles ${(perReading[1]!.recall * 100).toFixed(1)}%; fields alone could reach ${(tune([groups[0]!]).recall * 100).toFixed(1)}%)`,
