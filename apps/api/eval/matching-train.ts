@@ -17,18 +17,12 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { FEATURES, applyModel, modelMargin, pairFeatures, type FeatureName, type MatchModel } from '../src/matching/index.ts';
-import { fitBoosted, type BoostOptions } from '../src/ml/index.ts';
+import { FEATURES, applyModel, pairFeatures, type FeatureName, type MatchModel } from '../src/matching/index.ts';
 import { fitLogistic } from './matching/logistic.ts';
-import { dataDir, metrics, readings, tune, type Metrics } from './matching/pairs.ts';
+import { dataDir, metrics, readings, tune } from './matching/pairs.ts';
 
 /** L2 penalties on the weights (not the bias) tried; the one with the best cross-validated recall is kept. */
 const LAMBDAS = [0.1, 0.3, 1, 3, 10, 30, 100];
-/** Tree depths and counts tried for the boosted trees on top of the logistic scorer (0 trees: none). */
-const DEPTHS = [2, 3];
-const TREE_COUNTS = [0, 10, 20, 40];
-/** Fixed boosting settings (shrinkage, leaf penalty, least leaf weight). */
-const BOOST: Omit<BoostOptions, 'trees' | 'depth'> = { learningRate: 0.1, lambda: 1, minLeafWeight: 3 };
 /** Folds of the cross-validation that chooses the threshold. */
 const FOLDS = 5;
 
@@ -60,19 +54,7 @@ async function main(): Promise<void> {
   };
   const scoreOf = (r: (typeof rows)[number], m: MatchModel) => (r.e.gtinSame ? 1 : r.e.veto ? 0 : applyModel(r.e.features, m));
   // Threshold from out-of-fold scores (each pair scored by a model that did not see it), by the
-  // eval's rule: scores of a model on its own training pairs are over-confident. `folds[k]` is the
-  // model trained without fold k; the readings' pairs are judged apart (fields, then titles only).
-  const outOfFold = (folds: readonly MatchModel[]) => {
-    const judged = rows.map((r) => ({
-      match: r.match,
-      blocked: r.blocked,
-      reading: r.reading,
-      score: { score: scoreOf(r, folds[r.fold]!), veto: r.e.veto },
-    }));
-    const groups = [false, true].map((t) => judged.filter((j) => j.reading === t));
-    const cv = tune(groups);
-    return { groups, cv, perReading: groups.map((g) => metrics(g, cv.threshold)) };
-  };
+  // eval's rule: scores of a model on its own training pairs are over-confident.
   const crossValidate = (lambda: number) => {
     const folds = Array.from({ length: FOLDS }, (_, k) =>
       fit(
@@ -80,54 +62,17 @@ async function main(): Promise<void> {
         lambda,
       ),
     );
-    const { cv, perReading } = outOfFold(folds);
-    return { lambda, cv, perReading };
+    const outOfFold = rows.map((r) => ({
+      match: r.match,
+      blocked: r.blocked,
+      reading: r.reading,
+      score: { score: scoreOf(r, folds[r.fold]!), veto: r.e.veto },
+    }));
+    return { lambda, cv: tune([false, true].map((t) => outOfFold.filter((j) => j.reading === t))) };
   };
   // The penalty with the highest cross-validated recall at the target precision (the stronger on a tie).
-  const { lambda } = LAMBDAS.map(crossValidate).reduce((best, c) => (c.cv.recall >= best.cv.recall ? c : best));
-
-  // Boosted trees on the residuals of that logistic scorer: for each fold, the trees grown on
-  // the other folds' pairs; the depth and tree count with the highest out-of-fold recall at the
-  // target precision (the fewest trees, then the shallower, on a tie).
-  const vector = (r: (typeof rows)[number]) => FEATURES.map((f) => r.e.features[f]);
-  const boost = (rs: typeof rows, logistic: MatchModel, depth: number, trees: number) => {
-    const t = trainable(rs);
-    return fitBoosted(
-      t.map(vector),
-      t.map((r) => (r.match ? 1 : 0)),
-      t.map((r) => modelMargin(r.e.features, logistic)),
-      { ...BOOST, depth, trees },
-    );
-  };
-  const logisticFolds = Array.from({ length: FOLDS }, (_, k) =>
-    fit(
-      rows.filter((r) => r.fold !== k),
-      lambda,
-    ),
-  );
-  let chosen: { depth: number; trees: number; cv: Metrics; perReading: Metrics[] } | null = null;
-  for (const depth of DEPTHS) {
-    const grown = logisticFolds.map((m, k) =>
-      boost(
-        rows.filter((r) => r.fold !== k),
-        m,
-        depth,
-        Math.max(...TREE_COUNTS),
-      ),
-    );
-    for (const trees of TREE_COUNTS) {
-      if (trees === 0 && depth !== DEPTHS[0]) continue;
-      const { groups, cv, perReading } = outOfFold(logisticFolds.map((m, k) => ({ ...m, trees: grown[k]!.slice(0, trees) })));
-      if (process.argv.includes('--verbose'))
-        console.log(
-          `  depth ${depth}, ${trees} trees: out-of-fold recall ${(cv.recall * 100).toFixed(1)}% (fields ${(perReading[0]!.recall * 100).toFixed(1)}%, titles ${(perReading[1]!.recall * 100).toFixed(1)}%; fields alone could reach ${(tune([groups[0]!]).recall * 100).toFixed(1)}%)`,
-        );
-      if (!chosen || cv.recall > chosen.cv.recall) chosen = { depth, trees, cv, perReading };
-    }
-  }
-  const { depth, trees, cv, perReading } = chosen!;
+  const { lambda, cv } = LAMBDAS.map(crossValidate).reduce((best, c) => (c.cv.recall >= best.cv.recall ? c : best));
   const model = fit(rows, lambda);
-  if (trees > 0) model.trees = boost(rows, model, depth, trees);
   model.threshold = Math.floor(cv.threshold * 10_000) / 10_000;
   const inSample = metrics(
     rows.map((r) => ({ match: r.match, blocked: r.blocked, score: { score: scoreOf(r, model), veto: r.e.veto } })),
@@ -140,22 +85,12 @@ async function main(): Promise<void> {
     examples: examples.length,
     positives: examples.filter((r) => r.match).length,
     lambda,
-    boosting: { ...BOOST, depth, trees },
-    // The trees name features by index into this list (FEATURES when trained).
-    features: FEATURES,
     ...model,
   };
-  // One line per tree array keeps the file short and its diffs readable.
-  const json = JSON.stringify(out, (k, v: unknown) => (Array.isArray(v) && v.every((x) => typeof x === 'number') ? `@[${v.join(', ')}]` : v), 2);
-  writeFileSync(file, `${json.replace(/"@(\[[^"]*\])"/g, '$1')}\n`);
+  writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-  console.log(
-    `trained on ${out.examples} development pairs (${out.positives} true); L2 penalty ${lambda}; ${trees} boosted trees of depth ${depth}; threshold ${model.threshold}`,
-  );
+  console.log(`trained on ${out.examples} development pairs (${out.positives} true); L2 penalty ${lambda}; threshold ${model.threshold}`);
   console.log(`development, out-of-fold: precision ${pct(cv.precision)}, recall ${pct(cv.recall)} (both readings)`);
-  console.log(
-    `  with brand and model fields: precision ${pct(perReading[0]!.precision)}, recall ${pct(perReading[0]!.recall)}; titles only: precision ${pct(perReading[1]!.precision)}, recall ${pct(perReading[1]!.recall)}`,
-  );
   console.log(`development, final model: precision ${pct(inSample.precision)}, recall ${pct(inSample.recall)} (both readings)`);
   console.log(`weights written to ${file}`);
 }

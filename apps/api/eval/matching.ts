@@ -13,15 +13,11 @@
  * A pair is predicted a match only when blocking puts the two offers together (they share a
  * blocking key) and the pairwise score reaches the threshold.
  *
- * `--errors` prints the development split's errors (false positives and false negatives at the
- * threshold, both readings, with each pair's veto and non-zero features) for error analysis; it
- * never prints held-out pairs.
- *
  * Data folder: MATCHING_EVAL_DIR, else eval/data/matching/walmart-amazon (built from the public
  * source by `npm run eval:data`; see its SOURCE.md), else the first
  * `shared/eval-data/matching/walmart-amazon` found beside the repository or one of its parents.
  */
-import { MATCH_MODEL, MATCH_THRESHOLD, matchScore, pairFeatures, type FeatureName } from '../src/matching/index.ts';
+import { MATCH_THRESHOLD, matchScore } from '../src/matching/index.ts';
 import { TARGET_PRECISION, dataDir, metrics, readings as readSplit, type Judged, type Metrics, type PreparedPair } from './matching/pairs.ts';
 
 /** Scores each prepared pair with the ingest's scorer (`matchScore`, the learned model). */
@@ -45,31 +41,6 @@ function vetoCounts(judged: Judged[]): string {
     .join(', ');
 }
 
-/**
- * Development errors of one reading at `threshold`: each false positive and false negative with
- * its score, veto, blocking and non-zero features. Development pairs only (held-out pairs are
- * never shown, so the rules are not tuned on them).
- */
-function printErrors(label: string, split: { pairs: PreparedPair[]; stats: Parameters<typeof matchScore>[2] }, threshold: number): void {
-  const short = (f: Record<FeatureName, number>) =>
-    Object.entries(f)
-      .filter(([, v]) => v !== 0)
-      .map(([k, v]) => `${k}=${Math.round(v * 100) / 100}`)
-      .join(' ');
-  for (const p of split.pairs) {
-    const s = matchScore(p.a, p.b, split.stats);
-    const predicted = p.blocked && s.score >= threshold;
-    if (predicted === p.match) continue;
-    const e = pairFeatures(p.a, p.b, split.stats);
-    console.log(`${p.match ? 'FN' : 'FP'} [${label}] score ${s.score.toFixed(3)}${s.veto ? ` veto ${s.veto}` : ''}${p.blocked ? '' : ' not blocked'}`);
-    for (const r of [p.a, p.b])
-      console.log(
-        `    ${r.title} | brand ${r.brand ?? '-'} | mpn ${r.mpn ?? '-'} | models ${r.models.join(',') || '-'} | $${r.priceCents ? r.priceCents / 100 : '-'}`,
-      );
-    console.log(`    ${short(e.features)}`);
-  }
-}
-
 async function main(): Promise<void> {
   const dir = dataDir();
   if (!dir) {
@@ -80,14 +51,10 @@ async function main(): Promise<void> {
   }
   console.log(`labelled pairs: ${dir}`);
   console.log(
-    `scorer: logistic regression over pair features plus ${MATCH_MODEL.trees?.length ?? 0} boosted trees on its residuals, trained on development by \`npm run train:matching\` (src/matching/weights.json); threshold ${MATCH_THRESHOLD}: the highest recall with precision >= ${pct(TARGET_PRECISION)} in each reading over out-of-fold (5-fold) development scores; development below is scored by the final model, held-out once with it\n`,
+    `scorer: logistic regression over pair features trained on development by \`npm run train:matching\` (src/matching/weights.json); threshold ${MATCH_THRESHOLD}: the highest recall with precision >= ${pct(TARGET_PRECISION)} in each reading over out-of-fold (5-fold) development scores; development below is scored by the final model, held-out once with it\n`,
   );
   // Title-only: the brand lexicon still comes from the merchants' brand fields (the brands the catalogue knows).
   const dev = await readSplit(dir, 'development');
-  if (process.argv.includes('--errors')) {
-    for (const d of dev) printErrors(d.titleOnly ? 'titles' : 'fields', d, MATCH_THRESHOLD);
-    return;
-  }
   const held = await readSplit(dir, 'heldout');
   const readings = dev.map((d, i) => ({
     label: d.titleOnly ? 'titles only (brand inferred, models from titles)' : 'with brand and model fields',

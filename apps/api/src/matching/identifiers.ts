@@ -234,16 +234,3 @@ export function compareModels(a: readonly string[], b: readonly string[], generi
   if (best === null) return 'unknown';
   return best;
 }
-
-/**
- * True when two offers' model numbers share a base model: a key of 5+ characters mixing letters
- * and digits that starts another key of the other offer, which only adds a suffix (`GUB211` /
- * `GUB211W6`, `GS108E` / `GS108E100NAS`: a maker's model and its retail or region variant code).
- * {@link compareModels} calls such keys `different` (a suffix may name another variant); this
- * tells the scorer the conflict is about a variant code, not two models. Keys are {@link modelKey}s.
- */
-export function sharesBaseModel(a: readonly string[], b: readonly string[]): boolean {
-  const base = (short: string, long: string) =>
-    short.length >= 5 && short.length < long.length && /\d/.test(short) && /[A-Z]/.test(short) && long.startsWith(short);
-  return a.some((x) => b.some((y) => base(x, y) || base(y, x)));
-}

@@ -6,16 +6,7 @@
  * - resolution inside the ingest's transaction (`resolve.ts`);
  * - the operator's review queue and the whole-catalogue rematch (`review.ts`, `npm run matches`).
  */
-export {
-  gtinKey,
-  modelKey,
-  isModelToken,
-  extractModelNumbers,
-  fittedModelNumbers,
-  compareModels,
-  sharesBaseModel,
-  type ModelAgreement,
-} from './identifiers.ts';
+export { gtinKey, modelKey, isModelToken, extractModelNumbers, fittedModelNumbers, compareModels, type ModelAgreement } from './identifiers.ts';
 export { brandKey, inferBrand, BrandLexicon } from './brands.ts';
 export { prepareRecord, modelNumbers, type MatchInput, type MatchRecord } from './record.ts';
 export {
@@ -26,8 +17,6 @@ export {
   WordStats,
   pairFeatures,
   applyModel,
-  modelMargin,
-  treeValue,
   FEATURES,
   MATCH_MODEL,
   MATCH_THRESHOLD,
@@ -35,7 +24,6 @@ export {
   type PairMethod,
   type FeatureName,
   type MatchModel,
-  type Tree,
   type PairEvidence,
 } from './score.ts';
 export {

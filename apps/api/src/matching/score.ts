@@ -5,13 +5,9 @@
  * capacity, colour, pack size, condition, or a third-party "compatible" part against the
  * original) vetoes the match whatever the rest says.
  */
-import { compareModels, sharesBaseModel, type ModelAgreement } from './identifiers.ts';
+import { compareModels, type ModelAgreement } from './identifiers.ts';
 import type { MatchRecord } from './record.ts';
-import { treeValue, type Tree } from '../ml/index.ts';
 import trainedModel from './weights.json' with { type: 'json' };
-
-/** The boosted trees' shape and evaluation, re-exported for the matcher's callers (they live in ../ml). */
-export { treeValue, type Tree };
 
 /** How a pair was judged; stored per offer as its match method. */
 export type PairMethod = 'gtin' | 'model' | 'title';
@@ -28,12 +24,6 @@ export interface PairScore {
   /** Title-word similarity 0..1. */
   titleSimilarity: number;
 }
-
-/**
- * Records a title word may appear in at most to count as the pair's own (`goriser`, `ptheatre`,
- * `showit`: a product's name that only these two offers write).
- */
-export const RARE_RECORDS = 2;
 
 /** Records a model key must appear in to count as generic. */
 export const GENERIC_MODEL_RECORDS = 3;
@@ -129,10 +119,6 @@ const disjoint = <T>(a: readonly T[], b: readonly T[]): boolean => a.length > 0 
  * - `model_same`: a specific model number agrees exactly; `model_same_long`: and it has 7+
  *   characters mixing letters and digits (such a key names one product); `model_close`: one key
  *   contains the other; `model_one_side`: only one offer has a specific model number;
- *   `model_one_side_digits`: the same, but that offer's specific keys are all digits (a
- *   catalogue number, `85566`, which the other merchant seldom writes; `model_one_side` is then 0);
- *   `model_base`: the keys conflict only by a variant suffix on a shared base model
- *   (`GUB211` / `GUB211W6`, see `sharesBaseModel`), which is then no veto;
  *   `model_same_generic`: a model number found in {@link GENERIC_MODEL_RECORDS}+ records (a
  *   line, or the device an accessory fits) is on both offers;
  *   `mpn_same`: both `mpn` fields are given and equal; `mpn_in_title`: no model numbers agree
@@ -147,8 +133,6 @@ const disjoint = <T>(a: readonly T[], b: readonly T[]): boolean => a.length > 0 
  * - `brand_same`: both brands known and equal; `brand_unknown`: a side has none.
  * - `price_log_ratio`: |ln(price a / price b)|, capped at 2, 0 when a price is unknown;
  *   `price_unknown`: a price is unknown.
- * - `rare_shared`: title words both offers have and at most {@link RARE_RECORDS} records of the
- *   statistics hold (a product name only these two write), capped at 3, as a share of 3.
  * - `numbers_missing`: stand-alone numbers of the title with fewer numbers that the other lacks
  *   (both having numbers), capped at 3.
  */
@@ -157,8 +141,6 @@ export const FEATURES = [
   'model_same_long',
   'model_close',
   'model_one_side',
-  'model_one_side_digits',
-  'model_base',
   'model_same_generic',
   'mpn_same',
   'mpn_in_title',
@@ -172,22 +154,18 @@ export const FEATURES = [
   'price_log_ratio',
   'price_unknown',
   'numbers_missing',
-  'rare_shared',
 ] as const;
 
 /** One of {@link FEATURES}. */
 export type FeatureName = (typeof FEATURES)[number];
 
 /**
- * The scorer over {@link FEATURES}: score = 1 / (1 + e^−(bias + Σ weight × feature + Σ tree
- * values)), a logistic regression plus optional boosted trees fitted to its residuals.
+ * A logistic scorer over {@link FEATURES}: score = 1 / (1 + e^−(bias + Σ weight × feature)).
  * `threshold` is the score at or above which a pair is the same product.
  */
 export interface MatchModel {
   bias: number;
   weights: Record<FeatureName, number>;
-  /** Boosted trees (`npm run train:matching`); none for a plain logistic scorer. */
-  trees?: Tree[];
   threshold: number;
 }
 
@@ -207,27 +185,11 @@ export const MATCH_THRESHOLD: number = MATCH_MODEL.threshold;
 
 const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
 
-/** The margin (log-odds) of a model over features: bias, weighted sum and its trees' values. */
-export function modelMargin(features: Readonly<Record<FeatureName, number>>, model: MatchModel = MATCH_MODEL): number {
+/** The weighted sum of a model over features, as a 0..1 score. */
+export function applyModel(features: Readonly<Record<FeatureName, number>>, model: MatchModel = MATCH_MODEL): number {
   let z = model.bias;
   for (const f of FEATURES) z += (model.weights[f] ?? 0) * features[f];
-  if (model.trees?.length) {
-    const x = FEATURES.map((f) => features[f]);
-    for (const t of model.trees) z += treeValue(t, x);
-  }
-  return z;
-}
-
-/** The model's score of a pair's features, 0..1 (the sigmoid of {@link modelMargin}). */
-export function applyModel(features: Readonly<Record<FeatureName, number>>, model: MatchModel = MATCH_MODEL): number {
-  return sigmoid(modelMargin(features, model));
-}
-
-/** Title words both sets hold and at most {@link RARE_RECORDS} records hold, capped at 3, as a share of 3. */
-function rareShared(a: readonly string[], b: readonly string[], stats: WordStats): number {
-  let n = 0;
-  for (const w of a) if (stats.frequency(w) <= RARE_RECORDS && b.includes(w) && ++n === 3) break;
-  return n / 3;
+  return sigmoid(z);
 }
 
 /** Weighted share of `few`'s words missing from `many` (0 when `few` is empty). */
@@ -283,12 +245,10 @@ export interface PairEvidence {
 export function pairFeatures(a: MatchRecord, b: MatchRecord, stats: WordStats, genericRecords: number = GENERIC_MODEL_RECORDS): PairEvidence {
   const models = compareModels(a.models, b.models, (k) => stats.genericModel(k, genericRecords));
   const sim = titleSimilarity(a.words, b.words, stats);
-  // Keys that differ only by a variant suffix (GUB211 / GUB211W6) are no veto; `model_base` weighs them.
-  const base = models === 'different' && sharesBaseModel(a.models, b.models);
   const method: PairMethod = a.gtin && b.gtin ? 'gtin' : models === 'same' || models === 'close' ? 'model' : 'title';
   let veto: PairScore['veto'] = null;
   if (a.gtin && b.gtin) veto = a.gtin === b.gtin ? null : 'gtin';
-  else if (models === 'different' && !base) veto = 'model';
+  else if (models === 'different') veto = 'model';
   else if (disjoint(a.fits, b.fits)) veto = 'fits';
   else if (a.brand && b.brand && !sameBrand(a.brand, b.brand) && !(models === 'same' && sharesPartNumber(a, b, stats, genericRecords))) veto = 'brand';
   else if (a.capacities.length && b.capacities.length && !near(Math.max(...a.capacities), Math.max(...b.capacities))) veto = 'capacity';
@@ -297,12 +257,7 @@ export function pairFeatures(a: MatchRecord, b: MatchRecord, stats: WordStats, g
   else if (a.condition !== b.condition) veto = 'condition';
   else if (a.compatible !== b.compatible) veto = 'compatible';
 
-  const isSpecific = (k: string) => !stats.genericModel(k, genericRecords);
-  const specific = (r: MatchRecord) => r.models.some(isSpecific);
-  const aSpecific = models === 'unknown' && specific(a);
-  const oneSide = models === 'unknown' && aSpecific !== specific(b);
-  // The lone side's specific keys are all digits: a merchant's or maker's catalogue number, which the other merchant seldom writes.
-  const oneSideDigits = oneSide && (aSpecific ? a : b).models.every((k) => !isSpecific(k) || /^\d+$/.test(k));
+  const specific = (r: MatchRecord) => r.models.some((k) => !stats.genericModel(k, genericRecords));
   const long = models === 'same' && a.models.some((m) => m.length >= 7 && /\d/.test(m) && /[A-Z]/.test(m) && b.models.includes(m));
   const [few, many] = a.words.length <= b.words.length ? [a.words, b.words] : [b.words, a.words];
   let numbersMissing = 0;
@@ -315,9 +270,7 @@ export function pairFeatures(a: MatchRecord, b: MatchRecord, stats: WordStats, g
     model_same: models === 'same' ? 1 : 0,
     model_same_long: long ? 1 : 0,
     model_close: models === 'close' ? 1 : 0,
-    model_one_side: oneSide && !oneSideDigits ? 1 : 0,
-    model_one_side_digits: oneSideDigits ? 1 : 0,
-    model_base: base ? 1 : 0,
+    model_one_side: models === 'unknown' && specific(a) !== specific(b) ? 1 : 0,
     model_same_generic: a.models.some((k) => b.models.includes(k) && stats.genericModel(k, genericRecords)) ? 1 : 0,
     mpn_same: a.mpn !== null && a.mpn === b.mpn ? 1 : 0,
     mpn_in_title:
@@ -335,7 +288,6 @@ export function pairFeatures(a: MatchRecord, b: MatchRecord, stats: WordStats, g
     price_log_ratio: priced ? Math.min(2, Math.abs(Math.log(a.priceCents! / b.priceCents!))) : 0,
     price_unknown: priced ? 0 : 1,
     numbers_missing: numbersMissing,
-    rare_shared: rareShared(a.words, b.words, stats),
   };
   return { method, veto, models, titleSimilarity: sim, gtinSame: !!a.gtin && a.gtin === b.gtin, features };
 }

@@ -1,10 +1,10 @@
 /**
- * Gradient-boosted regression trees (shared by the offer matcher, decision 0010 amendment 1, and
- * the buy-or-wait advice, issue 16 §3): small trees fitted to the residual log loss of a logistic
- * model, so they add the feature interactions and sharp thresholds a weighted sum cannot express
- * (a catalogue number on one side weighs differently when the titles agree; a price 10 % over its
- * 90-day low waits where 5 % does not). Deterministic: exact greedy splits, ties to the lower
- * feature index and threshold, no sampling. No dependencies.
+ * Gradient-boosted regression trees, used by the buy-or-wait advice (issue 16 §3): small trees
+ * fitted to the residual log loss of a logistic model, so they add the feature interactions and
+ * sharp thresholds a weighted sum cannot express (a price 10 % over its 90-day low waits where
+ * 5 % does not). Deterministic: exact greedy splits, ties to the lower feature index and
+ * threshold, no sampling. No dependencies. (Tried for the offer matcher and withdrawn:
+ * apps/api/eval/matching/README.md.)
  */
 
 /**

@@ -11,9 +11,6 @@ import {
   FEATURES,
   MATCH_MODEL,
   applyModel,
-  modelMargin,
-  treeValue,
-  sharesBaseModel,
   compareModels,
   extractModelNumbers,
   fittedModelNumbers,
@@ -81,12 +78,6 @@ describe('identifiers', () => {
     expect(compareModels(['TN450'], ['TN450', '512953'])).toBe('same');
     expect(compareModels(['51644C'], ['NEW51644C'])).toBe('close');
     expect(compareModels(['GBU421'], ['GBU421W6'])).toBe('different');
-    expect(sharesBaseModel(['GBU421'], ['GBU421W6'])).toBe(true);
-    expect(sharesBaseModel(['GS108E100NAS'], ['GS108E'])).toBe(true);
-    expect(sharesBaseModel(['CLI226'], ['CLI221'])).toBe(false);
-    expect(sharesBaseModel(['S1234'], ['S12345'])).toBe(true);
-    expect(sharesBaseModel(['M552'], ['M552PINK'])).toBe(false); // a base needs 5+ characters
-    expect(sharesBaseModel(['88285'], ['882851'])).toBe(false); // and letters and digits
     expect(compareModels(['E92BP6R'], ['E95FP8'])).toBe('different');
     expect(compareModels([], ['E95FP8'])).toBe('unknown');
     // shared line name, different variant codes
@@ -188,6 +179,18 @@ describe('matchScore', () => {
     expect(s.score).toBeLessThan(MATCH_THRESHOLD);
   });
 
+  it("keeps apart one brand's different products at one price whose titles share only the brand's word (fashion feeds carry no model numbers)", () => {
+    const fashion = new BrandLexicon(['Wombat Gear']);
+    const a = prepareRecord({ title: 'Wombat Day Pack', brand: 'Wombat Gear', priceCents: 4900 }, fashion);
+    const b = prepareRecord({ title: 'Wombat Summit Rucksack', brand: 'Wombat Gear', priceCents: 4900 }, fashion);
+    const stats = new WordStats();
+    stats.add(a.words, a.models);
+    stats.add(b.words, b.models);
+    const s = matchScore(a, b, stats);
+    expect(s.veto).toBeNull();
+    expect(s.score).toBeLessThan(MATCH_THRESHOLD);
+  });
+
   it('vetoes accessories made for different devices', () => {
     const s = score(
       { title: 'Roocase executive portfolio leather case for Asus Eee Pad TF101', brand: 'Roocase' },
@@ -232,68 +235,10 @@ describe('matchScore', () => {
     expect(MATCH_THRESHOLD).toBeGreaterThan(0);
     expect(MATCH_THRESHOLD).toBeLessThan(1);
     const zero = Object.fromEntries(FEATURES.map((f) => [f, 0])) as Parameters<typeof applyModel>[0];
-    const linear = { ...MATCH_MODEL, trees: [] };
-    expect(applyModel(zero, linear)).toBeCloseTo(1 / (1 + Math.exp(-MATCH_MODEL.bias)), 10);
+    expect(applyModel(zero)).toBeCloseTo(1 / (1 + Math.exp(-MATCH_MODEL.bias)), 10);
     // agreement raises the score, disagreement lowers it
     expect(applyModel({ ...zero, model_same: 1 })).toBeGreaterThan(applyModel(zero));
     expect(applyModel({ ...zero, numbers_missing: 2 })).toBeLessThan(applyModel(zero));
-    // the committed trees name features by their index in FEATURES, and add their leaves' margins to the weighted sum
-    expect((MATCH_MODEL as { features?: string[] }).features ?? [...FEATURES]).toEqual([...FEATURES]);
-    const x = FEATURES.map(() => 0);
-    const trees = MATCH_MODEL.trees ?? [];
-    expect(modelMargin(zero)).toBeCloseTo(MATCH_MODEL.bias + trees.reduce((s, t) => s + treeValue(t, x), 0), 10);
-  });
-
-  it('routes a pair through a tree by feature < threshold, left, else right, to a leaf margin', () => {
-    const tree = { feature: [FEATURES.indexOf('title_dice'), -1, -1], threshold: [0.5, 0, 0], left: [1, -1, -1], right: [2, -1, -1], value: [0, -0.3, 0.7] };
-    const zero = Object.fromEntries(FEATURES.map((f) => [f, 0])) as Parameters<typeof applyModel>[0];
-    const model = { bias: 0, weights: Object.fromEntries(FEATURES.map((f) => [f, 0])) as typeof MATCH_MODEL.weights, trees: [tree], threshold: 0.5 };
-    expect(modelMargin({ ...zero, title_dice: 0.4 }, model)).toBe(-0.3);
-    expect(modelMargin({ ...zero, title_dice: 0.5 }, model)).toBe(0.7);
-    expect(applyModel({ ...zero, title_dice: 0.9 }, model)).toBeCloseTo(1 / (1 + Math.exp(-0.7)), 10);
-  });
-
-  it('does not veto model numbers that differ only by a variant suffix on a shared base model, and says so', () => {
-    const { ra, rb, stats } = prepare(
-      { title: 'IOGEAR 2-port USB 2.0 printer auto sharing switch black', mpn: 'GUB211W6', brand: 'IOGEAR' },
-      { title: 'IOGEAR 2-port USB 2.0 printer auto sharing switch GUB211 black', mpn: 'GUB211', brand: 'IOGEAR' },
-    );
-    const e = pairFeatures(ra, rb, stats);
-    expect(e.models).toBe('different');
-    expect(e.veto).toBeNull();
-    expect(e.features.model_base).toBe(1);
-    // two models without a shared base stay a conflict
-    const other = prepare(
-      { title: 'Energizer Max AAA 6pk', mpn: 'E92BP-6R', brand: 'Energizer' },
-      { title: 'Energizer Max alkaline batteries', mpn: 'E95FP-8', brand: 'Energizer' },
-    );
-    expect(pairFeatures(other.ra, other.rb, other.stats).veto).toBe('model');
-  });
-
-  it('counts title words only the two offers write (a product name) as shared rare words', () => {
-    const { ra, rb, stats } = prepare(
-      { title: 'Fellowes GoRiser laptop elevator', brand: 'Fellowes' },
-      { title: 'Fellowes laptop GoRiser', brand: 'Fellowes' },
-    );
-    expect(pairFeatures(ra, rb, stats).features.rare_shared).toBeCloseTo(2 / 3, 10); // goriser, laptop
-    // once a third record writes `laptop`, it is no longer the pair's own word
-    stats.add(['laptop', 'stand']);
-    expect(pairFeatures(ra, rb, stats).features.rare_shared).toBeCloseTo(1 / 3, 10);
-  });
-
-  it('tells a catalogue number on one side only (all digits) from a model number on one side only', () => {
-    const digits = prepare(
-      { title: 'Da-Lite leg saver back brace for standard fast-fold screens', mpn: '72120', brand: 'Da-Lite' },
-      { title: 'Leg saver back brace for standard fast-fold screens', brand: 'Da-Lite' },
-    );
-    const d = pairFeatures(digits.ra, digits.rb, digits.stats).features;
-    expect([d.model_one_side_digits, d.model_one_side]).toEqual([1, 0]);
-    const model = prepare(
-      { title: 'Peerless ultra-slim universal tilt mount', mpn: 'SUT632P', brand: 'Peerless' },
-      { title: 'Peerless ultra slim universal tilt mount', brand: 'Peerless' },
-    );
-    const m = pairFeatures(model.ra, model.rb, model.stats).features;
-    expect([m.model_one_side_digits, m.model_one_side]).toEqual([0, 1]);
   });
 });
 

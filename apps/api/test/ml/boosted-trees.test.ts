@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fitBoosted, treeValue } from '../../src/ml/index.ts';
 
-describe('fitBoosted (npm run train:matching, npm run backtest)', () => {
+describe('fitBoosted (npm run backtest)', () => {
   // An interaction: a match only when both x0 and x1 are high (x2 is noise).
   const x = Array.from({ length: 400 }, (_, i) => [i % 2, Math.floor(i / 2) % 2, ((i * 7) % 11) / 11]);
   const y = x.map(([a, b]) => (a === 1 && b === 1 ? 1 : 0));
