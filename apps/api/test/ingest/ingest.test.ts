@@ -285,7 +285,8 @@ describe('a process killed in the middle of an ingest', () => {
     } finally {
       await after.close();
     }
-  });
+    // Three child processes, each starting tsx and opening PGlite: 33 s on a busy 2-core machine, over 60 s under a loaded CI run.
+  }, 240_000);
 });
 
 describe.each(testDrivers())('promotions feed on %s', (driver) => {
