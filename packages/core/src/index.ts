@@ -9,6 +9,7 @@ export * from './search-words.ts';
 export * from './price-bands.ts';
 export * from './gtin.ts';
 export * from './categories.ts';
+export * from './category-search-words.ts';
 export * from './sort.ts';
 export * from './marketplace.ts';
 export * from './links.ts';

@@ -24,9 +24,10 @@ export const SEARCH_SYNONYMS: readonly (readonly string[])[] = [
 ];
 
 /**
- * Words that name a colour (English; the words GMC `color` values are written in, as
- * apps/api matching's variant colours): what a query's colour word is checked against when a
- * product states its colour (issue 11 §6; see categories.ts `SEARCH_COLOUR_WORDS`).
+ * Words that name a colour (English; the words GMC `color` values are written in): what tells
+ * variants of one model apart in offer matching (apps/api matching `record.ts`), and what a
+ * query's colour word is checked against when a product states its colour (issue 11 §6; see
+ * category-search-words.ts `SEARCH_COLOUR_WORDS`).
  */
 export const COLOUR_WORDS: readonly string[] = (
   'black white silver gray grey red blue green pink purple violet yellow orange brown gold beige navy cyan magenta teal turquoise bronze copper ' +

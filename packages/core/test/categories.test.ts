@@ -19,7 +19,7 @@ import {
   matchesCategory,
   parseCategoryIds,
   type CategoryNode,
-} from '../src/categories.ts';
+} from '../src/index.ts';
 
 const named = (n: CategoryNode) => n.children.filter((c) => !c.other);
 const must = (node: CategoryNode | undefined, what: string): CategoryNode => {

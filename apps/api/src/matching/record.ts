@@ -3,6 +3,7 @@
  * informative title words and the attributes whose disagreement vetoes a match (capacity,
  * colour, pack size, condition). Pure: no I/O.
  */
+import { COLOUR_WORDS } from '@b-deals/core';
 import type { BrandLexicon } from './brands.ts';
 import { brandKey, inferBrand } from './brands.ts';
 import { extractModelNumbers, fittedModelNumbers, gtinKey, modelKey, isModelToken } from './identifiers.ts';
@@ -71,12 +72,8 @@ const STOP = new Set(
   ),
 );
 
-/** Colour words (English) that distinguish variants of one model. */
-const COLOURS = new Set(
-  'black white silver gray grey red blue green pink purple violet yellow orange brown gold beige navy cyan magenta teal turquoise bronze copper ivory cream charcoal graphite titanium champagne burgundy maroon khaki tan lavender lime aqua coral mint rose olive mustard camel emerald plum mauve taupe sage rust indigo fuchsia'.split(
-    ' ',
-  ),
-);
+/** Colour words (English; core `COLOUR_WORDS`, which search reads too) that distinguish variants of one model. */
+const COLOURS = new Set(COLOUR_WORDS);
 
 /** Folds a word: accents removed, lower case, a plural `s` dropped from words of 4+ letters. */
 function fold(word: string): string {
