@@ -31,13 +31,8 @@ export function Price({
   const detailed = itemPrice !== undefined && shipping !== undefined;
   const paidShipping = detailed && shipping !== null && shipping > 0;
   const wasBase = detailed ? itemPrice : price;
-  const was =
-    wasPrice && wasPrice > wasBase ? (
-      <s>
-        <span className="sr-only">was </span>
-        {formatPrice(wasPrice)}
-      </s>
-    ) : null;
+  // "was" is said by app.css (`.price s::before`), not written into every card.
+  const was = wasPrice && wasPrice > wasBase ? <s>{formatPrice(wasPrice)}</s> : null;
   // Styled by element under `.price` (app.css): a card repeats these four parts 24 times a page.
   return (
     <span className={size === 'lg' ? 'price price-lg' : 'price'}>
@@ -47,10 +42,15 @@ export function Price({
       </span>
       {detailed ? (
         <small data-testid="price-shipping">
-          {paidShipping ? (
+          {/* Whole strings, not adjacent text nodes: React would put a comment between those in each card. */}
+          {paidShipping && was ? (
             <>
-              {formatPrice(itemPrice)} {was} {shippingText(shipping)}
+              {`${formatPrice(itemPrice)} `}
+              {was}
+              {` ${shippingText(shipping)}`}
             </>
+          ) : paidShipping ? (
+            `${formatPrice(itemPrice)} ${shippingText(shipping)}`
           ) : (
             shippingText(shipping)
           )}
@@ -63,7 +63,7 @@ export function Price({
 /** "-30%" badge; renders nothing for a 0 discount. */
 export function DiscountBadge({ discount }: { discount: number }) {
   if (discount <= 0) return null;
-  return <span className="badge badge-sale">{`-${discount}%`}</span>;
+  return <span className="badge-sale">{`-${discount}%`}</span>;
 }
 
 /**
@@ -76,7 +76,7 @@ export function CheckedDiscountBadge({ discount, check }: { discount: number; ch
   if (discount <= 0) return null;
   if (check === 'verified' || check === null) return <DiscountBadge discount={discount} />;
   return (
-    <span data-testid="claimed-discount" className="badge badge-claimed">
+    <span data-testid="claimed-discount" className="badge-claimed">
       {`-${discount}% claimed`}
     </span>
   );
@@ -91,7 +91,7 @@ const BADGE_TEXT: Record<PriceBadgeKind, { short: string; long: string }> = {
 export function PriceBadge({ badge, long = false }: { badge: PriceBadgeKind | null; long?: boolean }) {
   if (!badge) return null;
   return (
-    <span data-testid="price-badge" className="badge badge-history">
+    <span data-testid="price-badge" className="badge-history">
       {long ? BADGE_TEXT[badge].long : BADGE_TEXT[badge].short}
     </span>
   );

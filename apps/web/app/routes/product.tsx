@@ -293,7 +293,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             </Link>
           ) : null}
           <h1 className="mt-1 text-2xl leading-tight font-bold sm:text-3xl">{product.name}</h1>
-          <div className="mt-4 flex flex-wrap items-center gap-3">
+          <div data-testid="headline-price" className="mt-4 flex flex-wrap items-center gap-3">
             <Price {...headline} size="lg" />
             <CheckedDiscountBadge discount={best ? discountPercent(best.price, best.wasPrice) : product.discount} check={lead ? product.wasCheck : null} />
             {lead ? <PriceBadge badge={product.priceBadge} long /> : null}
