@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/env.ts';
-import { ADVICE_HORIZONS } from '../../src/pricing/advice.ts';
+import { ADVICE_HORIZONS, advise, dayNumber, type PricePoint } from '../../src/pricing/advice.ts';
 import { ADVICE_MODEL_FILE, adviceModelInfo, loadAdviceModels } from '../../src/pricing/advice-service.ts';
 
 describe('the shipped buy-or-wait model', () => {
@@ -22,6 +22,23 @@ describe('the shipped buy-or-wait model', () => {
     // The page prints "Backtest run on <date> over <source>": a description, with the data's required acknowledgement.
     expect(info.source).toMatch(/Online Price Watch/);
     expect(info.splitDay! > info.observed![0] && info.splitDay! < info.observed![1]).toBe(true);
+  });
+
+  it('says BUY for a steady price or on a sale day, and WAIT at the regular price of a store that cuts it every two weeks', () => {
+    const model = loadAdviceModels(ADVICE_MODEL_FILE)!.horizons[14]!.model;
+    expect(model.trees?.length).toBeGreaterThan(0);
+    const start = dayNumber(new Date(Date.UTC(2025, 2, 1)));
+    const days = (n: number, price: (d: number) => number): PricePoint[] =>
+      Array.from({ length: n }, (_, d) => ({ day: start + d, price: price(d), inStock: true }));
+    expect(
+      advise(
+        model,
+        days(120, () => 10_000),
+      ).kind,
+    ).toBe('BUY');
+    const cycle = (d: number) => (d % 14 >= 11 ? 8_000 : 10_000); // $80 on days 11–13 of every 14
+    for (const n of [115, 120, 123]) expect(advise(model, days(n, cycle)).kind, `day ${n - 1}: regular price`).toBe('WAIT');
+    expect(advise(model, days(124, cycle)).kind, 'day 123: the sale').toBe('BUY');
   });
 
   it('is off with PRICE_ADVICE_MODEL=none, and a path is taken as the model file', () => {
