@@ -131,12 +131,14 @@ export class PgBossQueue implements JobQueue {
 
   /**
    * Starts pg-boss and creates the queues of `jobs`, then (unless `work` is false) works them and
-   * registers their schedules. Queue creation runs under an advisory lock: an API and a worker
-   * starting at once on a fresh database otherwise deadlock creating the same queue's partition.
+   * registers their schedules. Starting pg-boss and creating the queues run under one advisory
+   * lock: an API and a worker starting at once on a fresh database otherwise deadlock, one creating
+   * a queue's partition while the other's start installs or checks pg-boss's own tables (PostgreSQL
+   * 40P01, seen with only the queue creation locked).
    */
   async start(jobs: readonly JobDefinition[], opts: { work?: boolean } = {}): Promise<void> {
-    await this.boss.start();
     await withAdvisoryLock(this.connectionString, QUEUE_SETUP_LOCK, async () => {
+      await this.boss.start();
       for (const job of jobs) await this.boss.createQueue(job.name);
     });
     for (const job of jobs) {
