@@ -35,7 +35,6 @@ import {
   type Example,
   type PricePoint,
 } from './advice.ts';
-
 import { fitBoosted, type BoostOptions } from '../ml/index.ts';
 
 /** Thrown when a policy reads an offer's history past the decision day. */
@@ -129,7 +128,7 @@ export function decisionsOf(series: readonly PricePoint[], h: AdviceHorizon): De
   return out;
 }
 
-/** Each series' advice features by point, computed once through the guard (points not yet asked for are undefined). */
+/** Each series' advice features by point, computed once (points not yet asked for are undefined). */
 const featureCache = new WeakMap<readonly PricePoint[], Array<number[] | undefined>>();
 
 /** `adviceFeatures` of point `i` of `series` (read up to `i` only, see `adviceFeaturesAt`), cached. */
