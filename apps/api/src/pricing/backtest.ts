@@ -283,7 +283,7 @@ export function backtest(series: ReadonlyMap<string, readonly PricePoint[]>, h: 
   const examples = examplesOf(train);
   const logistic = fitLogistic(examples, h);
   const fitted = { ...logistic, trees: boostedTrees(logistic, examples) };
-  const thresholds = [0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.01];
+  const thresholds = [0.03, 0.05, 0.07, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.01];
   const theta = fitThreshold(thresholds, (t) => modelPolicy({ ...fitted, threshold: t }), train);
   const model = { ...fitted, threshold: theta.best };
   const policies: Array<[string, Policy]> = [
