@@ -1,12 +1,19 @@
 /**
  * Ingest benchmark (`npm run bench:ingest`): times `ingestFeed` of one merchant's GMC RSS 2.0
- * feed of N offers (default 100,000) into a fresh database, three times per driver, and prints
+ * feed of N offers (default 100,000) into a fresh database (or, with `--catalogue`, into a copy of
+ * a database already holding that many products), three times per driver, and prints
  * offers/s (median of the runs), the parse share (`parseFeed` timed on its own), the stages
  * inside the ingest transaction (from `onStage`), the maintenance after it (`finishIngest`:
  * vocabulary + VACUUM ANALYZE, not counted in offers/s), peak RSS and the machine. Target of
  * the issue: ≥ 5,000 offers/s on PostgreSQL. No assertions.
  *
- *   npm run bench:ingest -- [--offers 100000] [--driver postgres|pglite|both] [--runs 3]
+ *   npm run bench:ingest -- [--offers 100000] [--driver postgres|pglite|both] [--runs 3] [--catalogue 1000000]
+ *
+ * `--catalogue N` (PostgreSQL only) is the issue's case of matching against a large catalogue:
+ * N products are first ingested from seed feeds of 100,000 items (one seed merchant each; done
+ * once, kept as database `bdeals_bench_cat_<N>`, reused by later runs), then each run times a
+ * rival merchant's feed (`ensureCatalogueFeeds`: 90 % catalogue products, mostly without GTIN and
+ * titled its own way, 10 % new) into a copy of it, and prints how its offers were matched.
  *
  * The feed is ./data/bench/ingest-<N>.xml, written once from the demo plan (one item per
  * standard product, GMC attributes as the demo merchants send them) and reused. PostgreSQL runs
@@ -18,8 +25,22 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadDefaultFxTable, parseFeed } from '@b-deals/feeds';
 import { finishIngest, ingestFeed } from '../src/index.ts';
-import { ensureFeed, MERCHANT } from './bench-feed.ts';
-import { machineLine, median, ms, openBenchDatabase, parseDrivers, peakRssMiB, positiveInt, type Driver } from '@b-deals/db/testing';
+import type { Database } from '@b-deals/db';
+import type { MerchantDef } from '@b-deals/feeds/testing';
+import { ensureCatalogueFeeds, ensureFeed, MERCHANT, RIVAL } from './bench-feed.ts';
+import {
+  benchDatabaseExists,
+  cloneBenchDatabase,
+  machineLine,
+  median,
+  ms,
+  openBenchDatabase,
+  parseDrivers,
+  peakRssMiB,
+  positiveInt,
+  renameBenchDatabase,
+  type Driver,
+} from '@b-deals/db/testing';
 
 const OBSERVED_AT = new Date(Date.UTC(2025, 0, 1));
 const TARGET_OFFERS_PER_S = 5000;
@@ -36,15 +57,62 @@ interface Run {
   commitMs: number;
   finishMs: number;
   accepted: number;
+  /** Offers by match method (`gtin`, `title`, …, `new`). */
+  methods: Record<string, number>;
 }
 
-async function runOnce(driver: Driver, bytes: Buffer, feed: string): Promise<Run> {
+const merchantOf = (m: Pick<MerchantDef, 'slug' | 'name' | 'region' | 'marketplace'>) => ({
+  slug: m.slug,
+  name: m.name,
+  region: m.region,
+  marketplace: m.marketplace,
+});
+
+/**
+ * The template database of a `catalogue`-product catalogue, seeded on first use: each seed feed
+ * ingested as its own merchant, then `finishIngest` once. Seeded under another name and renamed
+ * when complete, so an interrupted seeding is never taken for a catalogue.
+ */
+async function ensureCatalogue(catalogue: number, parts: readonly string[]): Promise<string> {
+  const name = `bdeals_bench_cat_${catalogue}`;
+  if (await benchDatabaseExists(name)) {
+    console.log(`catalogue: reusing database ${name}`);
+    return name;
+  }
+  const seeding = `${name}_seeding`;
+  const started = performance.now();
+  const db = await openBenchDatabase('postgres', seeding, true);
+  try {
+    for (const [k, file] of parts.entries()) {
+      const report = await ingestFeed(db, {
+        bytes: readFileSync(file),
+        feed: path.basename(file),
+        fx: loadDefaultFxTable(),
+        observedAt: OBSERVED_AT,
+        skipMaintenance: true,
+        merchant: merchantOf({ ...MERCHANT, slug: `catalogue-${k + 1}`, name: `Catalogue ${k + 1}` }),
+      });
+      console.log(
+        `catalogue: seed feed ${k + 1}/${parts.length}: ${report.accepted} offers (${ms(performance.now() - started)} ms so far, peak RSS ${peakRssMiB()} MiB)`,
+      );
+    }
+    await finishIngest(db);
+    const n = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM products`);
+    console.log(`catalogue: ${n.rows[0]!.n} products seeded in ${ms(performance.now() - started)} ms`);
+  } finally {
+    await db.close();
+  }
+  await renameBenchDatabase(seeding, name);
+  return name;
+}
+
+async function runOnce(open: () => Promise<Database>, bytes: Buffer, feed: string, merchant: MerchantDef = MERCHANT): Promise<Run> {
   const fx = loadDefaultFxTable();
   const parseStart = performance.now();
   parseFeed(bytes, { filename: feed, fx, now: OBSERVED_AT });
   const parseMs = performance.now() - parseStart;
 
-  const db = await openBenchDatabase(driver, driver === 'postgres' ? 'bdeals_bench_ingest' : 'ingest_pglite', true);
+  const db = await open();
   try {
     const stages: Record<string, number> = {};
     const started = performance.now();
@@ -54,12 +122,7 @@ async function runOnce(driver: Driver, bytes: Buffer, feed: string): Promise<Run
       fx,
       observedAt: OBSERVED_AT,
       skipMaintenance: true,
-      merchant: {
-        slug: MERCHANT.slug,
-        name: MERCHANT.name,
-        region: MERCHANT.region,
-        marketplace: MERCHANT.marketplace,
-      },
+      merchant: merchantOf(merchant),
       onStage: (stage) => {
         stages[stage] = performance.now();
       },
@@ -77,6 +140,7 @@ async function runOnce(driver: Driver, bytes: Buffer, feed: string): Promise<Run
       commitMs: ended - stages.refreshed!,
       finishMs: finished - ended,
       accepted: report.accepted,
+      methods: report.matchMethods ?? {},
     };
   } finally {
     await db.close();
@@ -89,25 +153,43 @@ async function main(): Promise<void> {
       offers: { type: 'string', default: '100000' },
       driver: { type: 'string', default: 'postgres' },
       runs: { type: 'string', default: '3' },
+      catalogue: { type: 'string' },
     },
   });
   const offers = positiveInt(values.offers, 'offers');
   const runs = positiveInt(values.runs, 'runs');
+  const catalogue = values.catalogue === undefined ? 0 : positiveInt(values.catalogue, 'catalogue');
+  const drivers = parseDrivers(values.driver);
+  if (catalogue && drivers.includes('pglite')) throw new RangeError('--catalogue runs on PostgreSQL only (--driver postgres)');
   console.log(machineLine());
-  const file = ensureFeed(offers);
+  const feeds = catalogue ? ensureCatalogueFeeds(catalogue, offers) : null;
+  const file = feeds ? feeds.rival : ensureFeed(offers);
+  const template = feeds ? await ensureCatalogue(catalogue, feeds.parts) : null;
   const bytes = readFileSync(file);
-  console.log(`ingest benchmark: ${path.basename(file)} (${(bytes.length / 2 ** 20).toFixed(1)} MiB), ${runs} runs per driver into a fresh database`);
+  console.log(
+    `ingest benchmark: ${path.basename(file)} (${(bytes.length / 2 ** 20).toFixed(1)} MiB), ${runs} runs per driver into ${template ? `a copy of ${template}` : 'a fresh database'}`,
+  );
   const medians: Array<{ driver: Driver; offersPerS: number }> = [];
-  for (const driver of parseDrivers(values.driver)) {
+  for (const driver of drivers) {
     const results: Run[] = [];
+    const open = () =>
+      template
+        ? cloneBenchDatabase(template, 'bdeals_bench_ingest')
+        : openBenchDatabase(driver, driver === 'postgres' ? 'bdeals_bench_ingest' : 'ingest_pglite', true);
     for (let i = 1; i <= runs; i++) {
-      const r = await runOnce(driver, bytes, path.basename(file));
+      const r = await runOnce(open, bytes, path.basename(file), template ? RIVAL : MERCHANT);
       results.push(r);
       console.log(
         `[${driver}] run ${i}: ${r.accepted} offers in ${ms(r.totalMs)} ms = ${Math.round(r.offersPerS)} offers/s | parse ${ms(r.parseMs)} ms ` +
           `(measured apart), listings stage ${ms(r.listingsMs)} ms (incl. parse → writes ≈ ${ms(r.listingsMs - r.parseMs)} ms), deactivate ${ms(r.deactivateMs)} ms, ` +
           `refreshProducts ${ms(r.refreshMs)} ms, commit ${ms(r.commitMs)} ms | finishIngest ${ms(r.finishMs)} ms | peak RSS ${peakRssMiB()} MiB`,
       );
+      if (template)
+        console.log(
+          `[${driver}] run ${i}: matched by ${Object.entries(r.methods)
+            .map(([m, n]) => `${m} ${n}`)
+            .join(', ')}`,
+        );
     }
     const m = median(results.map((r) => r.offersPerS));
     medians.push({ driver, offersPerS: m });

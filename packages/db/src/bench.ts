@@ -99,3 +99,31 @@ export async function openBenchDatabase(driver: Driver, name: string, fresh: boo
   });
   return openDatabase({ kind: 'postgres', url: databaseUrl(name), max: poolSize });
 }
+
+/** True when PostgreSQL database `name` exists on the benchmark server. */
+export async function benchDatabaseExists(name: string): Promise<boolean> {
+  return withAdmin(async (admin) => ((await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [name])).rowCount ?? 0) > 0);
+}
+
+/**
+ * PostgreSQL database `name` as a fresh copy of database `template` (`CREATE DATABASE … TEMPLATE`,
+ * a file copy: seconds for gigabytes, where re-ingesting would take many minutes), opened and
+ * migrated. An existing `name` is dropped first. Throws when `template` is missing or in use.
+ */
+export async function cloneBenchDatabase(template: string, name: string, poolSize = 10): Promise<Database> {
+  for (const n of [template, name]) if (!/^[a-z0-9_]+$/.test(n)) throw new RangeError(`bad benchmark database name ${n}`);
+  await withAdmin(async (admin) => {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  });
+  return openDatabase({ kind: 'postgres', url: databaseUrl(name), max: poolSize });
+}
+
+/** Renames PostgreSQL database `from` to `to` (dropping an existing `to`): how a seeded template is published only once complete. */
+export async function renameBenchDatabase(from: string, to: string): Promise<void> {
+  for (const n of [from, to]) if (!/^[a-z0-9_]+$/.test(n)) throw new RangeError(`bad benchmark database name ${n}`);
+  await withAdmin(async (admin) => {
+    await admin.query(`DROP DATABASE IF EXISTS ${to} WITH (FORCE)`);
+    await admin.query(`ALTER DATABASE ${from} RENAME TO ${to}`);
+  });
+}

@@ -6,4 +6,4 @@
 export { rssFeed, type TestItem } from '../test/ingest/feed-builder.ts';
 export { MERCHANT_DEFS, type MerchantDef } from './demo/merchants-data.ts';
 export { rssFeed as demoRssFeed, type FeedRow } from './demo/feed-writers.ts';
-export { planDemoCatalogue } from './demo/plan.ts';
+export { planDemoCatalogue, type DemoOffer, type DemoProduct } from './demo/plan.ts';
