@@ -1,5 +1,5 @@
 /**
- * `npm run backtest -- <history.csv[.gz] | history.runs.tsv[.gz] | folder of dated feed snapshots> [--split 0.6] [--max-gap 31] [--write-model FILE] [--source TEXT] [--write-runs FILE]`
+ * `npm run backtest -- <history.csv[.gz] | history.runs.tsv[.gz] | folder of dated feed snapshots> [--split 0.6] [--max-gap 31] [--write-model FILE] [--source TEXT] [--write-runs FILE] [--unweighted]`
  * (issue 16 §4): replays observed price histories chronologically, fits the buy-or-wait model and
  * the simple threshold rule on the earlier part (decisions whose horizon ends before the split
  * day), and prints for 14 and 30 days, for the model and the baselines, the share of decisions no
@@ -8,7 +8,8 @@
  * held-out figures, the run's date and the history's name (`--source`, shown on /ai-price-hunter/;
  * default the input's file name); the API's advice reads that file. `--write-runs FILE` only
  * writes the history read (after `--max-gap`) as a runs file (backtest-input.ts; gzipped when FILE
- * ends in `.gz`), the compact form kept in the repository, and exits. Exit 2 for bad
+ * ends in `.gz`), the compact form kept in the repository, and exits. `--unweighted` fits the
+ * model without weighing days by their drop (`backtest`'s `weightByDrop`), for comparison. Exit 2 for bad
  * arguments, 1 when the input cannot be read.
  */
 import { statSync, writeFileSync } from 'node:fs';
@@ -35,6 +36,7 @@ function main(argv: string[]): number {
         'write-model': { type: 'string' },
         source: { type: 'string' },
         'write-runs': { type: 'string' },
+        unweighted: { type: 'boolean', default: false },
       },
     });
   } catch (err) {
@@ -46,7 +48,7 @@ function main(argv: string[]): number {
   const maxGap = Number(args.values['max-gap']);
   if (!input || !(split > 0 && split < 1) || !(maxGap >= 1)) {
     process.stderr.write(
-      'usage: npm run backtest -- <history.csv[.gz] | history.runs.tsv[.gz] | folder> [--split 0.6] [--max-gap 31] [--write-model FILE] [--source TEXT] [--write-runs FILE]\n',
+      'usage: npm run backtest -- <history.csv[.gz] | history.runs.tsv[.gz] | folder> [--split 0.6] [--max-gap 31] [--write-model FILE] [--source TEXT] [--write-runs FILE] [--unweighted]\n',
     );
     return 2;
   }
@@ -78,7 +80,7 @@ function main(argv: string[]): number {
   process.stdout.write(`observed ${date(first)} … ${date(last)}; training before ${date(splitDay)}, scored from it (no look-ahead)\n\n`);
   const models: Record<string, unknown> = {};
   for (const h of ADVICE_HORIZONS) {
-    const result = backtest(series, h, splitDay);
+    const result = backtest(series, h, splitDay, { weightByDrop: !args.values.unweighted });
     process.stdout.write(`horizon ${h} days                                                   training part              held-out part\n`);
     process.stdout.write(`policy                                                        no-worse capture  decisions   no-worse capture  decisions\n`);
     process.stdout.write(

@@ -44,9 +44,9 @@ export interface BoostOptions {
 /**
  * Fits `options.trees` trees by Newton boosting of the log loss, starting from the margins
  * `base` (the logistic scorer's bias + weighted sum for each row). Rows `x` are feature vectors,
- * `y` labels 0/1. Returns the trees (their values are added to the margin before the sigmoid).
+ * `y` labels 0/1, `weights` (optional, default 1) each row's weight in the loss. Returns the trees (their values are added to the margin before the sigmoid).
  */
-export function fitBoosted(x: number[][], y: number[], base: number[], options: BoostOptions): Tree[] {
+export function fitBoosted(x: number[][], y: number[], base: number[], options: BoostOptions, weights?: readonly number[]): Tree[] {
   const n = x.length;
   const d = x[0]?.length ?? 0;
   const margin = [...base];
@@ -58,8 +58,9 @@ export function fitBoosted(x: number[][], y: number[], base: number[], options: 
     const h = new Float64Array(n);
     for (let i = 0; i < n; i++) {
       const p = 1 / (1 + Math.exp(-margin[i]!));
-      g[i] = p - y[i]!;
-      h[i] = Math.max(p * (1 - p), 1e-6);
+      const w = weights?.[i] ?? 1;
+      g[i] = w * (p - y[i]!);
+      h[i] = w * Math.max(p * (1 - p), 1e-6);
     }
     const tree: Tree = { feature: [], threshold: [], left: [], right: [], value: [] };
     const leafOf = new Int32Array(n);

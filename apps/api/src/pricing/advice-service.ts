@@ -40,7 +40,12 @@ export function loadAdviceModels(file: string = ADVICE_MODEL_FILE): AdviceModels
   if (!existsSync(file)) return null;
   const parsed = JSON.parse(readFileSync(file, 'utf8')) as AdviceModels;
   for (const h of Object.values(parsed.horizons ?? {})) {
-    if (!h || h.model.weights.length !== FEATURE_NAMES.length || h.model.trees?.some((t) => t.feature.some((f) => f >= FEATURE_NAMES.length)))
+    if (
+      !h ||
+      h.model.weights.length !== FEATURE_NAMES.length ||
+      h.model.trees?.some((t) => t.feature.some((f) => f >= FEATURE_NAMES.length)) ||
+      (h.model.calibration && !(Number.isFinite(h.model.calibration.scale) && Number.isFinite(h.model.calibration.offset)))
+    )
       throw new Error(`${file}: not a price-advice model of the current features`);
   }
   return parsed;

@@ -62,6 +62,12 @@ export interface AdviceModel {
   threshold: number;
   /** Mean drop (share of today's price) to the horizon's low, over training days on which the price did fall. */
   meanDrop: number;
+  /**
+   * Platt scaling of the margin (probability = sigmoid(scale × margin + offset)), fitted on the
+   * training days' plain labels when the model was trained with weighted examples, so the
+   * probability shown stays a frequency; absent: the margin is already one.
+   */
+  calibration?: { scale: number; offset: number };
 }
 
 /** The advice for one offer. Cents and days. */
@@ -175,9 +181,47 @@ export function logisticMargin(model: AdviceModel, x: readonly number[]): number
 
 /** The model's probability that the price falls 3 % or more within its horizon, for features `x`: the logistic margin plus its trees' values. */
 export function dropProbability(model: AdviceModel, x: readonly number[]): number {
+  const z = adviceMargin(model, x);
+  return sigmoid(model.calibration ? model.calibration.scale * z + model.calibration.offset : z);
+}
+
+/** The model's uncalibrated margin for features `x`: the logistic margin plus its trees' values. */
+export function adviceMargin(model: AdviceModel, x: readonly number[]): number {
   let z = logisticMargin(model, x);
   if (model.trees) for (const t of model.trees) z += treeValue(t, x);
-  return sigmoid(z);
+  return z;
+}
+
+/**
+ * Platt scaling (a one-feature logistic regression by Newton's method) of `margins` against the
+ * 0/1 `labels`: the `{ scale, offset }` of {@link AdviceModel.calibration}. Deterministic.
+ */
+export function fitCalibration(margins: readonly number[], labels: readonly number[], iterations = 25): { scale: number; offset: number } {
+  let a = 1;
+  let b = 0;
+  for (let it = 0; it < iterations; it++) {
+    let ga = 0;
+    let gb = 0;
+    let haa = 1e-9;
+    let hab = 0;
+    let hbb = 1e-9;
+    for (let i = 0; i < margins.length; i++) {
+      const z = margins[i]!;
+      const p = sigmoid(a * z + b);
+      const e = p - labels[i]!;
+      const v = p * (1 - p);
+      ga += e * z;
+      gb += e;
+      haa += v * z * z;
+      hab += v * z;
+      hbb += v;
+    }
+    const det = haa * hbb - hab * hab;
+    if (Math.abs(det) < 1e-12) break;
+    a -= (hbb * ga - hab * gb) / det;
+    b -= (haa * gb - hab * ga) / det;
+  }
+  return { scale: Math.round(a * 1e6) / 1e6, offset: Math.round(b * 1e6) / 1e6 };
 }
 
 /** Observed days in `history`. */
@@ -203,6 +247,8 @@ export interface Example {
   x: number[];
   y: 0 | 1;
   drop: number;
+  /** Weight of the example in the fit (default 1). */
+  w?: number;
 }
 
 /**
@@ -216,8 +262,9 @@ export function fitLogistic(examples: readonly Example[], horizon: AdviceHorizon
   const scales = Array.from({ length: k }, (_, j) => Math.sqrt(examples.reduce((s, e) => s + (e.x[j]! - means[j]!) ** 2, 0) / Math.max(n, 1)) || 1);
   const xs = examples.map((e) => e.x.map((v, j) => (v - means[j]!) / scales[j]!));
   const weights = new Array<number>(k).fill(0);
-  const positives = examples.filter((e) => e.y === 1).length;
-  let bias = Math.log((positives + 1) / (n - positives + 1));
+  const total = examples.reduce((s, e) => s + (e.w ?? 1), 0);
+  const positives = examples.reduce((s, e) => s + (e.y === 1 ? (e.w ?? 1) : 0), 0);
+  let bias = Math.log((positives + 1) / (total - positives + 1));
   const { epochs = 300, rate = 0.5, l2 = 1e-3 } = opts;
   for (let epoch = 0; epoch < epochs; epoch++) {
     const grad = new Array<number>(k).fill(0);
@@ -225,12 +272,12 @@ export function fitLogistic(examples: readonly Example[], horizon: AdviceHorizon
     for (let i = 0; i < n; i++) {
       let z = bias;
       for (let j = 0; j < k; j++) z += weights[j]! * xs[i]![j]!;
-      const err = sigmoid(z) - examples[i]!.y;
+      const err = (sigmoid(z) - examples[i]!.y) * (examples[i]!.w ?? 1);
       gBias += err;
       for (let j = 0; j < k; j++) grad[j]! += err * xs[i]![j]!;
     }
-    bias -= (rate * gBias) / Math.max(n, 1);
-    for (let j = 0; j < k; j++) weights[j]! -= rate * (grad[j]! / Math.max(n, 1) + l2 * weights[j]!);
+    bias -= (rate * gBias) / Math.max(total, 1);
+    for (let j = 0; j < k; j++) weights[j]! -= rate * (grad[j]! / Math.max(total, 1) + l2 * weights[j]!);
   }
   const drops = examples.filter((e) => e.y === 1).map((e) => e.drop);
   return { horizon, means, scales, weights, bias, threshold: 0.5, meanDrop: drops.length ? drops.reduce((a, b) => a + b, 0) / drops.length : 0 };

@@ -27,7 +27,9 @@ import {
   ADVICE_MIN_DAYS,
   ADVICE_MIN_DROP,
   adviceFeaturesAt,
+  adviceMargin,
   dropProbability,
+  fitCalibration,
   fitLogistic,
   logisticMargin,
   type AdviceHorizon,
@@ -213,11 +215,16 @@ export function fitThreshold<T>(candidates: readonly T[], policyOf: (c: T) => Po
   return best!;
 }
 
-/** Training examples of the model from decisions: the features of the day, and whether the price fell 3 % or more within the horizon. */
-export function examplesOf(decisions: readonly Decision[]): Example[] {
+/**
+ * Training examples of the model from decisions: the features of the day, and whether the price
+ * fell 3 % or more within the horizon; with `weightByDrop`, a day on which it fell weighs its drop
+ * over 3 % (weight `drop / ADVICE_MIN_DROP` ≥ 1), the others 1.
+ */
+export function examplesOf(decisions: readonly Decision[], weightByDrop = false): Example[] {
   return decisions.map((d) => {
     const drop = (d.price - d.bestPrice) / d.price;
-    return { x: d.features, y: drop >= ADVICE_MIN_DROP ? 1 : 0, drop };
+    const y = drop >= ADVICE_MIN_DROP ? 1 : 0;
+    return { x: d.features, y, drop, ...(weightByDrop && y === 1 ? { w: drop / ADVICE_MIN_DROP } : {}) };
   });
 }
 
@@ -257,6 +264,7 @@ export function boostedTrees(logistic: AdviceModel, examples: readonly Example[]
     rows.map((e) => e.y),
     rows.map((e) => logisticMargin(logistic, e.x)),
     options,
+    rows.map((e) => e.w ?? 1),
   );
 }
 
@@ -273,16 +281,35 @@ export interface BacktestResult {
 
 /**
  * Runs the backtest of `series` (offer id → observed points, oldest first) at horizon `h`, split
- * at `splitDay` (the first scored day). Deterministic.
+ * at `splitDay` (the first scored day). Deterministic. The model's training days on which the
+ * price fell weigh by the drop (a 30 % drop ten times a 3 % one, `examplesOf`), so it ranks days
+ * by the saving a wait is worth, which is what capture measures; its probability is then
+ * recalibrated on the plain labels (`fitCalibration`). `weightByDrop: false` fits the model of
+ * before 2026-11-27, for comparison.
  */
-export function backtest(series: ReadonlyMap<string, readonly PricePoint[]>, h: AdviceHorizon, splitDay: number): BacktestResult {
+export function backtest(
+  series: ReadonlyMap<string, readonly PricePoint[]>,
+  h: AdviceHorizon,
+  splitDay: number,
+  opts: { weightByDrop?: boolean } = {},
+): BacktestResult {
+  const weightByDrop = opts.weightByDrop ?? true;
   const all = [...series.values()].flatMap((s) => decisionsOf(s, h));
   const train = all.filter((d) => d.day + h < splitDay);
   const test = all.filter((d) => d.day >= splitDay);
   const k = fitThreshold([0, 0.02, 0.05, 0.08, 0.1, 0.15, 0.2, 0.3, 0.5, Infinity], medianThresholdRule, train);
-  const examples = examplesOf(train);
+  const examples = examplesOf(train, weightByDrop);
   const logistic = fitLogistic(examples, h);
-  const fitted = { ...logistic, trees: boostedTrees(logistic, examples) };
+  const boosted: AdviceModel = { ...logistic, trees: boostedTrees(logistic, examples) };
+  const fitted = weightByDrop
+    ? {
+        ...boosted,
+        calibration: fitCalibration(
+          examples.map((e) => adviceMargin(boosted, e.x)),
+          examples.map((e) => e.y),
+        ),
+      }
+    : boosted;
   const thresholds = [0.03, 0.05, 0.07, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.01];
   const theta = fitThreshold(thresholds, (t) => modelPolicy({ ...fitted, threshold: t }), train);
   const model = { ...fitted, threshold: theta.best };

@@ -22,4 +22,22 @@ describe('fitBoosted (npm run backtest)', () => {
     const strict = fitBoosted(x, y, new Array(x.length).fill(0), { ...options, trees: 1, minLeafWeight: 1000 });
     expect(strict[0]!.feature).toEqual([-1]); // no split can keep 1000 of hessian weight on both sides
   });
+
+  it('weighs rows: a row of weight 0 changes nothing, a heavier row pulls its leaf', () => {
+    const zero = new Array(x.length).fill(0);
+    // Doubling the data with weight-0 copies whose labels are flipped gives the trees of the data alone.
+    const doubled = fitBoosted([...x, ...x], [...y, ...y.map((v) => 1 - v)], [...zero, ...zero], options, [...x.map(() => 1), ...x.map(() => 0)]);
+    expect(doubled).toEqual(fitBoosted(x, y, zero, options));
+    // The positive rows weighted 5 times: their cell's margin rises, the others' stay negative.
+    const heavy = fitBoosted(
+      x,
+      y,
+      zero,
+      { ...options, trees: 1 },
+      y.map((v) => (v ? 5 : 1)),
+    );
+    const plain = fitBoosted(x, y, zero, { ...options, trees: 1 });
+    expect(margin(heavy, [1, 1, 0.5])).toBeGreaterThan(margin(plain, [1, 1, 0.5]));
+    expect(margin(heavy, [0, 0, 0.5])).toBeLessThan(0);
+  });
 });

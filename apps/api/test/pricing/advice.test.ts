@@ -9,7 +9,11 @@ import {
   adviceFeatures,
   adviceFeaturesAt,
   blackFriday,
+  adviceMargin,
+  FEATURE_NAMES,
   dropProbability,
+  fitCalibration,
+  fitLogistic,
   logisticMargin,
   dayNumber,
   type PricePoint,
@@ -119,8 +123,10 @@ describe('buy-or-wait model', () => {
     expect(model.trees!.length).toBeGreaterThan(0);
     const x = adviceFeatures(cyclic().slice(0, 60));
     const z = logisticMargin(model, x) + model.trees!.reduce((sum, t) => sum + treeValue(t, x), 0);
-    expect(dropProbability(model, x)).toBeCloseTo(1 / (1 + Math.exp(-z)), 12);
-    expect(dropProbability({ ...model, trees: undefined }, x)).toBeCloseTo(1 / (1 + Math.exp(-logisticMargin(model, x))), 12);
+    const raw = { ...model, calibration: undefined };
+    expect(adviceMargin(model, x)).toBeCloseTo(z, 12);
+    expect(dropProbability(raw, x)).toBeCloseTo(1 / (1 + Math.exp(-z)), 12);
+    expect(dropProbability({ ...raw, trees: undefined }, x)).toBeCloseTo(1 / (1 + Math.exp(-logisticMargin(model, x))), 12);
   });
 
   it('gives no advice from fewer than 30 observed days, and says BUY or WAIT with a confidence otherwise', () => {
@@ -207,5 +213,54 @@ describe('advice features on long histories', () => {
     const flat = Array.from({ length: 500 }, (_, d) => ({ day: START + d, price: 5_000, inStock: true }));
     for (const i of [0, 1, 60, 89, 90, 91, 364, 365, 366, 499])
       expect(adviceFeatures(flat.slice(0, i + 1))).toEqual(wholeHistoryFeatures(flat.slice(0, i + 1)));
+  });
+});
+
+describe('weighted fit and calibration', () => {
+  it('fitCalibration recovers the scale and offset of labels drawn from sigmoid(2z − 1)', () => {
+    // Deterministic labels: for each margin, a share sigmoid(2z − 1) of 200 copies are positive.
+    const margins: number[] = [];
+    const labels: number[] = [];
+    for (let z = -3; z <= 3; z += 0.25) {
+      const p = 1 / (1 + Math.exp(-(2 * z - 1)));
+      for (let k = 0; k < 200; k++) {
+        margins.push(z);
+        labels.push(k < Math.round(p * 200) ? 1 : 0);
+      }
+    }
+    const c = fitCalibration(margins, labels);
+    expect(c.scale).toBeCloseTo(2, 1);
+    expect(c.offset).toBeCloseTo(-1, 1);
+  });
+
+  it('a model fitted with drop weights gives sigmoid(scale × margin + offset); without a calibration, sigmoid(margin)', () => {
+    const series = new Map(Array.from({ length: 6 }, (_, i) => [`offer-${i}`, cyclic(i * 4)] as const));
+    const { model } = backtest(series, 14, START + 240);
+    const x = adviceFeatures(cyclic().slice(0, 60));
+    const z = adviceMargin(model, x);
+    // The backtest's model is fitted with drop weights, so it carries a calibration; the plain fit carries none.
+    const { scale, offset } = model.calibration!;
+    expect(dropProbability(model, x)).toBeCloseTo(1 / (1 + Math.exp(-(scale * z + offset))), 12);
+    expect(dropProbability({ ...model, calibration: undefined }, x)).toBeCloseTo(1 / (1 + Math.exp(-z)), 12);
+    expect(backtest(series, 14, START + 240, { weightByDrop: false }).model.calibration).toBeUndefined();
+  });
+
+  it('weights examples: positives weighted by their drop pull the fit towards the days of deep drops', () => {
+    // One feature: days with x = 1 fall rarely but deeply, days with x = 0 often but shallowly; unweighted, x = 1 looks worse.
+    const ex = (x: number, y: 0 | 1, drop: number) => ({ x: FEATURE_NAMES.map((_, i) => (i === 0 ? x : 0)), y, drop });
+    const rows = [
+      ...Array.from({ length: 30 }, () => ex(1, 1, 0.3)),
+      ...Array.from({ length: 70 }, () => ex(1, 0, 0)),
+      ...Array.from({ length: 50 }, () => ex(0, 1, 0.03)),
+      ...Array.from({ length: 50 }, () => ex(0, 0, 0)),
+    ];
+    const plain = fitLogistic(rows, 14);
+    const weighted = fitLogistic(
+      rows.map((r) => (r.y ? { ...r, w: r.drop / 0.03 } : r)),
+      14,
+    );
+    const at = (m: typeof plain, x: number) => logisticMargin(m, ex(x, 0, 0).x);
+    expect(at(plain, 1)).toBeLessThan(at(plain, 0));
+    expect(at(weighted, 1)).toBeGreaterThan(at(weighted, 0));
   });
 });
