@@ -217,14 +217,19 @@ export function fitThreshold<T>(candidates: readonly T[], policyOf: (c: T) => Po
 
 /**
  * Training examples of the model from decisions: the features of the day, and whether the price
- * fell 3 % or more within the horizon; with `weightByDrop`, a day on which it fell weighs its drop
- * over 3 % (weight `drop / ADVICE_MIN_DROP` ≥ 1), the others 1.
+ * fell 3 % or more within the horizon. With `weightByDrop`, each day weighs what the choice is
+ * worth there: a day on which the price fell, its drop over 3 % (`drop / ADVICE_MIN_DROP` ≥ 1); a
+ * day on which it did not, 1 plus what waiting would have cost over 3 % (`1 + rise /
+ * ADVICE_MIN_DROP`, rise = the share the price paid after waiting is above today's, 0 when not).
+ * Both come from the training part's own outcomes, as the labels do; never from the scored part.
  */
 export function examplesOf(decisions: readonly Decision[], weightByDrop = false): Example[] {
   return decisions.map((d) => {
     const drop = (d.price - d.bestPrice) / d.price;
     const y = drop >= ADVICE_MIN_DROP ? 1 : 0;
-    return { x: d.features, y, drop, ...(weightByDrop && y === 1 ? { w: drop / ADVICE_MIN_DROP } : {}) };
+    if (!weightByDrop) return { x: d.features, y, drop };
+    const rise = Math.max(0, (d.waitPrice - d.price) / d.price);
+    return { x: d.features, y, drop, w: y === 1 ? drop / ADVICE_MIN_DROP : 1 + rise / ADVICE_MIN_DROP };
   });
 }
 
@@ -281,11 +286,11 @@ export interface BacktestResult {
 
 /**
  * Runs the backtest of `series` (offer id → observed points, oldest first) at horizon `h`, split
- * at `splitDay` (the first scored day). Deterministic. The model's training days on which the
- * price fell weigh by the drop (a 30 % drop ten times a 3 % one, `examplesOf`), so it ranks days
- * by the saving a wait is worth, which is what capture measures; its probability is then
- * recalibrated on the plain labels (`fitCalibration`). `weightByDrop: false` fits the model of
- * before 2026-11-27, for comparison.
+ * at `splitDay` (the first scored day). Deterministic. The model's training days weigh what
+ * waiting was worth or cost there (a 30 % drop ten times a 3 % one, a wait that paid 6 % more three
+ * times a day that stayed flat; `examplesOf`), so it ranks days by money, which is what capture
+ * and a worse decision measure; its probability is then recalibrated on the plain labels
+ * (`fitCalibration`). `weightByDrop: false` fits the model of before 2026-11-27, for comparison.
  */
 export function backtest(
   series: ReadonlyMap<string, readonly PricePoint[]>,

@@ -19,7 +19,7 @@ import {
   type PricePoint,
 } from '../../src/pricing/advice.ts';
 import { treeValue } from '../../src/ml/index.ts';
-import { backtest, decisionsOf, guardedHistory, LookAheadError, score, type Policy } from '../../src/pricing/backtest.ts';
+import { backtest, decisionsOf, examplesOf, guardedHistory, LookAheadError, score, type Policy } from '../../src/pricing/backtest.ts';
 
 const START = dayNumber(new Date(Date.UTC(2024, 0, 1)));
 /** A year of daily prices: $100, with a sale at $80 on days 20–24 of every 25-day cycle. */
@@ -262,5 +262,16 @@ describe('weighted fit and calibration', () => {
     const at = (m: typeof plain, x: number) => logisticMargin(m, ex(x, 0, 0).x);
     expect(at(plain, 1)).toBeLessThan(at(plain, 0));
     expect(at(weighted, 1)).toBeGreaterThan(at(weighted, 0));
+  });
+
+  it('weighs a day by what waiting was worth or cost there: the drop over 3 %, or 1 plus the rise over 3 %', () => {
+    const steps = (after: number): PricePoint[] => Array.from({ length: 80 }, (_, d) => ({ day: START + d, price: d < 40 ? 10_000 : after, inStock: true }));
+    // Decisions start on day 29 (30 days of history): the 7th is day 35, whose 14-day horizon holds the step on day 40.
+    const at = (series: PricePoint[], weighted: boolean) => examplesOf(decisionsOf(series, 14), weighted)[6]!;
+    expect(decisionsOf(steps(7_000), 14)[6]!.day).toBe(START + 35);
+    expect(at(steps(7_000), true)).toMatchObject({ y: 1, drop: expect.closeTo(0.3, 9), w: expect.closeTo(10, 9) }); // a 30 % drop weighs 10
+    expect(at(steps(10_600), true)).toMatchObject({ y: 0, w: expect.closeTo(3, 9) }); // waiting paid 6 % more: 1 + 2
+    expect(at(steps(10_000), true)).toMatchObject({ y: 0, w: 1 }); // flat
+    expect(at(steps(7_000), false).w).toBeUndefined();
   });
 });
