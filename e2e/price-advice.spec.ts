@@ -75,7 +75,9 @@ test.describe('with a fitted model (synthetic fixture)', () => {
     expect(waiting.items.length, 'the demo catalogue has products above their 90-day low, even in a catalogue-wide sale').toBeGreaterThan(0);
   });
 
-  test('the product page shows WAIT with the saving, the window and a confidence, or BUY; within 60 KB of HTML', async ({ page }) => {
+  test('the product page shows WAIT with the chance of the drop, the window and the saving, or BUY with a confidence; within 60 KB of HTML', async ({
+    page,
+  }) => {
     const waiting = (await (await page.request.get('/inventory/api/v1/price-advice/waiting-pays?horizon=14&to=1')).json()) as WaitingPays;
     const item = waiting.items[0]!;
     const advice = (await (await page.request.get(`/inventory/api/v1/standard-product/product/${item.id}/price-advice?horizon=14`)).json()) as PriceAdvice;
@@ -91,8 +93,9 @@ test.describe('with a fitted model (synthetic fixture)', () => {
       const note = page.getByTestId('price-advice');
       await expect(note).toHaveAttribute('data-advice', 'WAIT');
       if (best.advice.kind === 'WAIT') {
-        await expect(note).toContainText(`Wait · May drop 3% or more within 14 days; expected saving ${formatPrice(best.advice.expectedSavingCents)}`);
-        await expect(note).toContainText(`confidence ${formatProbability(best.advice.confidence)}`);
+        await expect(note).toContainText(
+          `Wait · ${formatProbability(best.advice.confidence)} chance of a drop of 3% or more within 14 days; expected saving ${formatPrice(best.advice.expectedSavingCents)}`,
+        );
       }
     });
     await page.getByRole('link', { name: 'How the AI Price Hunter advises' }).click();
@@ -111,7 +114,7 @@ test.describe('with a fitted model (synthetic fixture)', () => {
     const card = cards.find((c) => c.id === buy!.productId)!;
     await page.goto(productHref(card.slug, card.id));
     await expect(page.getByTestId('price-advice')).toHaveAttribute('data-advice', 'BUY');
-    await expect(page.getByTestId('price-advice')).toContainText('Buy now · No drop of 3% or more expected within 14 days');
+    await expect(page.getByTestId('price-advice')).toContainText('Buy now · No drop of 3% or more expected within 14 days · confidence');
   });
 
   test("B-LOVED shows each saved product's advice", async ({ page }, testInfo) => {

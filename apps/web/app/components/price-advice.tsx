@@ -3,8 +3,9 @@ import { Link } from '../lib/router-links';
 import type { AdviceView } from '../lib/price-advice';
 
 /**
- * The AI Price Hunter's buy-or-wait note (issue 16 §3) for one offer: WAIT with the expected
- * saving, the window (the model's horizon) and a confidence; BUY with its confidence; or "not
+ * The AI Price Hunter's buy-or-wait note (issue 16 §3) for one offer: WAIT with the chance of
+ * the drop (its confidence), the window (the model's horizon) and the expected saving; BUY with its
+ * confidence; or "not
  * enough price history yet" when the offer was watched too few days. Render nothing when there is
  * no advice (no fitted model): none is invented. `compact` is the one-line form of lists.
  */
@@ -18,9 +19,10 @@ export function AdviceNote({ advice, compact = false }: { advice: AdviceView | u
     );
   }
   const wait = advice.kind === 'WAIT';
+  // A WAIT's confidence is the chance of the drop, which can be small where waiting risks little: said as a chance, not as certainty.
   const detail = wait
-    ? `May drop 3% or more within ${advice.horizon} days; expected saving ${formatPrice(advice.saving)}`
-    : `No drop of 3% or more expected within ${advice.horizon} days`;
+    ? `${formatProbability(advice.confidence)} chance of a drop of 3% or more within ${advice.horizon} days; expected saving ${formatPrice(advice.saving)}`
+    : `No drop of 3% or more expected within ${advice.horizon} days · confidence ${formatProbability(advice.confidence)}`;
   return (
     <p
       data-testid="price-advice"
@@ -30,7 +32,7 @@ export function AdviceNote({ advice, compact = false }: { advice: AdviceView | u
       }
     >
       <strong className={wait ? 'text-amber-900' : 'text-emerald-800'}>{wait ? 'Wait' : 'Buy now'}</strong>
-      {` · ${detail} · confidence ${formatProbability(advice.confidence)}. `}
+      {` · ${detail}. `}
       {compact ? null : (
         <Link to="/ai-price-hunter/#buy-or-wait" className="text-accent-700 underline">
           How the AI Price Hunter advises
