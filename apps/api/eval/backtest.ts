@@ -9,7 +9,7 @@
  * default the input's file name); the API's advice reads that file. `--write-runs FILE` only
  * writes the history read (after `--max-gap`) as a runs file (backtest-input.ts; gzipped when FILE
  * ends in `.gz`), the compact form kept in the repository, and exits. `--unweighted` fits the
- * model without weighing days by their drop (`backtest`'s `weightByDrop`), for comparison. Exit 2 for bad
+ * model without weighing days by what waiting won or cost (`backtest`'s `weightByOutcome`), for comparison. Exit 2 for bad
  * arguments, 1 when the input cannot be read.
  */
 import { statSync, writeFileSync } from 'node:fs';
@@ -80,7 +80,7 @@ function main(argv: string[]): number {
   process.stdout.write(`observed ${date(first)} … ${date(last)}; training before ${date(splitDay)}, scored from it (no look-ahead)\n\n`);
   const models: Record<string, unknown> = {};
   for (const h of ADVICE_HORIZONS) {
-    const result = backtest(series, h, splitDay, { weightByDrop: !args.values.unweighted });
+    const result = backtest(series, h, splitDay, { weightByOutcome: !args.values.unweighted });
     process.stdout.write(`horizon ${h} days                                                   training part              held-out part\n`);
     process.stdout.write(`policy                                                        no-worse capture  decisions   no-worse capture  decisions\n`);
     process.stdout.write(

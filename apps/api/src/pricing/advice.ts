@@ -179,7 +179,7 @@ export function logisticMargin(model: AdviceModel, x: readonly number[]): number
   return z;
 }
 
-/** The model's probability that the price falls 3 % or more within its horizon, for features `x`: the logistic margin plus its trees' values. */
+/** The model's probability that the price falls 3 % or more within its horizon, for features `x`: the sigmoid of {@link adviceMargin}, through the model's calibration when it has one. */
 export function dropProbability(model: AdviceModel, x: readonly number[]): number {
   const z = adviceMargin(model, x);
   return sigmoid(model.calibration ? model.calibration.scale * z + model.calibration.offset : z);

@@ -217,17 +217,17 @@ export function fitThreshold<T>(candidates: readonly T[], policyOf: (c: T) => Po
 
 /**
  * Training examples of the model from decisions: the features of the day, and whether the price
- * fell 3 % or more within the horizon. With `weightByDrop`, each day weighs what the choice is
+ * fell 3 % or more within the horizon. With `weightByOutcome`, each day weighs what the choice is
  * worth there: a day on which the price fell, its drop over 3 % (`drop / ADVICE_MIN_DROP` ≥ 1); a
  * day on which it did not, 1 plus what waiting would have cost over 3 % (`1 + rise /
  * ADVICE_MIN_DROP`, rise = the share the price paid after waiting is above today's, 0 when not).
  * Both come from the training part's own outcomes, as the labels do; never from the scored part.
  */
-export function examplesOf(decisions: readonly Decision[], weightByDrop = false): Example[] {
+export function examplesOf(decisions: readonly Decision[], weightByOutcome = false): Example[] {
   return decisions.map((d) => {
     const drop = (d.price - d.bestPrice) / d.price;
     const y = drop >= ADVICE_MIN_DROP ? 1 : 0;
-    if (!weightByDrop) return { x: d.features, y, drop };
+    if (!weightByOutcome) return { x: d.features, y, drop };
     const rise = Math.max(0, (d.waitPrice - d.price) / d.price);
     return { x: d.features, y, drop, w: y === 1 ? drop / ADVICE_MIN_DROP : 1 + rise / ADVICE_MIN_DROP };
   });
@@ -290,23 +290,23 @@ export interface BacktestResult {
  * waiting was worth or cost there (a 30 % drop ten times a 3 % one, a wait that paid 6 % more three
  * times a day that stayed flat; `examplesOf`), so it ranks days by money, which is what capture
  * and a worse decision measure; its probability is then recalibrated on the plain labels
- * (`fitCalibration`). `weightByDrop: false` fits the model of before 2026-11-27, for comparison.
+ * (`fitCalibration`). `weightByOutcome: false` fits the model of before 2026-11-27, for comparison.
  */
 export function backtest(
   series: ReadonlyMap<string, readonly PricePoint[]>,
   h: AdviceHorizon,
   splitDay: number,
-  opts: { weightByDrop?: boolean } = {},
+  opts: { weightByOutcome?: boolean } = {},
 ): BacktestResult {
-  const weightByDrop = opts.weightByDrop ?? true;
+  const weightByOutcome = opts.weightByOutcome ?? true;
   const all = [...series.values()].flatMap((s) => decisionsOf(s, h));
   const train = all.filter((d) => d.day + h < splitDay);
   const test = all.filter((d) => d.day >= splitDay);
   const k = fitThreshold([0, 0.02, 0.05, 0.08, 0.1, 0.15, 0.2, 0.3, 0.5, Infinity], medianThresholdRule, train);
-  const examples = examplesOf(train, weightByDrop);
+  const examples = examplesOf(train, weightByOutcome);
   const logistic = fitLogistic(examples, h);
   const boosted: AdviceModel = { ...logistic, trees: boostedTrees(logistic, examples) };
-  const fitted = weightByDrop
+  const fitted = weightByOutcome
     ? {
         ...boosted,
         calibration: fitCalibration(

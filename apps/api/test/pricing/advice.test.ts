@@ -242,7 +242,7 @@ describe('weighted fit and calibration', () => {
     const { scale, offset } = model.calibration!;
     expect(dropProbability(model, x)).toBeCloseTo(1 / (1 + Math.exp(-(scale * z + offset))), 12);
     expect(dropProbability({ ...model, calibration: undefined }, x)).toBeCloseTo(1 / (1 + Math.exp(-z)), 12);
-    expect(backtest(series, 14, START + 240, { weightByDrop: false }).model.calibration).toBeUndefined();
+    expect(backtest(series, 14, START + 240, { weightByOutcome: false }).model.calibration).toBeUndefined();
   });
 
   it('weights examples: positives weighted by their drop pull the fit towards the days of deep drops', () => {
