@@ -80,13 +80,22 @@ async function withAdmin<T>(fn: (admin: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+/** True when database `name` exists on the server `admin` is connected to. */
+const exists = async (admin: pg.Client, name: string): Promise<boolean> =>
+  ((await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [name])).rowCount ?? 0) > 0;
+
+/** Throws RangeError unless every name is a benchmark database name (lower-case letters, digits, `_`): they are spliced into SQL. */
+function checkNames(...names: string[]): void {
+  for (const n of names) if (!/^[a-z0-9_]+$/.test(n)) throw new RangeError(`bad benchmark database name ${n}`);
+}
+
 /**
  * Opens (and migrates) a benchmark database: PGlite in `BENCH_DIR/<name>`, or PostgreSQL
  * database `<name>` (lower-case letters, digits, `_`). With `fresh`, an existing one is removed
  * first; otherwise it is created only when missing. Throws when the server is unreachable.
  */
 export async function openBenchDatabase(driver: Driver, name: string, fresh: boolean, poolSize = 10): Promise<Database> {
-  if (!/^[a-z0-9_]+$/.test(name)) throw new RangeError(`bad benchmark database name ${name}`);
+  checkNames(name);
   if (driver === 'pglite') {
     const dir = path.join(BENCH_DIR, name);
     if (fresh) rmSync(dir, { recursive: true, force: true });
@@ -94,15 +103,14 @@ export async function openBenchDatabase(driver: Driver, name: string, fresh: boo
   }
   await withAdmin(async (admin) => {
     if (fresh) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    const exists = await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [name]);
-    if (!exists.rowCount) await admin.query(`CREATE DATABASE ${name}`);
+    if (!(await exists(admin, name))) await admin.query(`CREATE DATABASE ${name}`);
   });
   return openDatabase({ kind: 'postgres', url: databaseUrl(name), max: poolSize });
 }
 
 /** True when PostgreSQL database `name` exists on the benchmark server. */
 export async function benchDatabaseExists(name: string): Promise<boolean> {
-  return withAdmin(async (admin) => ((await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [name])).rowCount ?? 0) > 0);
+  return withAdmin((admin) => exists(admin, name));
 }
 
 /**
@@ -111,7 +119,7 @@ export async function benchDatabaseExists(name: string): Promise<boolean> {
  * migrated. An existing `name` is dropped first. Throws when `template` is missing or in use.
  */
 export async function cloneBenchDatabase(template: string, name: string, poolSize = 10): Promise<Database> {
-  for (const n of [template, name]) if (!/^[a-z0-9_]+$/.test(n)) throw new RangeError(`bad benchmark database name ${n}`);
+  checkNames(template, name);
   await withAdmin(async (admin) => {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
@@ -121,7 +129,7 @@ export async function cloneBenchDatabase(template: string, name: string, poolSiz
 
 /** Renames PostgreSQL database `from` to `to` (dropping an existing `to`): how a seeded template is published only once complete. */
 export async function renameBenchDatabase(from: string, to: string): Promise<void> {
-  for (const n of [from, to]) if (!/^[a-z0-9_]+$/.test(n)) throw new RangeError(`bad benchmark database name ${n}`);
+  checkNames(from, to);
   await withAdmin(async (admin) => {
     await admin.query(`DROP DATABASE IF EXISTS ${to} WITH (FORCE)`);
     await admin.query(`ALTER DATABASE ${from} RENAME TO ${to}`);
