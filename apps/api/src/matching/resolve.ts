@@ -213,9 +213,13 @@ export async function resolveListings(
   const wanted = [...new Set(listings.filter((l) => !existing.has(l.offerKey)).flatMap((l) => l.keys.map((k) => k.key)))];
   const known = new Map<string, number>();
   for (let i = 0; i < wanted.length; i += BATCH) {
-    const res = await tx.query<Pick<ProductKeyRow, 'key' | 'product_id'>>(`SELECT key, product_id FROM product_keys WHERE key = ANY($1::text[])`, [
-      wanted.slice(i, i + BATCH),
-    ]);
+    // One primary-key probe per key: a LATERAL with LIMIT is never flattened into a join, where the planner
+    // reads the whole table for thousands of keys (`key = ANY($1)` did: a sequential scan of every key).
+    const res = await tx.query<Pick<ProductKeyRow, 'key' | 'product_id'>>(
+      `SELECT k.key, pk.product_id FROM unnest($1::text[]) AS k(key)
+         CROSS JOIN LATERAL (SELECT product_id FROM product_keys WHERE product_keys.key = k.key LIMIT 1) pk`,
+      [wanted.slice(i, i + BATCH)],
+    );
     for (const r of res.rows) known.set(r.key, Number(r.product_id));
   }
 
