@@ -152,11 +152,13 @@ async function writeListings(
     if (ex && ex.active && ex.contentHash === r.listing.contentHash) offerIds.set(r.listing.offerKey, ex.id);
     else changed.push(r);
   }
+  const offersBefore = changed.length >= ANALYZE_MIN_ROWS ? await estimatedRows(tx, 'offers') : 0;
   const written = await writeOffers(tx, merchantId, changed, observedAt);
   for (const [key, id] of written.offerIds) offerIds.set(key, id);
   const touched = written.touched;
-  // Fresh offer statistics for the aggregate queries that follow inside this transaction (a first load has none).
-  if (changed.length >= 5000) await tx.query('ANALYZE offers');
+  // Fresh offer statistics for the aggregate queries that follow inside this transaction, when the
+  // table has none yet (a first load) or this feed grew it by more than ANALYZE_GROWTH of what they describe.
+  if (changed.length >= ANALYZE_MIN_ROWS && changed.length > ANALYZE_GROWTH * offersBefore) await tx.query('ANALYZE offers');
 
   // New products are written once, after their offers, with their offer-derived columns; only
   // products that existed before are refreshed by the caller.
@@ -181,6 +183,20 @@ async function writeListings(
   const methods: Partial<Record<MatchMethod, number>> = {};
   for (const r of resolved) methods[r.method] = (methods[r.method] ?? 0) + 1;
   return { touched, methods };
+}
+
+/** Changed offers from which an ingest considers refreshing the planner's statistics of `offers`. */
+const ANALYZE_MIN_ROWS = 5000;
+/**
+ * Share of the rows the statistics describe that a feed must add before they are refreshed inside
+ * the transaction; PostgreSQL's own autovacuum waits for 10 % (`autovacuum_analyze_scale_factor`).
+ */
+const ANALYZE_GROWTH = 0.2;
+
+/** The planner's row estimate of a table (`pg_class.reltuples`; 0 when it was never analysed, where PostgreSQL says -1). */
+async function estimatedRows(tx: Queryable, table: string): Promise<number> {
+  const res = await tx.query<{ n: number }>(`SELECT greatest(reltuples, 0)::float8 AS n FROM pg_class WHERE oid = $1::regclass`, [table]);
+  return Number(res.rows[0]?.n ?? 0);
 }
 
 /** After a batch of ingests: price statistics, the search vocabulary, and planner statistics, once. */
