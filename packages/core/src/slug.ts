@@ -34,6 +34,9 @@ const FOLD: Record<string, string> = {
   ð: 'd',
 };
 
+// eslint-disable-next-line no-control-regex -- the whole ASCII range, control characters included
+const ASCII = /^[\x00-\x7f]*$/;
+
 /**
  * Turns a display string into a URL slug (spec §5): trademark marks (™ ® © ℠) and emoji are
  * dropped, accents are stripped (`é` → `e`) and a few letters folded (`ß` → `ss`, `æ` → `ae`,
@@ -43,6 +46,16 @@ const FOLD: Record<string, string> = {
  * input with no letters or digits.
  */
 export function slugify(input: string, options: SlugOptions = {}): string {
+  // Plain ASCII (most feed text) has no mark, emoji, accent or folded letter: the same rule, fewer passes.
+  if (ASCII.test(input)) {
+    const a = input
+      .replace(/&/g, ' and ')
+      .replace(/['`]/g, '')
+      .replace(/[^A-Za-z0-9]+/g, ' ')
+      .trim()
+      .replace(/ /g, '-');
+    return options.keepCase ? a : a.toLowerCase();
+  }
   let s = input
     .replace(TRADEMARKS, '')
     .replace(EMOJI, '')

@@ -55,6 +55,18 @@ describe('slugify (spec §5 "Slugs")', () => {
     expect(slugify('Straße Ærø', { keepCase: true })).toBe('Strasse-AEro');
   });
 
+  it('gives plain ASCII text (its fast path) the same slug as the full rule does', () => {
+    // A trademark sign is dropped before anything else, so `s + '™'` takes the full rule and must slug like `s`.
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    const alphabet = ' \t\n!"#$%&\'()*+,-./0123456789:;<=>?@ABCXYZ[\\]^_`abcxyz{|}~\x00\x1f\x7f';
+    for (let n = 0; n < 2000; n++) {
+      const s = Array.from({ length: next() % 24 }, () => alphabet[next() % alphabet.length]).join('');
+      expect(slugify(s)).toBe(slugify(`${s}™`));
+      expect(slugify(s, { keepCase: true })).toBe(slugify(`™${s}`, { keepCase: true }));
+    }
+  });
+
   it('returns an empty slug when nothing but symbols is given', () => {
     for (const input of ['', '   ', '!!!', '™®©', '🔥🔥', '——']) expect(slugify(input)).toBe('');
   });
