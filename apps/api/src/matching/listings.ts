@@ -58,13 +58,26 @@ export function normaliseTitle(title: string, brand: string | null, color: strin
   return [...new Set(words)].join('-');
 }
 
+/** Whole-word patterns of size labels, by label: a feed repeats a few dozen labels over all its items. */
+const SIZE_LABEL_PATTERNS = new Map<string, RegExp | null>();
+
+function sizeLabelPattern(part: string): RegExp | null {
+  let re = SIZE_LABEL_PATTERNS.get(part);
+  if (re === undefined) {
+    const escaped = part.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    re = escaped ? new RegExp(`(^|[\\s,(/-])${escaped}(?=$|[\\s,)/-])`, 'gi') : null;
+    if (SIZE_LABEL_PATTERNS.size < 10_000) SIZE_LABEL_PATTERNS.set(part, re);
+  }
+  return re;
+}
+
 /** Removes the item's own size labels ("42", "US 9 / EU 42") from its title, as whole words, for variant grouping. */
 function withoutOwnSizes(title: string, sizes: readonly string[]): string {
   let t = ` ${title} `;
   for (const size of sizes) {
     for (const part of size.split(' / ')) {
-      const escaped = part.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      if (escaped) t = t.replace(new RegExp(`(^|[\\s,(/-])${escaped}(?=$|[\\s,)/-])`, 'gi'), '$1 ');
+      const re = sizeLabelPattern(part);
+      if (re) t = t.replace(re, '$1 ');
     }
   }
   return t;

@@ -6,8 +6,20 @@
  */
 import type { Availability, Condition } from '@b-deals/core';
 
+/** {@link key} of values already seen: a feed spells these attributes a handful of ways over all its items. */
+const KEYS = new Map<string, string>();
+
 /** Lower case, accents removed, schema.org URL prefix and camelCase split, separators → one space. */
 function key(raw: string): string {
+  let k = KEYS.get(raw);
+  if (k === undefined) {
+    k = spell(raw);
+    if (KEYS.size < 10_000) KEYS.set(raw, k);
+  }
+  return k;
+}
+
+function spell(raw: string): string {
   return raw
     .trim()
     .replace(/^https?:\/\/(www\.)?schema\.org\//i, '')
