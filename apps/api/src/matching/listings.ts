@@ -58,7 +58,7 @@ export function normaliseTitle(title: string, brand: string | null, color: strin
   return [...new Set(words)].join('-');
 }
 
-/** Whole-word patterns of size labels, by label: a feed repeats a few dozen labels over all its items. */
+/** Whole-word patterns of size labels, by label (up to 10,000 labels of at most 64 characters): a feed repeats a few dozen labels over all its items. */
 const SIZE_LABEL_PATTERNS = new Map<string, RegExp | null>();
 
 function sizeLabelPattern(part: string): RegExp | null {
@@ -66,7 +66,7 @@ function sizeLabelPattern(part: string): RegExp | null {
   if (re === undefined) {
     const escaped = part.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     re = escaped ? new RegExp(`(^|[\\s,(/-])${escaped}(?=$|[\\s,)/-])`, 'gi') : null;
-    if (SIZE_LABEL_PATTERNS.size < 10_000) SIZE_LABEL_PATTERNS.set(part, re);
+    if (part.length <= 64 && SIZE_LABEL_PATTERNS.size < 10_000) SIZE_LABEL_PATTERNS.set(part, re);
   }
   return re;
 }

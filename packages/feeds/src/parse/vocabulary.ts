@@ -6,7 +6,7 @@
  */
 import type { Availability, Condition } from '@b-deals/core';
 
-/** {@link key} of values already seen: a feed spells these attributes a handful of ways over all its items. */
+/** {@link key} of values already seen (up to 10,000 values of at most 64 characters): a feed spells these attributes a handful of ways over all its items. */
 const KEYS = new Map<string, string>();
 
 /** Lower case, accents removed, schema.org URL prefix and camelCase split, separators → one space. */
@@ -14,7 +14,7 @@ function key(raw: string): string {
   let k = KEYS.get(raw);
   if (k === undefined) {
     k = spell(raw);
-    if (KEYS.size < 10_000) KEYS.set(raw, k);
+    if (raw.length <= 64 && KEYS.size < 10_000) KEYS.set(raw, k);
   }
   return k;
 }
