@@ -7,4 +7,5 @@ export * from './types.ts';
 export { parseFeed, loadFxTable, loadDefaultFxTable, readOperatorRates, withOperatorRates, convertToUsd, toUsdCents, type FxTable } from './parse/index.ts';
 export { mapCategory, googleCategoryPath, type CategoryInput, type CategoryMatch } from './parse/category-map.ts';
 export { merchantFromFeed, type MerchantInput } from './merchant.ts';
+export { perDistinctValue } from './parse/text.ts';
 export { generateDemoCatalogue, demoMerchantInput, type DemoCatalogueOptions, type DemoCatalogueResult, type DemoMerchantEntry } from './demo/generate.ts';

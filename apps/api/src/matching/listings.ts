@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { slugify, type Availability, type MatchMethod } from '@b-deals/core';
-import type { FeedItem } from '@b-deals/feeds';
+import { perDistinctValue, type FeedItem } from '@b-deals/feeds';
 
 export interface Listing {
   /** GMC `item_group_id` when the items are variants, the variant key (`~brand:title`) of variants without one, else the item's GMC `id`. */
@@ -58,18 +58,11 @@ export function normaliseTitle(title: string, brand: string | null, color: strin
   return [...new Set(words)].join('-');
 }
 
-/** Whole-word patterns of size labels, by label (up to 10,000 labels of at most 64 characters): a feed repeats a few dozen labels over all its items. */
-const SIZE_LABEL_PATTERNS = new Map<string, RegExp | null>();
-
-function sizeLabelPattern(part: string): RegExp | null {
-  let re = SIZE_LABEL_PATTERNS.get(part);
-  if (re === undefined) {
-    const escaped = part.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    re = escaped ? new RegExp(`(^|[\\s,(/-])${escaped}(?=$|[\\s,)/-])`, 'gi') : null;
-    if (part.length <= 64 && SIZE_LABEL_PATTERNS.size < 10_000) SIZE_LABEL_PATTERNS.set(part, re);
-  }
-  return re;
-}
+/** The whole-word pattern of one size label, once per distinct label: a feed repeats a few dozen labels over all its items. */
+const sizeLabelPattern = perDistinctValue((part): RegExp | null => {
+  const escaped = part.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return escaped ? new RegExp(`(^|[\\s,(/-])${escaped}(?=$|[\\s,)/-])`, 'gi') : null;
+});
 
 /** Removes the item's own size labels ("42", "US 9 / EU 42") from its title, as whole words, for variant grouping. */
 function withoutOwnSizes(title: string, sizes: readonly string[]): string {

@@ -9,20 +9,13 @@
  * - Empty parts are dropped and duplicates removed, first occurrence wins.
  */
 
+import { perDistinctValue } from './text.ts';
+
 const SYSTEM = /^(us|uk|eu|it|fr|jp|au|cn|kr|mx|br)\b/i;
 const LETTER_SIZE = /^(x{0,3}s|m|x{0,4}l|[2-5]xl|os|one size)$/i;
 
-/** {@link label} of size values already seen (up to 10,000 values of at most 64 characters): a feed repeats a few dozen sizes over all its items. */
-const LABELS = new Map<string, string>();
-
-function label(one: string): string {
-  let l = LABELS.get(one);
-  if (l === undefined) {
-    l = spell(one);
-    if (one.length <= 64 && LABELS.size < 10_000) LABELS.set(one, l);
-  }
-  return l;
-}
+/** One size's label (the module doc's format), computed once per distinct value. */
+const label = perDistinctValue(spell);
 
 function spell(one: string): string {
   return one

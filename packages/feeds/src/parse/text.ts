@@ -75,3 +75,18 @@ export function htmlToText(html: string): string {
   parser.end(html);
   return collapseWhitespace(out.join(''));
 }
+
+/**
+ * `fn` remembering its answers per distinct value: a feed spells a size or an availability a handful
+ * of ways over all its items. Keeps up to 10,000 values of at most 64 characters, so a feed of long
+ * or ever-new junk values cannot grow it. `fn` must be pure.
+ */
+export function perDistinctValue<T>(fn: (value: string) => T): (value: string) => T {
+  const seen = new Map<string, T>();
+  return (value) => {
+    if (seen.has(value)) return seen.get(value) as T;
+    const answer = fn(value);
+    if (value.length <= 64 && seen.size < 10_000) seen.set(value, answer);
+    return answer;
+  };
+}

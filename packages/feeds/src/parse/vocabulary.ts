@@ -5,19 +5,10 @@
  * and shop wording in English, French, Spanish, German, Italian, Dutch, Portuguese and Chinese.
  */
 import type { Availability, Condition } from '@b-deals/core';
+import { perDistinctValue } from './text.ts';
 
-/** {@link key} of values already seen (up to 10,000 values of at most 64 characters): a feed spells these attributes a handful of ways over all its items. */
-const KEYS = new Map<string, string>();
-
-/** Lower case, accents removed, schema.org URL prefix and camelCase split, separators → one space. */
-function key(raw: string): string {
-  let k = KEYS.get(raw);
-  if (k === undefined) {
-    k = spell(raw);
-    if (raw.length <= 64 && KEYS.size < 10_000) KEYS.set(raw, k);
-  }
-  return k;
-}
+/** Lower case, accents removed, schema.org URL prefix and camelCase split, separators → one space; once per distinct value. */
+const key = perDistinctValue(spell);
 
 function spell(raw: string): string {
   return raw

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeSizes } from '../../src/parse/sizes.ts';
 import { normalizeAgeGroup, normalizeAvailability, normalizeCondition, normalizeGender } from '../../src/parse/vocabulary.ts';
-import { htmlToText } from '../../src/parse/text.ts';
+import { htmlToText, perDistinctValue } from '../../src/parse/text.ts';
 import { accepted, byId, parseFixture, warningCodes } from './helpers.ts';
 
 describe('prices and currencies', () => {
@@ -273,5 +273,27 @@ describe('htmlToText', () => {
     expect(htmlToText('<p>Tom&nbsp;&amp;&#160;Jerry&#x27;s</p><p>2&gt;1</p>')).toBe("Tom & Jerry's 2>1");
     expect(htmlToText('<style>p{}</style>Plain <i>italic</i>ised')).toBe('Plain italicised');
     expect(htmlToText('  just\ttext \n ')).toBe('just text');
+  });
+});
+
+describe('perDistinctValue', () => {
+  it('computes a short value once and a long one every time, with the same answers', () => {
+    const calls: string[] = [];
+    const upper = perDistinctValue((v) => {
+      calls.push(v);
+      return v.toUpperCase();
+    });
+    const long = 'x'.repeat(65);
+    expect([upper('in stock'), upper('in stock'), upper(long), upper(long)]).toEqual(['IN STOCK', 'IN STOCK', long.toUpperCase(), long.toUpperCase()]);
+    expect(calls).toEqual(['in stock', long, long]);
+  });
+
+  it('stops remembering after 10,000 distinct values but still answers', () => {
+    let calls = 0;
+    const id = perDistinctValue((v) => (calls++, v));
+    for (let i = 0; i < 10_001; i++) id(`v${i}`);
+    calls = 0;
+    expect([id('v0'), id('v9999'), id('v10000')]).toEqual(['v0', 'v9999', 'v10000']);
+    expect(calls).toBe(1);
   });
 });
