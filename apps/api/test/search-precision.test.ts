@@ -4,7 +4,8 @@
  * a hyphenated word is one word ("t-shirt" is no shirt), a word only in a description does not
  * make a product match while another matches by its title, a product gets only the parts of its
  * category's name that fit its own kind ("socks" finds no boxers), and catalogues written under an
- * earlier category rule are brought up to it at start (`refreshCategoryTerms`, `rule_versions`).
+ * earlier category rule are brought up to it at start (`refreshCategoryTerms`, `rule_versions`),
+ * and "down" of a down jacket is a word though PostgreSQL's stop list holds it (`refreshSearchVectors`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchConditionSchema, type SearchConditionInput } from '@b-deals/contracts';
@@ -13,7 +14,7 @@ import type { Database } from '@b-deals/db';
 import { createTestDatabase, testDrivers } from '@b-deals/db/testing';
 import { loadDefaultFxTable } from '@b-deals/feeds';
 import { rssFeed, type TestItem } from '@b-deals/feeds/testing';
-import { refreshCategoryTerms } from '../src/catalog/index.ts';
+import { refreshCategoryTerms, refreshSearchVectors } from '../src/catalog/index.ts';
 import { ingestFeed } from '../src/index.ts';
 import { SearchIndex, productSearchVector, searchProducts } from '../src/search/index.ts';
 
@@ -164,6 +165,8 @@ describe.each(testDrivers())('compound names, product types, brands and proximit
 
   it('does not match a part of a hyphenated word, nor a longer word when the last word is a word of the catalogue', async () => {
     expect(await names({ q: 'leggings' })).toEqual(['Fieldmark Ribbed Leggings']);
+    // Nothing has both words standing on their own, so descriptions count too: still no "Wide-Leg".
+    expect(await names({ q: 'wide leggings' })).toEqual([]);
     expect(await names({ q: 'suit' })).toEqual(['Fieldmark Wool Suit']);
     expect(await names({ q: 'suitc' })).toEqual(['Fieldmark Carry-On Suitcase']);
   });
@@ -344,5 +347,52 @@ describe.each(testDrivers())('sub-brand lines in search on %s', (driver) => {
 
   it('lets it match when the query names the sub-brand', async () => {
     expect(await names('fieldmark leather tote')).toEqual(['Fieldmark Leather Canvas Tote', 'Fieldmark Leather Tote', 'Nylon Tote by Fieldmark Leather']);
+  });
+});
+
+describe.each(testDrivers())('words of the stop list that name an attribute ("down") in search on %s', (driver) => {
+  let db: Database;
+  const names = async (q: string) =>
+    (await searchProducts(db, SearchConditionSchema.parse({ q, to: 50 }), { index: new SearchIndex() })).items.map((i) => i.name).sort();
+
+  beforeAll(async () => {
+    db = await createTestDatabase(driver);
+    await ingestFeed(db, {
+      bytes: rssFeed('fieldmark', [
+        filed('down', 'Fieldmark Hooded Down Jacket', "Women's Clothing > Coats & Jackets > Jackets"),
+        filed('bomber', 'Fieldmark Bomber Jacket', "Women's Clothing > Coats & Jackets > Jackets"),
+        filed('parka', 'Fieldmark Down-Filled Parka', "Women's Clothing > Coats & Jackets > Parkas"),
+        filed('oxford', 'Fieldmark Oxford Button-Down Shirt', "Men's Clothing > Shirts > Dress Shirts"),
+        filed('poplin', 'Fieldmark Poplin Shirt', "Men's Clothing > Shirts > Dress Shirts"),
+      ]),
+      feed: 'fieldmark.xml',
+      merchant: { slug: 'fieldmark', name: 'Fieldmark' },
+      fx: loadDefaultFxTable(),
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('reads "down" as a word of the query and of the product, not as a stop word', async () => {
+    // The parka is filed under Coats & Jackets; the bomber jacket has no down.
+    expect(await names('down jacket')).toEqual(['Fieldmark Down-Filled Parka', 'Fieldmark Hooded Down Jacket']);
+    expect(await names('DOWN')).toEqual(['Fieldmark Down-Filled Parka', 'Fieldmark Hooded Down Jacket', 'Fieldmark Oxford Button-Down Shirt']);
+    expect(await names('button-down shirt')).toEqual(['Fieldmark Oxford Button-Down Shirt']);
+    expect(await names('jacket')).toEqual(['Fieldmark Bomber Jacket', 'Fieldmark Down-Filled Parka', 'Fieldmark Hooded Down Jacket']);
+    // Other stop words still are: "the poplin shirt" is "poplin shirt".
+    expect(await names('the poplin shirt')).toEqual(['Fieldmark Poplin Shirt']);
+  });
+
+  it('rewrites at start the vectors written under the earlier analysis, and reads nothing once the version is current', async () => {
+    // The earlier analysis: PostgreSQL's english configuration alone, which drops "down".
+    await db.query(`INSERT INTO rule_versions (name, version) VALUES ('search_vector', 0) ON CONFLICT (name) DO UPDATE SET version = 0`);
+    await db.query(
+      `UPDATE products p SET search = setweight(to_tsvector('english', p.title), 'A') || setweight(to_tsvector('english', p.category_terms), 'C')`,
+    );
+    expect(await names('down jacket')).toEqual([]);
+    expect(await refreshSearchVectors(db)).toBe(3);
+    expect(await names('down jacket')).toEqual(['Fieldmark Down-Filled Parka', 'Fieldmark Hooded Down Jacket']);
+    expect(await refreshSearchVectors(db)).toBe(0);
   });
 });

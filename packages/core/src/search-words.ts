@@ -51,3 +51,17 @@ export function queryWords(q: string): string[] {
 export function synonymsOf(word: string): string[] {
   return synonymIndex.get(word.toLowerCase()) ?? [];
 }
+
+/**
+ * Words of PostgreSQL's `english` stop list that name a product attribute in this catalogue's
+ * departments, with the marker they are analysed as (issue 11 §6). The stop list drops them, so
+ * "down jacket" searched as "jacket" and every jacket matched; written as their marker both in
+ * product text and in queries, they are words like any other. Only words whose other senses are
+ * rare in product text are listed: "down" (the filling: down jacket, down coat, down parka); not
+ * "off" ("20% off" is in many descriptions) nor "over". Marker: the word + `fill`, a word of no
+ * product text. Version of the rule: `SEARCH_VECTOR_RULE` (a change rewrites stored vectors).
+ */
+export const KEPT_STOP_WORDS: Readonly<Record<string, string>> = { down: 'downfill' };
+
+/** Version of the search vectors' analysis rule ({@link KEPT_STOP_WORDS}); a catalogue written under another one is rewritten at API start. */
+export const SEARCH_VECTOR_RULE = 1;

@@ -4,7 +4,16 @@
  * the planner statistics after a bulk load. The search vector of a new product is the search
  * domain's rule (`productSearchVector`); price statistics are the pricing domain's.
  */
-import { CATEGORY_TERMS_RULE, PRODUCT_TYPE_SEPARATOR, bestOfferSql, categorySearchTerms, productTypeSearchTerms, wasCheckSql } from '@b-deals/core';
+import {
+  CATEGORY_TERMS_RULE,
+  KEPT_STOP_WORDS,
+  PRODUCT_TYPE_SEPARATOR,
+  SEARCH_VECTOR_RULE,
+  bestOfferSql,
+  categorySearchTerms,
+  productTypeSearchTerms,
+  wasCheckSql,
+} from '@b-deals/core';
 import type { Database, Queryable } from '@b-deals/db';
 import { googleCategoryPath } from '@b-deals/feeds';
 import { referencePriceSql } from '../pricing/index.ts';
@@ -227,5 +236,44 @@ export async function refreshCategoryTerms(db: Queryable): Promise<number> {
     [CATEGORY_TERMS_RULE_NAME, CATEGORY_TERMS_RULE],
   );
   if (changed > 0) await refreshSearchWords(db);
+  return changed;
+}
+
+/** `rule_versions` name of the search vectors' analysis rule (core `SEARCH_VECTOR_RULE`). */
+const SEARCH_VECTOR_RULE_NAME = 'search_vector';
+
+/**
+ * Brings stored search vectors (`products.search`) up to the current analysis rule (core
+ * `SEARCH_VECTOR_RULE`, search `analysed`): when the catalogue was written under another version,
+ * every product whose title, brand, category words or description holds one of core
+ * `KEPT_STOP_WORDS` as a word gets its vector written again (the others read the same under both
+ * rules), in id order and batches of REFRESH_BATCH; then the version is recorded. An interrupted
+ * run leaves it unrecorded, so the next start finishes it. At the current version it costs one
+ * read of that row. Resolves to the number of products rewritten. Run at API start, before the
+ * search index is built (issue 11 §6: "down jacket" is a down jacket, not any jacket).
+ */
+export async function refreshSearchVectors(db: Queryable): Promise<number> {
+  const applied = await db.query<{ version: number }>(`SELECT version FROM rule_versions WHERE name = $1`, [SEARCH_VECTOR_RULE_NAME]);
+  if (applied.rows[0]?.version === SEARCH_VECTOR_RULE) return 0;
+  const pattern = `\\m(${Object.keys(KEPT_STOP_WORDS).join('|')})\\M`;
+  let changed = 0;
+  for (let after = '0'; ;) {
+    const res = await db.query<{ id: string }>(
+      `WITH r AS (SELECT p.id, p.title, coalesce(b.name, '') AS brand_name, p.category_terms, p.description
+                    FROM products p LEFT JOIN brands b ON b.id = p.brand_id
+                   WHERE p.id > $1 AND (p.title || ' ' || coalesce(b.name, '') || ' ' || p.category_terms || ' ' || left(p.description, 2000)) ~* '${pattern}'
+                   ORDER BY p.id LIMIT $2)
+       UPDATE products p SET search = ${productSearchVector('r')} FROM r WHERE p.id = r.id RETURNING p.id`,
+      [after, REFRESH_BATCH],
+    );
+    if (res.rows.length === 0) break;
+    changed += res.rows.length;
+    after = res.rows.reduce((max, r) => (BigInt(r.id) > BigInt(max) ? r.id : max), after);
+  }
+  await db.query(
+    `INSERT INTO rule_versions (name, version) VALUES ($1, $2)
+     ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, applied_at = now()`,
+    [SEARCH_VECTOR_RULE_NAME, SEARCH_VECTOR_RULE],
+  );
   return changed;
 }

@@ -38,8 +38,9 @@ export const PROXIMITY_BONUS = 0.5;
  * category words), and only as a word of its own (issue 11 §6, compound names): where every
  * occurrence modifies another kind (snapshot `postHead`: the "dress" of "Dress Shirt") it matches
  * only when the next term is that kind ("dress shirt"); a part of a hyphenated word ("leg" of
- * "Wide-Leg") never. The last term matches as a prefix (`lexeme:*`) only when its lexeme is no
- * word of the catalogue ("sneak" finds sneakers; "suit" is a word, so it does not find suitcases).
+ * "Wide-Leg") never, not even with `descriptions`, where the other rules of this paragraph are
+ * relaxed (the fallback finds "forest blazer" in a Forest Green blazer). The last term matches as
+ * a prefix (`lexeme:*`) only when its lexeme is no word of the catalogue ("sneak" finds sneakers; "suit" is a word, so it does not find suitcases).
  * A word a sub-brand's name adds to its parent's ("Leather" of "Ashvale Leather") matches where it
  * stands only in the brand name just when `named` (core search `namedBrands`) holds the row's
  * brand (snapshot `brandLineOnly`); a word of a product's colour name that is no colour word ("Denim"
@@ -79,7 +80,10 @@ export function matchTerms(s: Snapshot, terms: readonly Term[], descriptions = f
         const word = colour >> 5;
         const bit = 1 << (colour & 31);
         for (let p = postStart[lo]!, end = postStart[lo + 1]!; p < end; p++) {
-          if (!descriptions) {
+          if (descriptions) {
+            // A part of a hyphenated word is no word in either mode ("leggings" finds no "Wide-Leg" jeans).
+            if (postStrong[p] === 1 && postHead[p] === -2) continue;
+          } else {
             if (postStrong[p] === 0) continue;
             const head = postHead[p]!;
             if (head === -3) {

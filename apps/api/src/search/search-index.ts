@@ -34,6 +34,7 @@ import type { Database, Queryable } from '@b-deals/db';
 import type { ProductRow } from '../catalog/index.ts';
 import type { Term } from './match.ts';
 import { buildSnapshot, readVersion, type Snapshot } from './snapshot.ts';
+import { analysed } from './vocabulary.ts';
 
 /**
  * Holds the current snapshot and rebuilds it when the catalogue changes. One build runs at a
@@ -182,10 +183,9 @@ export class SearchIndex {
     const asked = [...new Set(words.flatMap((w) => [w, ...synonymsOf(w)]))];
     const unknown = asked.filter((w) => !this.stems.has(w));
     if (unknown.length) {
-      const res = await db.query<{ w: string; lexemes: string[] }>(
-        `SELECT w, tsvector_to_array(to_tsvector('english', w)) AS lexemes FROM unnest($1::text[]) AS x(w)`,
-        [unknown],
-      );
+      const res = await db.query<{ w: string; lexemes: string[] }>(`SELECT w, tsvector_to_array(${analysed('w')}) AS lexemes FROM unnest($1::text[]) AS x(w)`, [
+        unknown,
+      ]);
       if (this.stems.size > 50_000) this.stems.clear();
       for (const r of res.rows) this.stems.set(r.w, r.lexemes);
     }

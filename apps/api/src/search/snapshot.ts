@@ -19,6 +19,7 @@ import {
 } from '@b-deals/core';
 import type { Queryable } from '@b-deals/db';
 import type { BrandRow, MerchantRow, PriceTruthColumn, ProductRow } from '../catalog/index.ts';
+import { analysed } from './vocabulary.ts';
 
 /** Weight of one occurrence by tsvector weight class (PostgreSQL's default {D, C, B, A} = {0.1, 0.2, 0.4, 1.0}). */
 export const LEXEME_WEIGHTS: Readonly<Record<'A' | 'B' | 'C' | 'D', number>> = { A: 1, B: 0.4, C: 0.2, D: 0.1 };
@@ -371,10 +372,9 @@ async function brandLineLexemes(db: Queryable, brands: readonly NamedRef[], pare
   const out = new Map<number, Set<string>>();
   if (!subs.length) return out;
   const names = [...new Set(subs.flatMap((i) => [brands[i]!.name, brands[parent[i]!]!.name]))];
-  const res = await db.query<{ w: string; lexemes: string[] }>(
-    `SELECT w, tsvector_to_array(to_tsvector('english', w)) AS lexemes FROM unnest($1::text[]) AS x(w)`,
-    [names],
-  );
+  const res = await db.query<{ w: string; lexemes: string[] }>(`SELECT w, tsvector_to_array(${analysed('w')}) AS lexemes FROM unnest($1::text[]) AS x(w)`, [
+    names,
+  ]);
   const lexemesOf = new Map(res.rows.map((r) => [r.w, r.lexemes]));
   for (const i of subs) {
     const own = new Set(lexemesOf.get(brands[parent[i]!]!.name) ?? []);
@@ -467,10 +467,9 @@ async function kindLexemes(
   const codes = [...new Set(rows.map((r) => r.category_code))];
   const ownWords = new Map(codes.map((c) => [c, ownKindWords(c)]));
   const words = [...new Set([...PRODUCT_KIND_WORDS, ...[...ownWords.values()].flat()])];
-  const res = await db.query<{ w: string; lexemes: string[] }>(
-    `SELECT w, tsvector_to_array(to_tsvector('english', w)) AS lexemes FROM unnest($1::text[]) AS x(w)`,
-    [words],
-  );
+  const res = await db.query<{ w: string; lexemes: string[] }>(`SELECT w, tsvector_to_array(${analysed('w')}) AS lexemes FROM unnest($1::text[]) AS x(w)`, [
+    words,
+  ]);
   const lexemesOf = new Map(
     res.rows.map((r) => {
       const compound = r.w.includes('-') ? r.lexemes.filter((l) => l.includes('-')) : [];
@@ -486,7 +485,7 @@ async function kindLexemes(
 
 /** The analyser's lexemes of the colour words (core `SEARCH_COLOUR_WORDS`), each to its index (at most 64). */
 async function colourLexemes(db: Queryable): Promise<Map<string, number>> {
-  const res = await db.query<{ lexemes: string[] }>(`SELECT tsvector_to_array(to_tsvector('english', w)) AS lexemes FROM unnest($1::text[]) AS x(w)`, [
+  const res = await db.query<{ lexemes: string[] }>(`SELECT tsvector_to_array(${analysed('w')}) AS lexemes FROM unnest($1::text[]) AS x(w)`, [
     [...SEARCH_COLOUR_WORDS],
   ]);
   const out = new Map<string, number>();
@@ -528,8 +527,8 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
       `SELECT id, slug, title, image_url, was_price_cents, item_price_cents, shipping_cents, category_code, brand_id, price_cents, merchant_ids, marketplaces, discount_pct, in_stock, offer_count,
               popularity, clicks_30d, low_90_prior_cents, observed_days_90, low_365_cents, observed_days_365, was_check, reference_price_cents,
               (extract(epoch FROM created_at) * 1000)::float8 AS created_ms, search::text AS search, cardinality(colors) > 0 AS coloured,
-              tsvector_to_array(to_tsvector('english', array_to_string(colors, ' ') || ' ' || coalesce((SELECT b.name FROM brands b WHERE b.id = products.brand_id), ''))) AS colour_lexemes,
-              ARRAY(SELECT array_to_string(tsvector_to_array(to_tsvector('english', c)), ' ') FROM unnest(colors) AS c) AS colour_names
+              tsvector_to_array(${analysed(`array_to_string(colors, ' ') || ' ' || coalesce((SELECT b.name FROM brands b WHERE b.id = products.brand_id), '')`)}) AS colour_lexemes,
+              ARRAY(SELECT array_to_string(tsvector_to_array(${analysed('c')}), ' ') FROM unnest(colors) AS c) AS colour_names
          FROM products WHERE offer_count > 0 AND id > $1 ORDER BY id LIMIT ${BUILD_BATCH}`,
       [after],
     );

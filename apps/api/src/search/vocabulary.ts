@@ -4,17 +4,31 @@
  * (`search_words`) that typo correction draws its neighbours from (`search.ts`,
  * `spelling.ts`). The in-memory index (`search-index.ts`) is built from both.
  */
+import { KEPT_STOP_WORDS } from '@b-deals/core';
 import type { Queryable } from '@b-deals/db';
+
+/**
+ * SQL expression of the search analyser over a text expression: PostgreSQL's `english`
+ * configuration (stemming, stop words) after each of core `KEPT_STOP_WORDS` standing as a word
+ * (case-insensitive, also inside a hyphenated compound: `button-down`) is written as its marker,
+ * so "down" of a down jacket is a lexeme and not a stop word. The one analyser of product text
+ * and query words alike (issue 11 §6); returns a `tsvector` expression.
+ */
+export function analysed(text: string): string {
+  let out = text;
+  for (const [word, marker] of Object.entries(KEPT_STOP_WORDS)) out = `regexp_replace(${out}, '\\m${word}\\M', '${marker}', 'gi')`;
+  return `to_tsvector('english', ${out})`;
+}
 
 /**
  * SQL expression of a product's search vector over a row alias with the columns `title`,
  * `brand_name`, `category_terms` and `description` (text): title weight A, brand B, category
- * terms C, the first 2,000 characters of the description D (PostgreSQL `setweight`, English
- * configuration). The weights are what `ts_rank` and the index's scorer read as field importance.
+ * terms C, the first 2,000 characters of the description D (PostgreSQL `setweight`, the
+ * {@link analysed} English configuration). The weights are what `ts_rank` and the index's scorer read as field importance.
  */
 export function productSearchVector(alias: string): string {
-  return `setweight(to_tsvector('english', ${alias}.title), 'A') || setweight(to_tsvector('english', ${alias}.brand_name), 'B') ||
-            setweight(to_tsvector('english', ${alias}.category_terms), 'C') || setweight(to_tsvector('english', left(${alias}.description, 2000)), 'D')`;
+  return `setweight(${analysed(`${alias}.title`)}, 'A') || setweight(${analysed(`${alias}.brand_name`)}, 'B') ||
+            setweight(${analysed(`${alias}.category_terms`)}, 'C') || setweight(${analysed(`left(${alias}.description, 2000)`)}, 'D')`;
 }
 
 /** Rebuilds the search vocabulary (surface words of titles, brands and category terms) used for typo correction. */
