@@ -22,14 +22,15 @@
  * ../shared/data/magento-sample-images/fixtures; skipped when absent),
  * judged by the store's own categories and names (eval/search/luma-queries.json).
  *
- * Usage: `npm run eval:search [-- --products 3000] [--luma DIR]`.
+ * Usage: `npm run eval:search [-- --products 3000] [--luma DIR] [--probe FILE|plan]` (`--probe`:
+ * only probe queries over the demo catalogue, see {@link probe}).
  */
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { normalizeGtin } from '@b-deals/core';
+import { COLOUR_WORDS, normalizeGtin } from '@b-deals/core';
 import { SearchConditionSchema } from '@b-deals/contracts';
 import type { Database } from '@b-deals/db';
 import { parse } from 'csv-parse/sync';
@@ -54,7 +55,7 @@ export interface JudgedQuery {
   name?: string;
   /** Word a grade-2 product's GMC colour contains (case-insensitive). */
   color?: string;
-  /** Category code prefixes that make a product grade 1 when the rule above fails. */
+  /** Category code prefixes that make a product grade 1 when the rule above fails (of a colour query: a product of that colour). */
   partial?: string[];
 }
 
@@ -68,12 +69,10 @@ export interface Truth {
 /** Grade 2, 1 or 0 of a product for a query (see the module doc). */
 export function grade(rule: JudgedQuery, t: Truth | undefined): 0 | 1 | 2 {
   if (!t) return 0;
-  const full =
-    (!rule.codes || rule.codes.some((c) => t.code.startsWith(c))) &&
-    (!rule.name || new RegExp(rule.name, 'i').test(t.name)) &&
-    (!rule.color || (t.color ?? '').toLowerCase().includes(rule.color.toLowerCase()));
+  const colour = !rule.color || (t.color ?? '').toLowerCase().includes(rule.color.toLowerCase());
+  const full = (!rule.codes || rule.codes.some((c) => t.code.startsWith(c))) && (!rule.name || new RegExp(rule.name, 'i').test(t.name)) && colour;
   if (full) return 2;
-  return rule.partial?.some((c) => t.code.startsWith(c)) ? 1 : 0;
+  return colour && rule.partial?.some((c) => t.code.startsWith(c)) ? 1 : 0;
 }
 
 /** nDCG@k of graded results against the ideal ordering of every graded product. */
@@ -112,7 +111,7 @@ interface QueryResult {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { products: { type: 'string', default: '3000' }, luma: { type: 'string' } } });
+  const { values } = parseArgs({ options: { products: { type: 'string', default: '3000' }, luma: { type: 'string' }, probe: { type: 'string' } } });
   const products = Number(values.products);
   if (!Number.isInteger(products) || products < 100) throw new RangeError('--products must be an integer ≥ 100');
   const judged = (JSON.parse(await readFile(path.join(HERE, 'search/demo-queries.json'), 'utf8')) as { queries: JudgedQuery[] }).queries;
@@ -147,6 +146,10 @@ async function main(): Promise<void> {
     const index = new SearchIndex();
     const debug = process.env.EVAL_SEARCH_DEBUG;
     if (debug) for (const rule of judged.filter((r, i) => r.q === debug && i % 2 === 0)) await debugQuery(db, index, rule, truth);
+    if (values.probe) {
+      await probe(db, index, values.probe, truth, plan, judged);
+      return;
+    }
     const results = await runQueries(db, index, judged, truth, grade);
     report(
       'demo, development',
@@ -161,7 +164,63 @@ async function main(): Promise<void> {
   } finally {
     await db.close();
   }
-  await lumaPart(values.luma ?? DEFAULT_LUMA_DIR);
+  if (!values.probe) await lumaPart(values.luma ?? DEFAULT_LUMA_DIR);
+}
+
+/**
+ * `--probe FILE|plan`: queries of the operator's own, judged by the same rule as demo-queries.json
+ * and none of them in the judged sets, run over the demo catalogue; every query over 110 % of its
+ * relevant count is printed with the products judged irrelevant. For finding what the development
+ * half does not reach without looking at the held-out half. `plan` generates them from the
+ * demo generator's own vocabulary ({@link planProbes}); a probe's judgement is by planned name,
+ * so a product of the right category named otherwise ("Slouchy Hobo" for "hobo bag") reads as an
+ * over-count: the printed products are to be read, not counted.
+ */
+async function probe(
+  db: Database,
+  index: SearchIndex,
+  source: string,
+  truth: Map<number, Truth>,
+  plan: ReturnType<typeof planDemoCatalogue>,
+  judged: readonly JudgedQuery[],
+): Promise<void> {
+  const rules = source === 'plan' ? planProbes(plan, judged) : (JSON.parse(await readFile(source, 'utf8')) as { queries: JudgedQuery[] }).queries;
+  const results = await runQueries(db, index, rules, truth, grade);
+  const over = results.filter((r) => r.total > r.relevant * 1.1);
+  console.log(`\nprobe (${source}): ${rules.length} queries, ${over.length} over 110 % of their relevant count`);
+  for (const [i, r] of results.entries()) {
+    if (r.total <= r.relevant * 1.1) continue;
+    console.log(`  "${r.q}": total ${r.total}, relevant ${r.relevant}, nDCG@10 ${r.ndcg.toFixed(2)}`);
+    await debugQuery(db, index, rules[i]!, truth);
+  }
+}
+
+/**
+ * Probe queries from the demo plan, none of them a judged query: every noun phrase the generator
+ * titles products with ("bomber jacket", judged by that phrase in the planned name), every head
+ * noun ("jacket", by the word), and each head noun after each of the 12 commonest colour words of
+ * the planned colours ("teal jacket", by the word and the GMC colour).
+ */
+function planProbes(plan: ReturnType<typeof planDemoCatalogue>, judged: readonly JudgedQuery[]): JudgedQuery[] {
+  const asked = new Set(judged.map((q) => q.q));
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const phrases = new Set<string>();
+  const colours = new Map<string, number>();
+  for (const p of plan.products) {
+    for (const n of p.spec.nouns) phrases.add(n.toLowerCase());
+    for (const w of (p.color ?? '').toLowerCase().split(/[\s/-]+/)) if (COLOUR_WORDS.includes(w)) colours.set(w, (colours.get(w) ?? 0) + 1);
+  }
+  const heads = new Set([...phrases].map((p) => p.split(' ').pop()!));
+  const common = [...colours]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, 12)
+    .map(([c]) => c);
+  const out: JudgedQuery[] = [
+    ...[...phrases].map((q) => ({ q, name: `\\b${escape(q)}\\b` })),
+    ...[...heads].map((q) => ({ q, name: `\\b${escape(q)}` })),
+    ...[...heads].flatMap((h) => common.map((c) => ({ q: `${c} ${h}`, name: `\\b${escape(h)}`, color: c }))),
+  ];
+  return out.filter((r) => !asked.has(r.q));
 }
 
 /** Runs every query (first page of 10, "Our Recommendation") and grades it against the judge's view of the catalogue. */
