@@ -104,6 +104,30 @@ describe.each(testDrivers())('category words in search on %s', (driver) => {
 /** A test item filed by a `product_type` path of our own tree (mapper rule 0), with its own brand. */
 const filed = (id: string, title: string, productType: string, brand = 'Fieldmark'): TestItem => ({ id, title, price: '40.00 USD', brand, productType });
 
+/**
+ * One merchant's feed of `items` ingested into a fresh database of `driver` before the block's
+ * tests (closed after them); `names(q)` are the sorted names a search finds, with a fresh index
+ * per search so it reads the rows as they are now.
+ */
+function fieldmarkCatalogue(driver: 'pglite' | 'postgres', items: readonly TestItem[]) {
+  const fixture = { db: undefined as unknown as Database };
+  beforeAll(async () => {
+    fixture.db = await createTestDatabase(driver);
+    await ingestFeed(fixture.db, {
+      bytes: rssFeed('fieldmark', [...items]),
+      feed: 'fieldmark.xml',
+      merchant: { slug: 'fieldmark', name: 'Fieldmark' },
+      fx: loadDefaultFxTable(),
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await fixture.db?.close();
+  });
+  const names = async (q: string) =>
+    (await searchProducts(fixture.db, SearchConditionSchema.parse({ q, to: 50 }), { index: new SearchIndex() })).items.map((i) => i.name).sort();
+  return { fixture, names };
+}
+
 describe.each(testDrivers())('compound names, product types, brands and proximity in search on %s', (driver) => {
   let db: Database;
   const search = async (input: SearchConditionInput) =>
@@ -189,41 +213,26 @@ describe.each(testDrivers())('compound names, product types, brands and proximit
 });
 
 describe.each(testDrivers())('category words per product in search on %s', (driver) => {
-  let db: Database;
-  const names = async (q: string) =>
-    (await searchProducts(db, SearchConditionSchema.parse({ q, to: 50 }), { index: new SearchIndex() })).items.map((i) => i.name).sort();
-
-  beforeAll(async () => {
-    db = await createTestDatabase(driver);
-    await ingestFeed(db, {
-      bytes: rssFeed('fieldmark', [
-        filed('boxer', 'Fieldmark Cotton Boxer Briefs 3-Pack', "Men's Clothing > Underwear & Socks"),
-        filed('sock', 'Fieldmark Merino Crew Socks', "Men's Clothing > Underwear & Socks"),
-        filed('concealer', 'Fieldmark Creamy Concealer', 'Beauty > Makeup > Foundation'),
-        filed('foundation', 'Fieldmark Serum Foundation', 'Beauty > Makeup > Foundation'),
-        filed('chino', 'Fieldmark Stretch Chinos', "Men's Clothing > Trousers > Chinos"),
-        // A real store's shorts, filed by its own product_type (Magento's Luma: "Men > Bottoms > Shorts").
-        {
-          id: 'short',
-          title: 'Fieldmark Apollo Running Short',
-          price: '30.00 USD',
-          brand: 'Fieldmark',
-          category: '',
-          gender: 'male',
-          productType: 'Men > Bottoms > Shorts',
-        },
-      ]),
-      feed: 'fieldmark.xml',
-      merchant: { slug: 'fieldmark', name: 'Fieldmark' },
-      fx: loadDefaultFxTable(),
-    });
-  }, 120_000);
-  afterAll(async () => {
-    await db?.close();
-  });
+  const { fixture, names } = fieldmarkCatalogue(driver, [
+    filed('boxer', 'Fieldmark Cotton Boxer Briefs 3-Pack', "Men's Clothing > Underwear & Socks"),
+    filed('sock', 'Fieldmark Merino Crew Socks', "Men's Clothing > Underwear & Socks"),
+    filed('concealer', 'Fieldmark Creamy Concealer', 'Beauty > Makeup > Foundation'),
+    filed('foundation', 'Fieldmark Serum Foundation', 'Beauty > Makeup > Foundation'),
+    filed('chino', 'Fieldmark Stretch Chinos', "Men's Clothing > Trousers > Chinos"),
+    // A real store's shorts, filed by its own product_type (Magento's Luma: "Men > Bottoms > Shorts").
+    {
+      id: 'short',
+      title: 'Fieldmark Apollo Running Short',
+      price: '30.00 USD',
+      brand: 'Fieldmark',
+      category: '',
+      gender: 'male',
+      productType: 'Men > Bottoms > Shorts',
+    },
+  ]);
 
   it('gives "socks" no boxers and "foundation" no concealers, while their class words still find them', async () => {
-    const codes = await db.query<{ title: string; category_code: string }>(`SELECT title, category_code FROM products ORDER BY title`);
+    const codes = await fixture.db.query<{ title: string; category_code: string }>(`SELECT title, category_code FROM products ORDER BY title`);
     expect(codes.rows.find((r) => r.title.includes('Boxer'))?.category_code).toBe('96');
     expect(codes.rows.find((r) => r.title.includes('Short'))?.category_code).toBe('943');
     expect(await names('socks')).toEqual(['Fieldmark Merino Crew Socks']);
@@ -240,54 +249,41 @@ describe.each(testDrivers())('category words per product in search on %s', (driv
 
   it('rewrites the per-leaf words of an earlier rule at start, and reads nothing once the version is current', async () => {
     // Rule 1 wrote every product of "Underwear & Socks" the leaf's whole name.
-    await db.query(`INSERT INTO rule_versions (name, version) VALUES ('category_terms', 1) ON CONFLICT (name) DO UPDATE SET version = 1`);
+    await fixture.db.query(`INSERT INTO rule_versions (name, version) VALUES ('category_terms', 1) ON CONFLICT (name) DO UPDATE SET version = 1`);
     const stale = async () =>
-      db.query(
+      fixture.db.query(
         `WITH r AS (SELECT p.id, p.title, 'Fieldmark' AS brand_name, 'Men''s Clothing Underwear & Socks' AS category_terms, p.description FROM products p WHERE p.title LIKE '%Boxer%')
          UPDATE products p SET category_terms = r.category_terms, search = ${productSearchVector('r')} FROM r WHERE p.id = r.id`,
       );
     await stale();
     expect(await names('socks')).toContain('Fieldmark Cotton Boxer Briefs 3-Pack');
-    expect(await refreshCategoryTerms(db)).toBe(1);
+    expect(await refreshCategoryTerms(fixture.db)).toBe(1);
     expect(await names('socks')).toEqual(['Fieldmark Merino Crew Socks']);
-    expect((await db.query<{ version: number }>(`SELECT version FROM rule_versions WHERE name = 'category_terms'`)).rows[0]?.version).toBe(CATEGORY_TERMS_RULE);
+    expect((await fixture.db.query<{ version: number }>(`SELECT version FROM rule_versions WHERE name = 'category_terms'`)).rows[0]?.version).toBe(
+      CATEGORY_TERMS_RULE,
+    );
     // At the current version the start-up check reads no product.
     await stale();
-    expect(await refreshCategoryTerms(db)).toBe(0);
+    expect(await refreshCategoryTerms(fixture.db)).toBe(0);
   });
 });
 
 describe.each(testDrivers())('stated colours in search on %s', (driver) => {
-  let db: Database;
-  const names = async (q: string) =>
-    (await searchProducts(db, SearchConditionSchema.parse({ q, to: 50 }), { index: new SearchIndex() })).items.map((i) => i.name).sort();
   const coloured = (id: string, title: string, productType: string, color?: string, brand = 'Fieldmark'): TestItem => ({
     ...filed(id, title, productType, brand),
     color,
   });
-
-  beforeAll(async () => {
-    db = await createTestDatabase(driver);
-    await ingestFeed(db, {
-      bytes: rssFeed('fieldmark', [
-        coloured('plated', 'Fieldmark 14k Gold-Plated Pendant Necklace, Silver', 'Jewelry > Necklaces', 'Silver'),
-        coloured('sterling', 'Fieldmark Sterling Silver Chain Necklace, Gold', 'Jewelry > Necklaces', 'Gold'),
-        coloured('tone', 'Fieldmark Rose Gold-Tone Hoop Earrings, Black', 'Jewelry > Earrings', 'Black'),
-        coloured('cream', 'Fieldmark Gold Leaf Hand Cream', 'Beauty > Skincare > Moisturizer'), // states no colour
-        coloured('khaki', 'Fieldmark Khaki Chinos, Navy', "Men's Clothing > Trousers > Chinos", 'Navy'),
-        coloured('lamp', 'Black Diamond Spot Headlamp', 'Sneakers & Sportswear > Outdoor', 'Octane', 'Black Diamond'),
-        coloured('bomber', 'Fieldmark Bomber Jacket - Denim Blue', "Men's Clothing > Coats & Jackets > Jackets", 'Denim Blue'),
-        coloured('denim', 'Fieldmark Denim Jacket - Black', "Men's Clothing > Coats & Jackets > Jackets", 'Black'),
-        coloured('denim-blue', 'Fieldmark Denim Trucker Jacket - Denim Blue', "Men's Clothing > Coats & Jackets > Jackets", 'Denim Blue'),
-      ]),
-      feed: 'fieldmark.xml',
-      merchant: { slug: 'fieldmark', name: 'Fieldmark' },
-      fx: loadDefaultFxTable(),
-    });
-  }, 120_000);
-  afterAll(async () => {
-    await db?.close();
-  });
+  const { names } = fieldmarkCatalogue(driver, [
+    coloured('plated', 'Fieldmark 14k Gold-Plated Pendant Necklace, Silver', 'Jewelry > Necklaces', 'Silver'),
+    coloured('sterling', 'Fieldmark Sterling Silver Chain Necklace, Gold', 'Jewelry > Necklaces', 'Gold'),
+    coloured('tone', 'Fieldmark Rose Gold-Tone Hoop Earrings, Black', 'Jewelry > Earrings', 'Black'),
+    coloured('cream', 'Fieldmark Gold Leaf Hand Cream', 'Beauty > Skincare > Moisturizer'), // states no colour
+    coloured('khaki', 'Fieldmark Khaki Chinos, Navy', "Men's Clothing > Trousers > Chinos", 'Navy'),
+    coloured('lamp', 'Black Diamond Spot Headlamp', 'Sneakers & Sportswear > Outdoor', 'Octane', 'Black Diamond'),
+    coloured('bomber', 'Fieldmark Bomber Jacket - Denim Blue', "Men's Clothing > Coats & Jackets > Jackets", 'Denim Blue'),
+    coloured('denim', 'Fieldmark Denim Jacket - Black', "Men's Clothing > Coats & Jackets > Jackets", 'Black'),
+    coloured('denim-blue', 'Fieldmark Denim Trucker Jacket - Denim Blue', "Men's Clothing > Coats & Jackets > Jackets", 'Denim Blue'),
+  ]);
 
   it("matches a colour word only where the product's stated colours hold it", async () => {
     expect(await names('gold necklace')).toEqual(['Fieldmark Sterling Silver Chain Necklace, Gold']);
@@ -310,30 +306,15 @@ describe.each(testDrivers())('stated colours in search on %s', (driver) => {
 });
 
 describe.each(testDrivers())('sub-brand lines in search on %s', (driver) => {
-  let db: Database;
-  const names = async (q: string) =>
-    (await searchProducts(db, SearchConditionSchema.parse({ q, to: 50 }), { index: new SearchIndex() })).items.map((i) => i.name).sort();
-
-  beforeAll(async () => {
-    db = await createTestDatabase(driver);
-    await ingestFeed(db, {
-      bytes: rssFeed('fieldmark', [
-        filed('leather', 'Fieldmark Leather Tote', 'Bags > Handbags > Tote Bags'),
-        filed('canvas', 'Fieldmark Leather Canvas Tote', 'Bags > Handbags > Tote Bags', 'Fieldmark Leather'),
-        filed('by', 'Nylon Tote by Fieldmark Leather', 'Bags > Handbags > Tote Bags', 'Fieldmark Leather'),
-        filed('both', 'Fieldmark Leather Leather Wallet', 'Bags > Wallets', 'Fieldmark Leather'),
-      ]),
-      feed: 'fieldmark.xml',
-      merchant: { slug: 'fieldmark', name: 'Fieldmark' },
-      fx: loadDefaultFxTable(),
-    });
-  }, 120_000);
-  afterAll(async () => {
-    await db?.close();
-  });
+  const { fixture, names } = fieldmarkCatalogue(driver, [
+    filed('leather', 'Fieldmark Leather Tote', 'Bags > Handbags > Tote Bags'),
+    filed('canvas', 'Fieldmark Leather Canvas Tote', 'Bags > Handbags > Tote Bags', 'Fieldmark Leather'),
+    filed('by', 'Nylon Tote by Fieldmark Leather', 'Bags > Handbags > Tote Bags', 'Fieldmark Leather'),
+    filed('both', 'Fieldmark Leather Leather Wallet', 'Bags > Wallets', 'Fieldmark Leather'),
+  ]);
 
   it("does not let a sub-brand's line word match where it stands only in the brand name", async () => {
-    const parents = await db.query<{ name: string; parent: string | null }>(
+    const parents = await fixture.db.query<{ name: string; parent: string | null }>(
       `SELECT b.name, p.name AS parent FROM brands b LEFT JOIN brands p ON p.id = b.parent_id ORDER BY b.name`,
     );
     expect(parents.rows).toEqual([
@@ -351,28 +332,13 @@ describe.each(testDrivers())('sub-brand lines in search on %s', (driver) => {
 });
 
 describe.each(testDrivers())('words of the stop list that name an attribute ("down") in search on %s', (driver) => {
-  let db: Database;
-  const names = async (q: string) =>
-    (await searchProducts(db, SearchConditionSchema.parse({ q, to: 50 }), { index: new SearchIndex() })).items.map((i) => i.name).sort();
-
-  beforeAll(async () => {
-    db = await createTestDatabase(driver);
-    await ingestFeed(db, {
-      bytes: rssFeed('fieldmark', [
-        filed('down', 'Fieldmark Hooded Down Jacket', "Women's Clothing > Coats & Jackets > Jackets"),
-        filed('bomber', 'Fieldmark Bomber Jacket', "Women's Clothing > Coats & Jackets > Jackets"),
-        filed('parka', 'Fieldmark Down-Filled Parka', "Women's Clothing > Coats & Jackets > Parkas"),
-        filed('oxford', 'Fieldmark Oxford Button-Down Shirt', "Men's Clothing > Shirts > Dress Shirts"),
-        filed('poplin', 'Fieldmark Poplin Shirt', "Men's Clothing > Shirts > Dress Shirts"),
-      ]),
-      feed: 'fieldmark.xml',
-      merchant: { slug: 'fieldmark', name: 'Fieldmark' },
-      fx: loadDefaultFxTable(),
-    });
-  }, 120_000);
-  afterAll(async () => {
-    await db?.close();
-  });
+  const { fixture, names } = fieldmarkCatalogue(driver, [
+    filed('down', 'Fieldmark Hooded Down Jacket', "Women's Clothing > Coats & Jackets > Jackets"),
+    filed('bomber', 'Fieldmark Bomber Jacket', "Women's Clothing > Coats & Jackets > Jackets"),
+    filed('parka', 'Fieldmark Down-Filled Parka', "Women's Clothing > Coats & Jackets > Parkas"),
+    filed('oxford', 'Fieldmark Oxford Button-Down Shirt', "Men's Clothing > Shirts > Dress Shirts"),
+    filed('poplin', 'Fieldmark Poplin Shirt', "Men's Clothing > Shirts > Dress Shirts"),
+  ]);
 
   it('reads "down" as a word of the query and of the product, not as a stop word', async () => {
     // The parka is filed under Coats & Jackets; the bomber jacket has no down.
@@ -386,13 +352,13 @@ describe.each(testDrivers())('words of the stop list that name an attribute ("do
 
   it('rewrites at start the vectors written under the earlier analysis, and reads nothing once the version is current', async () => {
     // The earlier analysis: PostgreSQL's english configuration alone, which drops "down".
-    await db.query(`INSERT INTO rule_versions (name, version) VALUES ('search_vector', 0) ON CONFLICT (name) DO UPDATE SET version = 0`);
-    await db.query(
+    await fixture.db.query(`INSERT INTO rule_versions (name, version) VALUES ('search_vector', 0) ON CONFLICT (name) DO UPDATE SET version = 0`);
+    await fixture.db.query(
       `UPDATE products p SET search = setweight(to_tsvector('english', p.title), 'A') || setweight(to_tsvector('english', p.category_terms), 'C')`,
     );
     expect(await names('down jacket')).toEqual([]);
-    expect(await refreshSearchVectors(db)).toBe(3);
+    expect(await refreshSearchVectors(fixture.db)).toBe(3);
     expect(await names('down jacket')).toEqual(['Fieldmark Down-Filled Parka', 'Fieldmark Hooded Down Jacket']);
-    expect(await refreshSearchVectors(db)).toBe(0);
+    expect(await refreshSearchVectors(fixture.db)).toBe(0);
   });
 });
