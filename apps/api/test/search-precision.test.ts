@@ -80,6 +80,14 @@ describe.each(testDrivers())('category words in search on %s', (driver) => {
     expect(await names({ q: 'shirt' })).toEqual(['Fieldmark Cotton Crew T-Shirt', 'Fieldmark Oxford Button-Down Shirt']);
   });
 
+  it('reads a letter typed apart from the next word as their compound when the catalogue has it ("t shirt")', async () => {
+    expect(await names({ q: 't shirt' })).toEqual(['Fieldmark Cotton Crew T-Shirt']);
+    expect(await names({ q: 'cotton T shirts' })).toEqual(['Fieldmark Cotton Crew T-Shirt']);
+    // No "x-shirt" in the catalogue: the letter stays a word of its own (a stop word or nothing).
+    expect(await names({ q: 'x shirt' })).toEqual([]);
+    expect(await names({ q: 'a shirt' })).toEqual(['Fieldmark Cotton Crew T-Shirt', 'Fieldmark Oxford Button-Down Shirt']);
+  });
+
   it('lets a description count only when titles, brands and categories find nothing', async () => {
     // The yoga mat's description says "pairs with any racket bag"; the racket itself is found by its title.
     expect(await names({ q: 'racket' })).toEqual(['Fieldmark Pro Carbon Racket']);

@@ -13,6 +13,7 @@
 export const SEARCH_SYNONYMS: readonly (readonly string[])[] = [
   ['sneaker', 'trainer'],
   ['t-shirt', 'tee', 'tshirt'],
+  ['v-neck', 'vneck'],
   ['handbag', 'purse'],
   ['sweater', 'jumper'],
   ['backpack', 'rucksack'],

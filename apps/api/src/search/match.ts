@@ -20,6 +20,11 @@ function lowerBound(list: readonly string[], key: string): number {
   return lo;
 }
 
+/** True when `lexeme` is a word of the snapshot's catalogue (its sorted lexicon holds it). */
+export function hasLexeme(s: Pick<Snapshot, 'lexicon'>, lexeme: string): boolean {
+  return s.lexicon[lowerBound(s.lexicon, lexeme)] === lexeme;
+}
+
 /** A query term: its lexeme and its synonyms' (any of them matches), and whether they match as prefixes (`lexeme:*`). */
 export interface Term {
   lexemes: string[];

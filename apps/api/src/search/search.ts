@@ -8,7 +8,8 @@
  *   words (a description's words count only when that finds nothing); a colour word only where a product that states its
  *   colours has it (or its brand's name does), and a word a sub-brand adds to its parent's name ("Leather")
  *   not where it stands only in that brand name unless the query names the brand, nor a word of a product's colour
- *   name that is no colour ("Denim" of "Denim Blue") where it stands only in that name unless the query names the colour (`match.ts`). When nothing matches as typed,
+ *   name that is no colour ("Denim" of "Denim Blue") where it stands only in that name unless the query names the colour (`match.ts`). A letter typed
+ *   apart from the next word is their compound when the catalogue has it ("t shirt" is "t-shirt"). When nothing matches as typed,
  *   words missing from the catalogue vocabulary are replaced by their closest pg_trgm neighbour
  *   and the search runs again (`correctedQuery`).
  * - Filters: brands (with their sub-brands), merchants, category ids (prefix, comma-union and
@@ -40,7 +41,7 @@ import { badRequest } from '../errors.ts';
 import { toCard } from '../catalog/index.ts';
 import { maxDistance, spellingDistance } from './spelling.ts';
 import { SearchCache } from './search-cache.ts';
-import { matchTerms, type Term } from './match.ts';
+import { hasLexeme, matchTerms, type Term } from './match.ts';
 import type { SearchIndex } from './search-index.ts';
 import { LABEL_BITS, type Snapshot } from './snapshot.ts';
 import { rowOrder, topK } from './sort.ts';
@@ -73,7 +74,7 @@ export async function searchProducts(db: Queryable, c: SearchCondition, deps: Se
   const hit = key ? await deps.cache!.lookup(key) : undefined;
   if (hit) return hit;
 
-  const words = queryWords(c.q);
+  const words = await joinLetterCompounds(db, queryWords(c.q), deps.index, snap);
   let correctedQuery: string | null = null;
   let result = evaluate(snap, c, plan, words.length ? await deps.index.terms(db, words) : null);
   if (result.total === 0 && words.length) {
@@ -92,6 +93,32 @@ export async function searchProducts(db: Queryable, c: SearchCondition, deps: Se
   const answer: SearchResponse = { items: cards(snap, result.page), total: result.total, facets: result.facets, correctedQuery };
   if (key) deps.cache!.store(key, answer);
   return answer;
+}
+
+/**
+ * A single letter typed apart from the word after it ("t shirt", "v neck tee", "a line dress") is
+ * read as their hyphenated compound (`t-shirt`) when the compound is a word of the catalogue (its
+ * lexeme is in the snapshot's lexicon); otherwise the analyser drops "t" as a stop word and "shirt",
+ * a part of a hyphenated word, finds every shirt but no T-shirt (issue 11 §6). A letter whose
+ * compound the catalogue does not hold ("size m shirt") stays as typed. Returns the words to search.
+ */
+async function joinLetterCompounds(db: Queryable, words: string[], index: SearchIndex, snap: Snapshot): Promise<string[]> {
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    const next = words[i + 1];
+    if (next !== undefined && /^\p{L}$/u.test(word) && !next.includes('-')) {
+      const compound = `${word}-${next}`;
+      const [term] = await index.terms(db, [compound]);
+      if (term?.lexemes.some((l) => l.includes('-') && hasLexeme(snap, l))) {
+        out.push(compound);
+        i++;
+        continue;
+      }
+    }
+    out.push(word);
+  }
+  return out;
 }
 
 /** Trigram similarity below which a vocabulary word is not considered as a correction at all. */
