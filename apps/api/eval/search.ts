@@ -187,7 +187,9 @@ async function probe(
   const rules = source === 'plan' ? planProbes(plan, judged) : (JSON.parse(await readFile(source, 'utf8')) as { queries: JudgedQuery[] }).queries;
   const results = await runQueries(db, index, rules, truth, grade);
   const over = results.filter((r) => r.total > r.relevant * 1.1);
-  console.log(`\nprobe (${source}): ${rules.length} queries, ${over.length} over 110 % of their relevant count`);
+  const missed = results.filter((r) => r.relevant > 0 && r.total < r.relevant / 2);
+  console.log(`\nprobe (${source}): ${rules.length} queries, ${over.length} over 110 % of their relevant count, ${missed.length} finding under half of it`);
+  for (const r of missed) console.log(`  "${r.q}": total ${r.total}, relevant ${r.relevant}, nDCG@10 ${r.ndcg.toFixed(2)} (under half)`);
   for (const [i, r] of results.entries()) {
     if (r.total <= r.relevant * 1.1) continue;
     console.log(`  "${r.q}": total ${r.total}, relevant ${r.relevant}, nDCG@10 ${r.ndcg.toFixed(2)}`);

@@ -370,3 +370,25 @@ describe.each(testDrivers())('words of the stop list that name an attribute ("do
     expect(await refreshSearchVectors(fixture.db)).toBe(0);
   });
 });
+
+describe.each(testDrivers())('words typed apart that the catalogue writes as one in search on %s', (driver) => {
+  const { names } = fieldmarkCatalogue(driver, [
+    filed('earrings', 'Fieldmark Pearl Drop Earrings', 'Jewelry > Earrings'),
+    filed('backpack', 'Fieldmark Canvas Backpack', 'Bags > Backpacks'),
+    filed('brace', 'Fieldmark Back Brace Wrap 2-Pack', 'Sneakers & Sportswear > Outdoor'),
+    filed('tank', 'Fieldmark Ribbed Tank Top', "Women's Clothing > Tops"),
+    filed('tank-2', 'Fieldmark Linen Tank Top', "Women's Clothing > Tops"),
+    { ...filed('cami', 'Fieldmark Silk Camisole', "Women's Clothing > Tops"), description: 'A silk tanktop for warm evenings.' },
+    filed('tote', 'Fieldmark Olive Canvas Tote', 'Bags > Handbags > Tote Bags'),
+  ]);
+
+  it('reads them as that word when it finds at least as much as the words apart', async () => {
+    expect(await names('ear rings')).toEqual(['Fieldmark Pearl Drop Earrings']);
+    expect(await names('back pack')).toEqual(['Fieldmark Canvas Backpack']);
+    expect(await names('canvas back pack')).toEqual(['Fieldmark Canvas Backpack']);
+    // "tanktop" is a word of one description; "tank top" apart finds both tank tops, so it stays apart.
+    expect(await names('tank top')).toEqual(['Fieldmark Linen Tank Top', 'Fieldmark Ribbed Tank Top']);
+    // "olivering" stems to `oliv`, the stem of "olive": no such word, so no olive tote for "olive ring".
+    expect(await names('olive ring')).toEqual([]);
+  });
+});

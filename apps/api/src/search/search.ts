@@ -8,8 +8,8 @@
  *   words (a description's words count only when that finds nothing); a colour word only where a product that states its
  *   colours has it (or its brand's name does), and a word a sub-brand adds to its parent's name ("Leather")
  *   not where it stands only in that brand name unless the query names the brand, nor a word of a product's colour
- *   name that is no colour ("Denim" of "Denim Blue") where it stands only in that name unless the query names the colour (`match.ts`). A letter typed
- *   apart from the next word is their compound when the catalogue has it ("t shirt" is "t-shirt"). When nothing matches as typed,
+ *   name that is no colour ("Denim" of "Denim Blue") where it stands only in that name unless the query names the colour (`match.ts`). Words typed
+ *   apart that the catalogue writes as one are that word ("t shirt" is "t-shirt", "ear rings" "earrings"). When nothing matches as typed,
  *   words missing from the catalogue vocabulary are replaced by their closest pg_trgm neighbour
  *   and the search runs again (`correctedQuery`).
  * - Filters: brands (with their sub-brands), merchants, category ids (prefix, comma-union and
@@ -74,12 +74,13 @@ export async function searchProducts(db: Queryable, c: SearchCondition, deps: Se
   const hit = key ? await deps.cache!.lookup(key) : undefined;
   if (hit) return hit;
 
-  const words = await joinLetterCompounds(db, queryWords(c.q), deps.index, snap);
+  const count = async (tried: string[]) => evaluate(snap, { ...c, from: 0, to: 1, facets: false }, plan, await deps.index.terms(db, tried)).total;
+  const words = await joinSplitWords(db, queryWords(c.q), deps.index, snap, count);
   let correctedQuery: string | null = null;
   let result = evaluate(snap, c, plan, words.length ? await deps.index.terms(db, words) : null);
   if (result.total === 0 && words.length) {
     const corrected = await correctWords(db, words, {
-      count: async (tried) => evaluate(snap, { ...c, from: 0, to: 1, facets: false }, plan, await deps.index.terms(db, tried)).total,
+      count,
       stopWord: async (w) => (await deps.index.terms(db, [w])).length === 0,
     });
     if (corrected.join(' ') !== words.join(' ')) {
@@ -96,24 +97,43 @@ export async function searchProducts(db: Queryable, c: SearchCondition, deps: Se
 }
 
 /**
- * A single letter typed apart from the word after it ("t shirt", "v neck tee", "a line dress") is
- * read as their hyphenated compound (`t-shirt`) when the compound is a word of the catalogue (its
- * lexeme is in the snapshot's lexicon); otherwise the analyser drops "t" as a stop word and "shirt",
- * a part of a hyphenated word, finds every shirt but no T-shirt (issue 11 §6). A letter whose
- * compound the catalogue does not hold ("size m shirt") stays as typed. Returns the words to search.
+ * Words typed apart that the catalogue writes as one (issue 11 §6), read as that one word: a
+ * single letter and the next word as their hyphenated compound when the catalogue holds it ("t
+ * shirt" is `t-shirt`: otherwise the analyser drops "t" as a stop word and "shirt", a part of a
+ * hyphenated word, finds every shirt but no T-shirt), and two words of two letters or more as
+ * their concatenation when that is a word of the catalogue and the query finds at least as many
+ * products with it as with the words apart (`count`: "ear rings" is `earrings`, "back pack"
+ * `backpack`, "sweat shirt" `sweatshirt`; "tank top" stays apart though one description says
+ * "tanktop"). "Of the catalogue": the snapshot's lexicon holds its lexeme, and that lexeme keeps
+ * the whole first word and some of the second ("olive ring" is no "olivering", stemmed `oliv`). Other words stay as
+ * typed ("size m shirt", "tee shirt"). Returns the words to search.
  */
-async function joinLetterCompounds(db: Queryable, words: string[], index: SearchIndex, snap: Snapshot): Promise<string[]> {
+async function joinSplitWords(
+  db: Queryable,
+  words: string[],
+  index: SearchIndex,
+  snap: Snapshot,
+  count: (words: string[]) => Promise<number>,
+): Promise<string[]> {
+  // The joined word's lexeme must be the catalogue's and keep all of the first word and some of
+  // the second: "olive ring" is no "olivering", whose stem `oliv` is the stem of "olive".
+  const known = async (joined: string, first: string) => {
+    const [term] = await index.terms(db, [joined]);
+    return !!term?.lexemes.some((l) => (first.length > 1 || l.includes('-')) && l.startsWith(first) && l.length > first.length && hasLexeme(snap, l));
+  };
   const out: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
     const next = words[i + 1];
-    if (next !== undefined && /^\p{L}$/u.test(word) && !next.includes('-')) {
-      const compound = `${word}-${next}`;
-      const [term] = await index.terms(db, [compound]);
-      if (term?.lexemes.some((l) => l.includes('-') && hasLexeme(snap, l))) {
-        out.push(compound);
-        i++;
-        continue;
+    if (next !== undefined && !word.includes('-') && !next.includes('-') && /^\p{L}+$/u.test(word)) {
+      const joined = word.length === 1 ? `${word}-${next}` : next.length >= 2 ? `${word}${next}` : null;
+      if (joined && (await known(joined, word))) {
+        const rest = words.slice(i + 2);
+        if (word.length === 1 || (await count([...out, joined, ...rest])) >= (await count([...out, word, next, ...rest]))) {
+          out.push(joined);
+          i++;
+          continue;
+        }
       }
     }
     out.push(word);
