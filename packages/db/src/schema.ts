@@ -149,9 +149,9 @@ export const products = pgTable(
   (t) => [
     index('products_category_idx').using('btree', sql`${t.categoryCode} text_pattern_ops`),
     index('products_brand_idx').on(t.brandId),
-    index('products_merchants_idx').using('gin', t.merchantIds),
-    index('products_price_idx').on(t.priceCents),
-    index('products_popularity_idx').on(t.popularity),
+    // No index on price_cents, popularity or merchant_ids (migration 0021): listings, search and facets read
+    // them from the in-memory search index (decision 0003), no query looks a product up by them, and every
+    // ingest rewrites them for each product it touches (docs/scaling.md).
   ],
 );
 
