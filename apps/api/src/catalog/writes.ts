@@ -101,38 +101,10 @@ export async function writeOffers(
 ): Promise<{ offerIds: Map<string, number>; touched: Set<number> }> {
   const offerIds = new Map<string, number>();
   const touched = new Set<number>();
+  // Each batch's rows are serialised while PostgreSQL writes the batch before (the two processes overlap).
+  let json = offerRowsJson(changed.slice(0, BATCH));
   for (let i = 0; i < changed.length; i += BATCH) {
-    const chunk = changed.slice(i, i + BATCH);
-    const rows = chunk.map(({ listing: l, productId, method, score, candidateId }) => ({
-      offer_key: l.offerKey,
-      product_id: productId,
-      match_method: method,
-      match_score: score,
-      match_candidate_id: candidateId,
-      title: l.title,
-      link: l.lead.link,
-      image_url: l.lead.imageLink,
-      price_cents: l.priceCents,
-      sale_price_cents: l.salePriceCents,
-      shipping_cents: l.shippingCents,
-      original_amount: l.lead.original?.amount ?? null,
-      original_currency: l.lead.original?.currency ?? null,
-      fx_rate_date: l.lead.original?.rateDate ?? null,
-      fx_rate_source: l.lead.original?.rateSource ?? null,
-      availability: l.availability,
-      condition: l.lead.condition,
-      sizes: l.sizes,
-      size_stock: l.sizeStock,
-      colors: l.colors,
-      gtin: l.gtins[0] ?? null,
-      mpn: l.mpn,
-      item_ids: l.items.map((it) => it.id),
-      google_product_category: l.lead.googleProductCategory,
-      product_type: l.lead.productType,
-      age_group: l.lead.ageGroup,
-      content_hash: l.contentHash,
-    }));
-    const up = await tx.query<Pick<OfferRow, 'id' | 'product_id' | 'offer_key'>>(
+    const pending = tx.query<Pick<OfferRow, 'id' | 'product_id' | 'offer_key'>>(
       `INSERT INTO offers AS o (merchant_id, offer_key, product_id, match_method, match_score, match_candidate_id, title, link, image_url, price_cents, sale_price_cents,
               shipping_cents, original_amount, original_currency, fx_rate_date, fx_rate_source, availability, condition, sizes, size_stock, colors, gtin, mpn, item_ids,
               google_product_category, product_type, age_group, content_hash, active, first_seen_at, last_seen_at)
@@ -154,14 +126,50 @@ export async function writeOffers(
          google_product_category = EXCLUDED.google_product_category, product_type = EXCLUDED.product_type, age_group = EXCLUDED.age_group,
          content_hash = EXCLUDED.content_hash, active = true, last_seen_at = greatest(o.last_seen_at, EXCLUDED.last_seen_at)
        RETURNING o.id, o.product_id, o.offer_key`,
-      [merchantId, observedAt, JSON.stringify(rows)],
+      [merchantId, observedAt, json],
     );
+    json = i + BATCH < changed.length ? offerRowsJson(changed.slice(i + BATCH, i + 2 * BATCH)) : '';
+    const up = await pending;
     for (const r of up.rows) {
       offerIds.set(r.offer_key, Number(r.id));
       touched.add(Number(r.product_id));
     }
   }
   return { offerIds, touched };
+}
+
+/** The offers table's columns of these resolutions, as the JSON array `writeOffers` sends (jsonb_to_recordset). */
+function offerRowsJson(chunk: readonly Resolution[]): string {
+  const rows = chunk.map(({ listing: l, productId, method, score, candidateId }) => ({
+    offer_key: l.offerKey,
+    product_id: productId,
+    match_method: method,
+    match_score: score,
+    match_candidate_id: candidateId,
+    title: l.title,
+    link: l.lead.link,
+    image_url: l.lead.imageLink,
+    price_cents: l.priceCents,
+    sale_price_cents: l.salePriceCents,
+    shipping_cents: l.shippingCents,
+    original_amount: l.lead.original?.amount ?? null,
+    original_currency: l.lead.original?.currency ?? null,
+    fx_rate_date: l.lead.original?.rateDate ?? null,
+    fx_rate_source: l.lead.original?.rateSource ?? null,
+    availability: l.availability,
+    condition: l.lead.condition,
+    sizes: l.sizes,
+    size_stock: l.sizeStock,
+    colors: l.colors,
+    gtin: l.gtins[0] ?? null,
+    mpn: l.mpn,
+    item_ids: l.items.map((it) => it.id),
+    google_product_category: l.lead.googleProductCategory,
+    product_type: l.lead.productType,
+    age_group: l.lead.ageGroup,
+    content_hash: l.contentHash,
+  }));
+  return JSON.stringify(rows);
 }
 
 /**

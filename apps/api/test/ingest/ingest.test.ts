@@ -257,6 +257,30 @@ describe.each(testDrivers())('ingest on %s', (driver) => {
     expect(r2.unchanged).toBe(true);
     expect(await count(db, 'price_observations')).toBe(2);
   });
+
+  it('a feed of several write batches lands whole, each offer on its own product with its own price', async () => {
+    // 4,100 listings: two full batches of offers and a partial third (catalogue writeOffers), each serialised while the one before is written.
+    const items: TestItem[] = Array.from({ length: 4100 }, (_, i) => ({
+      id: `B${i}`,
+      title: `Ribbed Knit Beanie No. ${i}`,
+      price: `${10 + (i % 90)}.${String(i % 100).padStart(2, '0')} USD`,
+      brand: 'Harbor & Pine',
+      gtin: gtin(String(400000000000 + i * 7)),
+    }));
+    const report = await ingest('alpha', items, day(1));
+    expect(report).toMatchObject({ items: 4100, accepted: 4100, rejected: 0 });
+    const rows = await db.query<{ offer_key: string; price_cents: number; product_price: number; products: number }>(
+      `SELECT o.offer_key, o.price_cents, p.price_cents AS product_price, count(*) OVER (PARTITION BY o.product_id)::int AS products
+         FROM offers o JOIN products p ON p.id = o.product_id`,
+    );
+    expect(rows.rows).toHaveLength(4100);
+    const byKey = new Map(rows.rows.map((r) => [r.offer_key, r]));
+    for (const i of [0, 1999, 2000, 3999, 4000, 4099]) {
+      const want = (10 + (i % 90)) * 100 + (i % 100);
+      expect(byKey.get(`B${i}`)).toMatchObject({ price_cents: want, product_price: want, products: 1 });
+    }
+    expect(await count(db, 'price_observations')).toBe(4100);
+  });
 });
 
 describe('a process killed in the middle of an ingest', () => {
