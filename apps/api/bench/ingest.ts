@@ -39,6 +39,7 @@ import {
   peakRssMiB,
   positiveInt,
   renameBenchDatabase,
+  serverLine,
   type Driver,
 } from '@b-deals/db/testing';
 
@@ -56,6 +57,8 @@ interface Run {
   /** 'refreshed' → resolved (ingest_runs row, COMMIT). */
   commitMs: number;
   finishMs: number;
+  /** WAL the ingest wrote (pg_wal_lsn_diff over the ingest), MiB; null where the driver cannot tell. */
+  walMiB: number | null;
   accepted: number;
   /** Offers by match method (`gtin`, `title`, …, `new`). */
   methods: Record<string, number>;
@@ -106,6 +109,15 @@ async function ensureCatalogue(catalogue: number, parts: readonly string[]): Pro
   return name;
 }
 
+/** The server's current WAL position, or null where there is none to read (PGlite). */
+async function walLsn(db: Database): Promise<string | null> {
+  try {
+    return (await db.query<{ lsn: string }>(`SELECT pg_current_wal_lsn()::text AS lsn`)).rows[0]?.lsn ?? null;
+  } catch {
+    return null;
+  }
+}
+
 async function runOnce(open: () => Promise<Database>, bytes: Buffer, feed: string, merchant: MerchantDef = MERCHANT): Promise<Run> {
   const fx = loadDefaultFxTable();
   const parseStart = performance.now();
@@ -115,6 +127,7 @@ async function runOnce(open: () => Promise<Database>, bytes: Buffer, feed: strin
   const db = await open();
   try {
     const stages: Record<string, number> = {};
+    const walBefore = await walLsn(db);
     const started = performance.now();
     const report = await ingestFeed(db, {
       bytes,
@@ -128,6 +141,11 @@ async function runOnce(open: () => Promise<Database>, bytes: Buffer, feed: strin
       },
     });
     const ended = performance.now();
+    const walAfter = await walLsn(db);
+    const walMiB =
+      walBefore && walAfter
+        ? Number((await db.query<{ b: string }>(`SELECT pg_wal_lsn_diff($1, $2)::bigint AS b`, [walAfter, walBefore])).rows[0]!.b) / 2 ** 20
+        : null;
     await finishIngest(db);
     const finished = performance.now();
     return {
@@ -139,6 +157,7 @@ async function runOnce(open: () => Promise<Database>, bytes: Buffer, feed: strin
       refreshMs: stages.refreshed! - stages.deactivated!,
       commitMs: ended - stages.refreshed!,
       finishMs: finished - ended,
+      walMiB,
       accepted: report.accepted,
       methods: report.matchMethods ?? {},
     };
@@ -162,6 +181,7 @@ async function main(): Promise<void> {
   const drivers = parseDrivers(values.driver);
   if (catalogue && drivers.includes('pglite')) throw new RangeError('--catalogue runs on PostgreSQL only (--driver postgres)');
   console.log(machineLine());
+  if (drivers.includes('postgres')) console.log(await serverLine());
   const feeds = catalogue ? ensureCatalogueFeeds(catalogue, offers) : null;
   const file = feeds ? feeds.rival : ensureFeed(offers);
   const template = feeds ? await ensureCatalogue(catalogue, feeds.parts) : null;
@@ -182,7 +202,7 @@ async function main(): Promise<void> {
       console.log(
         `[${driver}] run ${i}: ${r.accepted} offers in ${ms(r.totalMs)} ms = ${Math.round(r.offersPerS)} offers/s | parse ${ms(r.parseMs)} ms ` +
           `(measured apart), listings stage ${ms(r.listingsMs)} ms (incl. parse → writes ≈ ${ms(r.listingsMs - r.parseMs)} ms), deactivate ${ms(r.deactivateMs)} ms, ` +
-          `refreshProducts ${ms(r.refreshMs)} ms, commit ${ms(r.commitMs)} ms | finishIngest ${ms(r.finishMs)} ms | peak RSS ${peakRssMiB()} MiB`,
+          `refreshProducts ${ms(r.refreshMs)} ms, commit ${ms(r.commitMs)} ms${r.walMiB === null ? '' : `, WAL ${Math.round(r.walMiB)} MiB`} | finishIngest ${ms(r.finishMs)} ms | peak RSS ${peakRssMiB()} MiB`,
       );
       if (template)
         console.log(

@@ -42,6 +42,20 @@ export function machineLine(): string {
     .join(' ')}`;
 }
 
+/** The PostgreSQL settings that move write-heavy benchmarks, as one line (`server: PostgreSQL 15.x, shared_buffers …`): figures taken under different settings do not compare. */
+export async function serverLine(): Promise<string> {
+  return withAdmin(async (admin) => {
+    const res = await admin.query<{ name: string; setting: string }>(
+      `SELECT name, current_setting(name) AS setting FROM pg_settings
+        WHERE name IN ('server_version', 'shared_buffers', 'max_wal_size', 'checkpoint_timeout', 'synchronous_commit', 'wal_compression') ORDER BY name`,
+    );
+    const by = new Map(res.rows.map((r) => [r.name, r.setting]));
+    const version = by.get('server_version') ?? '?';
+    by.delete('server_version');
+    return `server: PostgreSQL ${version}, ${[...by].map(([k, v]) => `${k} ${v}`).join(', ')}`;
+  });
+}
+
 /** The p-th percentile (0 < p ≤ 100) of `sortedMs` by nearest rank; NaN for an empty list. Input must be sorted ascending. */
 export function percentile(sortedMs: readonly number[], p: number): number {
   if (!sortedMs.length) return NaN;
