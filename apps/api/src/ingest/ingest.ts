@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import type { IngestReport } from '@b-deals/contracts';
 import type { MatchMethod } from '@b-deals/core';
 import type { Database, Queryable } from '@b-deals/db';
-import { merchantFromFeed, parseFeed, type FxTable, type MerchantInput, type ParsedFeed } from '@b-deals/feeds';
+import { merchantFromFeed, parseFeedInParallel, type FxTable, type MerchantInput, type ParsedFeed } from '@b-deals/feeds';
 import { insertNewProducts, merchantOffers, refreshProducts, upsertBrands, upsertMerchant, vacuumCatalogue, writeOffers } from '../catalog/index.ts';
 import { effectivePrice, groupListings, resolveListings, type Listing, type Resolution } from '../matching/index.ts';
 import { confirmPrices, recordObservations, refreshPriceStats } from '../pricing/index.ts';
@@ -58,7 +58,8 @@ export async function ingestFeed(db: Database, opts: IngestFeedOptions): Promise
   const started = Date.now();
   const observedAt = opts.observedAt ?? new Date();
   const sha256 = createHash('sha256').update(opts.bytes).digest('hex');
-  const parsed = parseFeed(opts.bytes, { filename: opts.feed, defaultCurrency: opts.defaultCurrency, fx: opts.fx, now: observedAt });
+  // A large XML feed is parsed on two threads (feeds `parseFeedInParallel`: the same items as one pass).
+  const parsed = await parseFeedInParallel(opts.bytes, { filename: opts.feed, defaultCurrency: opts.defaultCurrency, fx: opts.fx, now: observedAt });
   const merchant = opts.merchant ?? merchantFromFeed(parsed, opts.feed);
   const report = buildReport(parsed, opts.feed, merchant.slug);
 

@@ -47,7 +47,7 @@ export interface ParseFeedOptions {
  * Latin-1 or windows-1252; else UTF-8, falling back to windows-1252 when the bytes are not
  * valid UTF-8 (old shop exports).
  */
-function decode(input: Buffer | string): string {
+export function decodeFeedText(input: Buffer | string): string {
   if (typeof input === 'string') return input.replace(/^\ufeff/, '');
   if (input[0] === 0xff && input[1] === 0xfe) return new TextDecoder('utf-16le').decode(input.subarray(2));
   if (input[0] === 0xfe && input[1] === 0xff) return new TextDecoder('utf-16be').decode(input.subarray(2));
@@ -94,6 +94,6 @@ export function parseFeed(input: Buffer | string, opts: ParseFeedOptions): Parse
     seenIds: new Set(),
   };
   const items: ParsedItem[] = [];
-  const raw = readRaw(decode(input), opts.filename, (item) => items.push(normalizeItem(item, items.length, ctx)));
+  const raw = readRaw(decodeFeedText(input), opts.filename, (item) => items.push(normalizeItem(item, items.length, ctx)));
   return { format: raw.format, title: raw.title, link: raw.link, items };
 }
