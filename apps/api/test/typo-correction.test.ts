@@ -36,6 +36,7 @@ const CATALOGUE: TestItem[] = [
   item('a1', 'Leather Sandals', { category: 'Apparel & Accessories > Shoes' }),
   item('a2', 'Strappy Sandals', { category: 'Apparel & Accessories > Shoes' }),
   item('b1', 'Chelsea Boots', { category: 'Apparel & Accessories > Shoes' }),
+  item('b2', 'Suede Ankle Boots', { category: 'Apparel & Accessories > Shoes' }),
   item('w1', 'Merino Wool Sweater', { category: `${APPAREL} > Shirts & Tops` }),
   item('c1', "Men's Trench Coat", { category: `${APPAREL} > Outerwear > Coats & Jackets`, gender: 'male' }),
   item('c2', "Men's Quilted Coat", { category: `${APPAREL} > Outerwear > Coats & Jackets`, gender: 'male' }),
@@ -44,6 +45,7 @@ const CATALOGUE: TestItem[] = [
   item('e3', "Women's Wrap Coat", { category: `${APPAREL} > Outerwear > Coats & Jackets` }),
   item('n1', 'Sand Eyeshadow Palette', { category: 'Health & Beauty > Personal Care > Cosmetics > Makeup > Eye Makeup > Eye Shadow' }),
   item('n2', 'Sand Nail Polish', { category: 'Health & Beauty > Personal Care > Cosmetics > Nail Care > Nail Polishes' }),
+  item('n4', 'Bronze Shimmer Highlighter', { category: 'Health & Beauty > Personal Care > Cosmetics > Makeup > Face Makeup > Highlighters & Luminizers' }),
   item('n3', 'Sand Lip Gloss', { category: 'Health & Beauty > Personal Care > Cosmetics > Makeup > Lip Makeup > Lip Gloss' }),
   item('h1', 'Canvas Handbag', { category: 'Apparel & Accessories > Handbags, Wallets & Cases > Handbags' }),
   item('t1', 'Cotton Trousers', { category: `${APPAREL} > Pants` }),
@@ -138,6 +140,19 @@ describe.each(testDrivers())('typo correction on %s', (driver) => {
     const res = await search('sandles');
     expect(res.correctedQuery).toBe('sandals');
     expect(res.items.map((i: { name: string }) => i.name).sort()).toEqual(['Leather Sandals', 'Strappy Sandals']);
+  });
+
+  it('leaves a kind of product the catalogue lacks as typed: "anklet" finds nothing, not ankle boots; "bronzer" not bronze', async () => {
+    // Each is one slip from a catalogue word (ankle, bronze) and names a product kind of Google's taxonomy.
+    expect((await search('ankle')).total).toBe(1);
+    expect((await search('bronze')).total).toBe(1);
+    for (const q of ['anklet', 'anklets', 'bronzer']) {
+      const res = await search(q);
+      expect(res.correctedQuery ?? null).toBeNull();
+      expect(res.total).toBe(0);
+    }
+    // A typo of a catalogue word is still corrected.
+    expect((await search('bootts')).correctedQuery).toBe('boots');
   });
 
   it("prefers the candidate with the most products among the query's other words", async () => {

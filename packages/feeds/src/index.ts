@@ -6,7 +6,7 @@
 export * from './types.ts';
 export { parseFeed, loadFxTable, loadDefaultFxTable, readOperatorRates, withOperatorRates, convertToUsd, toUsdCents, type FxTable } from './parse/index.ts';
 export { parseFeedInParallel, splitXmlFeed, PARALLEL_PARSE_MIN_BYTES, type ParallelParseOptions } from './parse/parallel.ts';
-export { mapCategory, googleCategoryPath, type CategoryInput, type CategoryMatch } from './parse/category-map.ts';
+export { mapCategory, googleCategoryPath, isGoogleCategoryWord, type CategoryInput, type CategoryMatch } from './parse/category-map.ts';
 export { merchantFromFeed, type MerchantInput } from './merchant.ts';
 export { perDistinctValue } from './parse/text.ts';
 export { generateDemoCatalogue, demoMerchantInput, type DemoCatalogueOptions, type DemoCatalogueResult, type DemoMerchantEntry } from './demo/generate.ts';

@@ -37,6 +37,7 @@ import {
 } from '@b-deals/core';
 import type { FacetCount, ProductCard, SearchCondition, SearchResponse } from '@b-deals/contracts';
 import type { Queryable } from '@b-deals/db';
+import { isGoogleCategoryWord } from '@b-deals/feeds';
 import { badRequest } from '../errors.ts';
 import { toCard } from '../catalog/index.ts';
 import { maxDistance, spellingDistance } from './spelling.ts';
@@ -111,7 +112,8 @@ const DISTANCE_SLACK = 0.5;
  * and sound-alike slips, same Double Metaphone code) up to `maxDistance`. Among the candidates
  * nearest to the typed word (within 0.5 of the nearest), the one whose query — the other words
  * as they stand plus the filters — matches the most products wins: the query's other words and
- * filters are its department. A word that matches products by itself is kept. Words are corrected left to right, each with the earlier ones
+ * filters are its department. A word that matches products by itself is kept, and so is a product
+ * kind of Google's taxonomy under the storefront's departments (feeds `isGoogleCategoryWord`). Words are corrected left to right, each with the earlier ones
  * already corrected. `count(words)` returns the number of products a word list matches;
  * `stopWord(w)` says the analyser drops the word (`the`, `and`): those are never corrected.
  * Returns the words unchanged where nothing is close enough.
@@ -141,8 +143,9 @@ async function correctWords(
   for (let i = 0; i < out.length; i++) {
     const typed = words[i]!;
     // A word the catalogue knows, or one that finds products on its own (`mens` through the
-    // english stemmer, though the vocabulary holds `men`), stays as typed.
-    if (known.has(typed) || /^\d+$/.test(typed) || (await stopWord(typed)) || (await count([typed])) > 0) continue;
+    // english stemmer, though the vocabulary holds `men`), stays as typed; so does a kind of product
+    // the catalogue has none of ("anklet" is no typo of "ankle": Google's taxonomy names it).
+    if (known.has(typed) || /^\d+$/.test(typed) || isGoogleCategoryWord(typed) || (await stopWord(typed)) || (await count([typed])) > 0) continue;
     const judged = res.rows
       .filter((r) => r.w === typed && r.word !== null)
       .map((r) => ({ word: r.word!, ndoc: Number(r.ndoc), distance: spellingDistance(typed, r.word!) }))

@@ -102,6 +102,29 @@ function loadTaxonomy(): Map<string, string> {
   return taxonomy;
 }
 
+/** Google's top-level categories whose words are shoppers' words on B-Deals (fashion, bags, shoes, beauty, sports and outdoor, jewelry, baby and kids). */
+const STOREFRONT_ROOTS = new Set(['apparel & accessories', 'health & beauty', 'sporting goods', 'baby & toddler', 'luggage & bags']);
+let categoryWords: Set<string> | null = null;
+
+/**
+ * Whether `word` (lower case) names something in Google's product taxonomy under the storefront's
+ * top-level categories ({@link STOREFRONT_ROOTS}), in the singular or plural: `anklet` (Jewelry >
+ * Anklets), `bronzer`, `crampons`. Such a word is a product kind a shopper meant, never a typo of
+ * another word (issue 20 §3: "anklet" is not "ankle"). Loads the bundled taxonomy once.
+ */
+export function isGoogleCategoryWord(word: string): boolean {
+  if (!categoryWords) {
+    categoryWords = new Set();
+    for (const path of loadTaxonomy().values()) {
+      const root = (path.split(' > ')[0] as string).toLowerCase();
+      if (!STOREFRONT_ROOTS.has(root)) continue;
+      for (const w of path.toLowerCase().split(/[^a-z]+/)) if (w.length > 2) categoryWords.add(w);
+    }
+  }
+  const w = word.toLowerCase();
+  return categoryWords.has(w) || categoryWords.has(`${w}s`) || categoryWords.has(`${w}es`) || (w.endsWith('s') && categoryWords.has(w.slice(0, -1)));
+}
+
 /**
  * The Google product taxonomy path for a GMC `google_product_category` value: a numeric id is
  * looked up (loaded lazily once from the bundled taxonomy file), a path is returned with its
