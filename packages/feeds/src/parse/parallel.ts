@@ -4,7 +4,10 @@
  * and the halves are joined into exactly what {@link parseFeed} returns for the whole feed (item
  * positions, and the duplicate-`id` rule carried across the cut). Anything that stops the split
  * or the worker (a CSV feed, no safe cut, no worker) falls back to {@link parseFeed}, so the
- * result never depends on which path ran; only the time does.
+ * result does not depend on which path ran; only the time does. The cut is made at an `</item>`
+ * (`</entry>`) outside CDATA and comments; a feed so malformed that a lenient single pass would not
+ * end an item there (an unescaped `</item>` in raw description HTML) is the one case the two could
+ * read differently, item by item still.
  */
 import { Worker } from 'node:worker_threads';
 import { type ParsedFeed, type ParsedItem } from '../types.ts';
