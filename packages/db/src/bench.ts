@@ -133,7 +133,7 @@ export async function benchDatabaseExists(name: string): Promise<boolean> {
  * migrated. An existing `name` is dropped first. Throws when `template` is missing or in use.
  * `STRATEGY FILE_COPY` (PostgreSQL 15+): the copy is checkpointed, not written to the WAL. The
  * default (WAL_LOG) writes the whole template to the WAL, and the checkpoints that volume sets off
- * ran on into the timed ingest that follows (3 GB of WAL before a feed that writes 0.3 GB).
+ * ran on into the timed ingest that follows (3 GB of WAL before a feed that writes 0.3–1 GB).
  */
 export async function cloneBenchDatabase(template: string, name: string, poolSize = 10): Promise<Database> {
   checkNames(template, name);

@@ -110,7 +110,9 @@ let categoryWords: Set<string> | null = null;
  * Whether `word` (lower case) names something in Google's product taxonomy under the storefront's
  * top-level categories ({@link STOREFRONT_ROOTS}), in the singular or plural: `anklet` (Jewelry >
  * Anklets), `bronzer`, `crampons`. Such a word is a product kind a shopper meant, never a typo of
- * another word (issue 20 §3: "anklet" is not "ankle"). Loads the bundled taxonomy once.
+ * another word (issue 20 §3: "anklet" is not "ankle"). The price: a slip that spells another such
+ * word stays as typed ("boats", of boat shoes, is not corrected to "boots"). Loads the bundled
+ * taxonomy once.
  */
 export function isGoogleCategoryWord(word: string): boolean {
   if (!categoryWords) {
