@@ -46,7 +46,6 @@
  *
  * Measured by `npm run eval:categories` (apps/api/eval/categories.ts) on labelled real items.
  */
-import { readFileSync } from 'node:fs';
 import {
   ALL_CATEGORIES,
   LEAF_CATEGORIES,
@@ -58,6 +57,10 @@ import {
   type CategoryNode,
 } from '@b-deals/core';
 import { AUDIENCE_WORDS, FEED_WORDS, OUTSIDE_WORDS } from './feed-words.ts';
+import { OUR_BRANCHES, googleCategoryPath } from './taxonomy.ts';
+
+/** Re-exported for the callers that read a feed's category with the mapper. */
+export { googleCategoryPath } from './taxonomy.ts';
 
 /** Input of {@link mapCategory}; GMC attribute values after normalisation. */
 export interface CategoryInput {
@@ -82,67 +85,6 @@ export interface CategoryMatch {
    * `confidence ≥ CATEGORY_CONFIDENCE_MIN` (0.6).
    */
   confidence: number;
-}
-
-const TAXONOMY_FILE = new URL('../../data/google-product-taxonomy-with-ids.en-US.txt', import.meta.url);
-let taxonomy: Map<string, string> | null = null;
-let topLevels: Set<string> | null = null;
-
-function loadTaxonomy(): Map<string, string> {
-  if (!taxonomy) {
-    taxonomy = new Map();
-    topLevels = new Set();
-    for (const line of readFileSync(TAXONOMY_FILE, 'utf8').split('\n')) {
-      const m = /^(\d+) - (.+?)\s*$/.exec(line);
-      if (!m) continue;
-      taxonomy.set(m[1] as string, m[2] as string);
-      if (!(m[2] as string).includes('>')) topLevels.add((m[2] as string).toLowerCase());
-    }
-  }
-  return taxonomy;
-}
-
-/** Google's top-level categories whose words are shoppers' words on B-Deals (fashion, bags, shoes, beauty, sports and outdoor, jewelry, baby and kids). */
-const STOREFRONT_ROOTS = new Set(['apparel & accessories', 'health & beauty', 'sporting goods', 'baby & toddler', 'luggage & bags']);
-let categoryWords: Set<string> | null = null;
-
-/**
- * Whether `word` (lower case) names something in Google's product taxonomy under the storefront's
- * top-level categories ({@link STOREFRONT_ROOTS}), in the singular or plural: `anklet` (Jewelry >
- * Anklets), `bronzer`, `crampons`. Such a word is a product kind a shopper meant, never a typo of
- * another word (issue 20 §3: "anklet" is not "ankle"). The price: a slip that spells another such
- * word stays as typed ("boats", of boat shoes, is not corrected to "boots"). Loads the bundled
- * taxonomy once.
- */
-export function isGoogleCategoryWord(word: string): boolean {
-  if (!categoryWords) {
-    categoryWords = new Set();
-    for (const path of loadTaxonomy().values()) {
-      const root = (path.split(' > ')[0] as string).toLowerCase();
-      if (!STOREFRONT_ROOTS.has(root)) continue;
-      for (const w of path.toLowerCase().split(/[^a-z]+/)) if (w.length > 2) categoryWords.add(w);
-    }
-  }
-  const w = word.toLowerCase();
-  return categoryWords.has(w) || categoryWords.has(`${w}s`) || categoryWords.has(`${w}es`) || (w.endsWith('s') && categoryWords.has(w.slice(0, -1)));
-}
-
-/**
- * The Google product taxonomy path for a GMC `google_product_category` value: a numeric id is
- * looked up (loaded lazily once from the bundled taxonomy file), a path is returned with its
- * separators tidied. Null for an unknown id, an empty value, or (with `requireKnownRoot`) a path
- * whose first segment is not a Google top-level category.
- */
-export function googleCategoryPath(value: string | null, requireKnownRoot = false): string | null {
-  const v = value?.trim();
-  if (!v) return null;
-  if (/^\d+$/.test(v)) return loadTaxonomy().get(v) ?? null;
-  const path = v.split(/\s*>\s*/).join(' > ');
-  if (requireKnownRoot) {
-    loadTaxonomy();
-    if (!topLevels?.has((path.split(' > ')[0] as string).toLowerCase())) return null;
-  }
-  return path;
 }
 
 /**
@@ -299,7 +241,6 @@ const KID_AGES = new Set(['newborn', 'infant', 'toddler', 'kids']);
 const BABY_AGES = new Set(['newborn', 'infant', 'toddler']);
 const DEPARTMENTS = ['8', '9', 'b', 'e', 'f', 'g', 'k', '7'];
 /** Google top-level branches that hold products of our tree; a path elsewhere (Home & Garden, Electronics, …) maps to nothing. */
-const OUR_BRANCHES = ['apparel & accessories', 'baby & toddler', 'health & beauty', 'luggage & bags', 'sporting goods', 'toys & games'];
 
 function plan(path: string | null, input: CategoryInput): Plan {
   const p = path?.toLowerCase() ?? '';

@@ -28,7 +28,8 @@ export {
   type FxTable,
   type FxDay,
 } from './fx.ts';
-export { mapCategory, googleCategoryPath, type CategoryInput, type CategoryMatch } from './category-map.ts';
+export { mapCategory, type CategoryInput, type CategoryMatch } from './category-map.ts';
+export { googleCategoryPath } from './taxonomy.ts';
 
 /** Options of {@link parseFeed}. */
 export interface ParseFeedOptions {
