@@ -2,7 +2,7 @@
  * Search domain (issue 10): one engine in one home.
  * - written by the ingest: each product's vector and the vocabulary (`vocabulary.ts`);
  * - the in-memory index, rebuilt on each catalogue event (`search-index.ts`);
- * - queries, filters, facets and sorts (`search.ts`), typo judging (`spelling.ts`);
+ * - queries, filters, facets and sorts (`search.ts`), typo correction (`typo-correction.ts`, judged by `spelling.ts`);
  * - answers cached per catalogue version (`search-cache.ts`);
  * - hot words and the searches that feed them (`hot-words.ts`);
  * - the routes (`routes.ts`).

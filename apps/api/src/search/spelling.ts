@@ -1,6 +1,6 @@
 /**
  * How far a typed word is from a catalogue word, for the search's typo correction (issue 20 §3).
- * pg_trgm finds the candidates (search.ts); this module judges them the way shoppers misspell:
+ * pg_trgm finds the candidates (typo-correction.ts); this module judges them the way shoppers misspell:
  *
  * - Transposed neighbours (`jeasn`, `shrit`) cost 1, as one slip, not two substitutions
  *   (optimal string alignment distance, Damerau's rule).
