@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import type { ImageSearchComplete } from './image-search-flow';
 import { CameraIcon } from './icons';
 
@@ -59,8 +59,19 @@ export function ImageSearchPicker({ onComplete, className = '' }: { onComplete?:
   const [busy, setBusy] = useState(false);
   const done = useCallback(() => setFile(null), []);
   const input = useRef<HTMLInputElement>(null);
-  // After the preview closes the picker is enabled again on the next render; focus it then.
-  const refocus = useCallback(() => requestAnimationFrame(() => input.current?.focus()), []);
+  // When the preview closes, focus returns to the picker as soon as it is enabled again: a cancelled
+  // upload can stay busy for a moment after the preview is gone, and a disabled input takes no focus.
+  const refocusPending = useRef(false);
+  const [closings, setClosings] = useState(0);
+  const refocus = useCallback(() => {
+    refocusPending.current = true;
+    setClosings((n) => n + 1);
+  }, []);
+  useEffect(() => {
+    if (!refocusPending.current || busy) return;
+    refocusPending.current = false;
+    input.current?.focus();
+  }, [closings, busy]);
   return (
     <>
       <label className={`image-search-picker ${className}`} onPointerDown={preload}>
