@@ -110,3 +110,18 @@ test('no axe violations on home, search, category and product pages', async ({ p
   }).toPass();
   await expectNoAxeViolations(page);
 });
+
+test("a colour and a kind that find nothing show that colour in the kind's groups, and say so", async ({ page }) => {
+  // The e2e catalogue has olive coats but no olive parka (issue 11 §6, nearest kind).
+  await page.goto('/searchList/?q=olive+parka');
+  const note = page.getByText(/Nothing matches “olive parka” right now/);
+  // Only the groups holding something olive are named (the catalogue's olive coats are women's).
+  await expect(note).toContainText("Showing olive in Women's Coats instead.");
+  const shown = await productCount(page);
+  expect(shown).toBeGreaterThan(0);
+  await expectNoAxeViolations(page);
+  await note.getByRole('link', { name: "Women's Coats" }).click();
+  await expect(page).toHaveURL(/\/searchList\/\?q=olive&cids=81$/);
+  await expect(page.getByText(/Nothing matches/)).toHaveCount(0);
+  expect(await productCount(page)).toBeGreaterThan(0);
+});

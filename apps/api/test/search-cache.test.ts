@@ -8,6 +8,7 @@ const answer = (total: number): SearchResponse => ({
   total,
   facets: { departments: [], brands: [], merchants: [], priceBands: [], sizes: [] },
   correctedQuery: null,
+  broadened: null,
 });
 const cond = (body: object) => SearchConditionSchema.parse(body);
 

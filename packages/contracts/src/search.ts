@@ -107,5 +107,19 @@ export const SearchResponseSchema = z.object({
   }),
   /** When the query matched nothing as typed and a close spelling did, the spelling used. */
   correctedQuery: z.string().nullable(),
+  /**
+   * When the query matched nothing, even corrected, and its other words did within the groups of
+   * the kind it names (issue 11 §6 "nearest kind": "olive jacket" → "olive" in Women's Coats and
+   * Men's Clothing › Coats & Jackets): the kind word left out, the words searched, and those groups
+   * (`key` a category code, usable in `cids`; `label` its display name, with its department where
+   * the name alone does not say it). The items and counts are of that broader search.
+   */
+  broadened: z
+    .object({
+      dropped: z.string(),
+      query: z.string(),
+      categories: z.array(z.object({ key: z.string(), label: z.string() })),
+    })
+    .nullable(),
 });
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;

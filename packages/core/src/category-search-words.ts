@@ -262,6 +262,27 @@ export function ownKindWords(code: string): string[] {
   return node ? [...new Set(categoryTrail(node).flatMap((n) => kindWordsOf(n, searchableName(n))))] : [];
 }
 
+/**
+ * The groups a query falls back to when a colour or another word plus a kind finds nothing
+ * (issue 11 §6, "nearest kind"): the parent groups of the leaves that `word` names as a kind
+ * (its single-word keywords and name head words, singular; 'Other' leaves and departments
+ * excluded), in tree order, without duplicates. `jacket` → Women's Coats (81) and Coats & Jackets
+ * (91), so "olive jacket" can show olive coats, parkas and blazers when no jacket is olive. [] when
+ * the word names no leaf under a group, or only groups (`coat`: their parent is a whole department).
+ */
+export function nearestKindGroups(word: string): CategoryNode[] {
+  const w = singularWord(word);
+  const groups = new Map<string, CategoryNode>();
+  for (const n of ALL_CATEGORIES) {
+    if (!n.code || n.other || n.children.length > 0 || !kindWordsOf(n).includes(w)) continue;
+    const trail = categoryTrail(n);
+    const parent = trail[trail.length - 2];
+    // A parent that is a department (trail of two) is too broad to stand for the kind.
+    if (trail.length >= 3 && parent?.code && !groups.has(parent.code)) groups.set(parent.code, parent);
+  }
+  return [...groups.values()];
+}
+
 /** Separator between a product's category words and its merchant's `product_type` words in `category_terms`. */
 export const PRODUCT_TYPE_SEPARATOR = ' ; ';
 

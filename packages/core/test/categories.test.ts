@@ -7,6 +7,7 @@ import {
   categoryByTermPath,
   categorySearchTerms,
   ownKindWords,
+  nearestKindGroups,
   productTypeSearchTerms,
   CATEGORY_ALIASES,
   CATEGORY_TREE,
@@ -329,6 +330,18 @@ describe('compound names and product types in search words (issue 11 §6)', () =
     expect(ownKindWords('913')).not.toContain('jacket');
     expect(ownKindWords('922')).not.toContain('dress');
     expect(ownKindWords('zz')).toEqual([]);
+  });
+
+  it('finds the groups a kind is filed under for the nearest-kind fallback, never a whole department', () => {
+    const codes = (w: string) => nearestKindGroups(w).map((g) => g.code);
+    expect(codes('jacket')).toEqual(['81', '91']);
+    expect(codes('Jackets')).toEqual(['81', '91']);
+    expect(codes('parka')).toEqual(['81', '91']);
+    expect(nearestKindGroups('jacket').map((g) => g.term)).toEqual(["Women's Coats", 'Coats & Jackets']);
+    // A group's own kind word would broaden to its department: no fallback.
+    expect(codes('coat')).toEqual([]);
+    // Words that are no kind, colours and audiences.
+    for (const w of ['olive', 'women', 'casual', 'zzz']) expect(codes(w)).toEqual([]);
   });
 
   it("writes a merchant's own product_type as search words, and nothing for a path of our tree", () => {

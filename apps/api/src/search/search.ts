@@ -11,7 +11,8 @@
  *   name that is no colour ("Denim" of "Denim Blue") where it stands only in that name unless the query names the colour (`match.ts`). Words typed
  *   apart that the catalogue writes as one are that word ("t shirt" is "t-shirt", "ear rings" "earrings"). When nothing matches as typed,
  *   words missing from the catalogue vocabulary are replaced by their closest pg_trgm neighbour
- *   and the search runs again (`correctedQuery`).
+ *   and the search runs again (`correctedQuery`). When that finds nothing either, a kind word is left out and the
+ *   other words are searched within the groups that kind is filed under (`nearest-kind.ts`, `broadened`).
  * - Filters: brands (with their sub-brands), merchants, category ids (prefix, comma-union and
  *   minus semantics, DESIGN.md), price band or min/max cents, labels, marketplace, sizes in stock
  *   (issue 11 §3: some active offer has one of the sizes in stock).
@@ -40,6 +41,7 @@ import type { Queryable } from '@b-deals/db';
 import { badRequest } from '../errors.ts';
 import { toCard } from '../catalog/index.ts';
 import { correctWords } from './typo-correction.ts';
+import { nearestKind } from './nearest-kind.ts';
 import { SearchCache } from './search-cache.ts';
 import { matchTerms, type Term } from './match.ts';
 import { joinSplitWords } from './split-words.ts';
@@ -92,7 +94,14 @@ export async function searchProducts(db: Queryable, c: SearchCondition, deps: Se
       }
     }
   }
-  const answer: SearchResponse = { items: cards(snap, result.page), total: result.total, facets: result.facets, correctedQuery };
+  let broadened: SearchResponse['broadened'] = null;
+  // Nearest kind (issue 11 §6): "olive jacket" with no olive jacket shows olive coats and parkas, and says so.
+  // The groups bound every row, the shopper's own category filter stays the department facet's.
+  if (result.total === 0) {
+    const near = await nearestKind(words, async (rest, within) => evaluate(snap, c, { ...plan, within }, await deps.index.terms(db, rest)));
+    if (near) ({ result, broadened } = near);
+  }
+  const answer: SearchResponse = { items: cards(snap, result.page), total: result.total, facets: result.facets, correctedQuery, broadened };
   if (key) deps.cache!.store(key, answer);
   return answer;
 }
@@ -135,6 +144,8 @@ function cards(s: Snapshot, rows: number[]): ProductCard[] {
 /** A condition's filters, validated and independent of the snapshot. */
 interface FilterPlan {
   categories: CategoryFilter[] | null;
+  /** Categories every row must fall under, not a facet's own filter (the nearest-kind fallback's groups); null for none. */
+  within: CategoryFilter[] | null;
   price: { low: number; high: number } | null;
   labelMask: number;
   marketBit: number; // 0 = any marketplace
@@ -160,7 +171,7 @@ function planFilters(c: SearchCondition): FilterPlan {
     labelMask |= LABEL_BITS[l as keyof typeof LABEL_BITS];
   }
   const marketBit = c.marketplace === 'ALL' ? 0 : 1 << MARKETPLACES.indexOf(c.marketplace);
-  return { categories, price, labelMask, marketBit };
+  return { categories, within: null, price, labelMask, marketBit };
 }
 
 /** Which facet's own filter a row failed (disjunctive counting). */
@@ -190,6 +201,7 @@ function evaluateWith(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: 
   const count = text ? matchTerms(s, terms, descriptions, brandBoost) : s.n;
 
   const catAllowed = plan.categories && Uint8Array.from(s.codes, (code) => (matchesCategory(code, plan.categories!) ? 1 : 0));
+  const withinAllowed = plan.within && Uint8Array.from(s.codes, (code) => (matchesCategory(code, plan.within!) ? 1 : 0));
   let brandAllowed: Uint8Array | null = null;
   if (c.b.length) {
     brandAllowed = new Uint8Array(s.brands.length);
@@ -224,7 +236,7 @@ function evaluateWith(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: 
     bands: new Int32Array(PRICE_BANDS.length),
     sizes: new Int32Array(s.sizes.length),
   };
-  const total = scan(s, text ? count : -1, { catAllowed, brandAllowed, merchAllowed, sizeAllowed, brandBoost, plan, withFacets, counts });
+  const total = scan(s, text ? count : -1, { withinAllowed, catAllowed, brandAllowed, merchAllowed, sizeAllowed, brandBoost, plan, withFacets, counts });
   const deptCounts = counts.departments;
   const brandCounts = counts.brands;
   const merchCounts = counts.merchants;
@@ -264,6 +276,7 @@ export function namedBrands(s: Snapshot, words: readonly string[]): Uint8Array |
 }
 
 interface ScanArgs {
+  withinAllowed: Uint8Array | null;
   catAllowed: Uint8Array | null;
   /** Brands named in the query (`namedBrands`), whose products' text scores are multiplied by BRAND_BOOST. */
   brandBoost: Uint8Array | null;
@@ -282,7 +295,7 @@ interface ScanArgs {
  * this loop on its own.
  */
 function scan(s: Snapshot, found: number, a: ScanArgs): number {
-  const { catAllowed, brandAllowed, merchAllowed, sizeAllowed, brandBoost, plan, withFacets } = a;
+  const { withinAllowed, catAllowed, brandAllowed, merchAllowed, sizeAllowed, brandBoost, plan, withFacets } = a;
   const { labelMask, marketBit } = plan;
   const hasPrice = plan.price !== null;
   const low = plan.price?.low ?? 0;
@@ -304,6 +317,7 @@ function scan(s: Snapshot, found: number, a: ScanArgs): number {
     const r = text ? candidates[i]! : i;
     if ((labels[r]! & labelMask) !== labelMask) continue;
     if (marketBit !== 0 && (marketMask[r]! & marketBit) === 0) continue;
+    if (withinAllowed !== null && withinAllowed[codeOf[r]!] === 0) continue;
     // The facet whose own filter the row failed (at most one, else the row counts nowhere).
     let failed = NO_FACET;
     if (catAllowed !== null && catAllowed[codeOf[r]!] === 0) failed = Facet.Department;

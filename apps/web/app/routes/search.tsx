@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { Fragment, useEffect } from 'react';
+import { internalHref } from '@b-deals/core';
 import { useRouteLoaderData } from 'react-router';
 import { Link } from '../lib/router-links';
 import { ga4Item, track } from '../lib/analytics';
@@ -73,6 +74,20 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       {result.correctedQuery ? (
         <p className="mt-1 text-stone-600">
           Showing results for <strong>{result.correctedQuery}</strong>.
+        </p>
+      ) : null}
+      {result.broadened ? (
+        <p className="mt-1 text-stone-600">
+          Nothing matches “{params.q}” right now. Showing <strong>{result.broadened.query}</strong> in{' '}
+          {result.broadened.categories.map((cat, i) => (
+            <Fragment key={cat.key}>
+              {i === 0 ? '' : i === result.broadened!.categories.length - 1 ? ' and ' : ', '}
+              <Link to={internalHref('/searchList/', new URLSearchParams({ q: result.broadened!.query, cids: cat.key }))} className="underline">
+                {cat.label}
+              </Link>
+            </Fragment>
+          ))}{' '}
+          instead.
         </p>
       ) : null}
       <div className="mt-6">

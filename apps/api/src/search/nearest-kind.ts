@@ -1,0 +1,48 @@
+/**
+ * The "nearest kind" fallback of the search (issue 11 §6): a query of a kind and other words
+ * ("olive jacket") that finds nothing, even corrected, is run again without the kind word, within
+ * the groups that kind is filed under (core `nearestKindGroups`: jackets under Women's Coats and
+ * Men's Coats & Jackets), so the shopper sees olive coats, parkas and blazers, and the page says
+ * which word was left out and where it looked (`SearchResponse.broadened`).
+ */
+import { categoryTrail, nearestKindGroups, type CategoryFilter, type CategoryNode } from '@b-deals/core';
+import type { SearchResponse } from '@b-deals/contracts';
+
+/** `SearchResponse.broadened` when set. */
+export type Broadened = NonNullable<SearchResponse['broadened']>;
+
+/**
+ * A group's label for the page: its name, after its department's where the name does not hold the
+ * department's first word ("Women's Coats", "Handbags"; "Men's Clothing › Coats & Jackets").
+ */
+export function groupLabel(group: CategoryNode): string {
+  const department = categoryTrail(group)[0];
+  if (!department || department === group) return group.term;
+  const first = department.term.split(/\s+/)[0]!.toLowerCase();
+  return group.term.toLowerCase().includes(first) ? group.term : `${department.term} › ${group.term}`;
+}
+
+/**
+ * Tries each word of `words` that names a kind filed under a group, the last word first (the kind
+ * usually ends the query): `run(rest, filters)` searches the other words within each of those
+ * groups, then within those where it found something. Returns that search with what to tell the
+ * shopper (only the groups searched are named); null when no word is such a kind, when no other
+ * word is left, or when nothing is found this way either.
+ */
+export async function nearestKind<R extends { total: number }>(
+  words: readonly string[],
+  run: (rest: string[], filters: CategoryFilter[]) => Promise<R>,
+): Promise<{ result: R; broadened: Broadened } | null> {
+  if (words.length < 2) return null;
+  for (let i = words.length - 1; i >= 0; i--) {
+    const rest = words.filter((_, j) => j !== i);
+    const within = (g: CategoryNode): CategoryFilter => ({ include: [g.code!], exclude: [] });
+    // Only the groups where the other words find something are searched and named.
+    const groups: CategoryNode[] = [];
+    for (const g of nearestKindGroups(words[i]!)) if ((await run(rest, [within(g)])).total > 0) groups.push(g);
+    if (groups.length === 0) continue;
+    const result = await run(rest, groups.map(within));
+    return { result, broadened: { dropped: words[i]!, query: rest.join(' '), categories: groups.map((g) => ({ key: g.code!, label: groupLabel(g) })) } };
+  }
+  return null;
+}

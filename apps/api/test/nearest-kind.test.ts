@@ -1,0 +1,98 @@
+/**
+ * The search's nearest-kind fallback (issue 11 §6): a colour and a kind that find nothing
+ * ("olive jacket" when no jacket is olive) show that colour within the groups the kind is filed
+ * under (olive parkas and coats, not olive chinos), and the answer says which word was left out
+ * and where it looked. Through the API, on each test driver.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '@b-deals/db';
+import { createTestDatabase, testDrivers } from '@b-deals/db/testing';
+import { loadDefaultFxTable } from '@b-deals/feeds';
+import { rssFeed, type TestItem } from '@b-deals/feeds/testing';
+import { finishIngest, ingestFeed } from '../src/index.ts';
+import { buildApp } from '../src/app.ts';
+import { testAppOptions } from './test-app.ts';
+
+const fx = loadDefaultFxTable();
+const OUTERWEAR = 'Apparel & Accessories > Clothing > Outerwear > Coats & Jackets';
+const item = (id: string, title: string, color: string, category = OUTERWEAR, over: Partial<TestItem> = {}): TestItem => ({
+  id,
+  title,
+  color,
+  price: '90.00 USD',
+  brand: 'Northvale',
+  category,
+  ...over,
+});
+
+const CATALOGUE: TestItem[] = [
+  item('p1', "Women's Olive Quilted Parka", 'Olive'),
+  item('p2', "Men's Olive Hooded Parka", 'Olive', OUTERWEAR, { gender: 'male' }),
+  item('j1', "Women's Black Bomber Jacket", 'Black'),
+  item('p3', "Men's Navy Down Parka", 'Navy', OUTERWEAR, { gender: 'male' }),
+  item('c1', "Men's Olive Slim Chinos", 'Olive', 'Apparel & Accessories > Clothing > Pants', { gender: 'male' }),
+  item('t1', "Women's White Linen Shirt", 'White', 'Apparel & Accessories > Clothing > Shirts & Tops'),
+];
+
+describe.each(testDrivers())('nearest-kind search on %s', (driver) => {
+  let db: Database;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    db = await createTestDatabase(driver);
+    await ingestFeed(db, { bytes: rssFeed('shop', CATALOGUE), feed: 'shop.xml', merchant: { slug: 'shop', name: 'Shop' }, fx, skipMaintenance: true });
+    await finishIngest(db);
+    app = await buildApp(testAppOptions(db, { fx, operatorToken: 'test-operator-token-0123456789abcdef' }));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+
+  const search = async (payload: object) => (await app.inject({ method: 'POST', url: '/inventory/api/v1/search/condition', payload })).json();
+  const titles = (res: { items: Array<{ name: string }> }) => res.items.map((i) => i.name).sort();
+
+  it('shows the colour within the groups of the kind when colour and kind find nothing, and says so', async () => {
+    const res = await search({ q: 'olive jacket' });
+    expect(titles(res)).toEqual(["Men's Olive Hooded Parka", "Women's Olive Quilted Parka"]);
+    expect(res.total).toBe(2);
+    expect(res.broadened).toEqual({
+      dropped: 'jacket',
+      query: 'olive',
+      categories: [
+        { key: '81', label: "Women's Coats" },
+        { key: '91', label: "Men's Clothing › Coats & Jackets" },
+      ],
+    });
+    // The counts are of what is shown: the olive chinos are outside the groups.
+    expect(res.facets.departments).toEqual([
+      { key: '8', label: expect.any(String), count: 1 },
+      { key: '9', label: expect.any(String), count: 1 },
+    ]);
+  });
+
+  it('names only the groups where the other words found something', async () => {
+    const res = await search({ q: 'navy blazer' });
+    expect(titles(res)).toEqual(["Men's Navy Down Parka"]);
+    expect(res.broadened).toEqual({ dropped: 'blazer', query: 'navy', categories: [{ key: '91', label: "Men's Clothing › Coats & Jackets" }] });
+  });
+
+  it('leaves a query that finds something as it is', async () => {
+    const res = await search({ q: 'black jacket' });
+    expect(titles(res)).toEqual(["Women's Black Bomber Jacket"]);
+    expect(res.broadened).toBeNull();
+    expect((await search({ q: 'olive' })).broadened).toBeNull();
+  });
+
+  it("keeps the shopper's own filters within the groups, and stays empty where nothing is near", async () => {
+    // The department facet of the broadened page (Men's Clothing) links to the same query with cids=9.
+    const men = await search({ q: 'olive jacket', cids: ['9'] });
+    expect(titles(men)).toEqual(["Men's Olive Hooded Parka"]);
+    expect(men.broadened).toMatchObject({ dropped: 'jacket', query: 'olive' });
+    expect(await search({ q: 'olive jacket', cids: ['a'] })).toMatchObject({ total: 0, broadened: null });
+    expect(await search({ q: 'jacket', cids: ['a'] })).toMatchObject({ total: 0, broadened: null });
+    // "white parka": the white item is a shirt, outside the coat groups, so nothing is shown.
+    expect(await search({ q: 'white parka' })).toMatchObject({ total: 0, broadened: null });
+    expect(await search({ q: 'olive widget' })).toMatchObject({ total: 0, broadened: null });
+  });
+});
