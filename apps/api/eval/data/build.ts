@@ -6,6 +6,7 @@
  *   npm run eval:data -- walmart-amazon <megagonlabs/ditto: a checkout at 5298556, or a git directory>
  *   npm run eval:data -- magento <magento/magento2-sample-data: a checkout at 53807565, or a git directory>
  *   npm run eval:data -- myntra <styles.csv of the Fashion Product Images dataset>
+ *   npm run eval:data -- myntra-copies <git directories of the public partial copies of that styles.csv, see MYNTRA_COPIES>
  *
  * Given a git directory (a bare clone or a `.git` folder) it reads the files at the pinned commit
  * (`git show`); given a checkout it reads the working files. Every output is checked against the
@@ -16,6 +17,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
@@ -23,6 +26,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const EXPECTED: Record<string, string> = {
   'matching/walmart-amazon/development.tsv': '4448987b00798cf89c3fd8b7a56ecb515a8380321ce055ef7fa935e14b497d0d',
   'matching/walmart-amazon/heldout.tsv': '76cec0487217dccb81712e0e66f2e19d60fcb821db25fee5d0e30c2749244197',
+  'categories/myntra/styles.csv': '62fd04c705069a57fff566893c536ad5ecfbbf4edddaf44f26a6c82baf7ae8c2',
   'magento-sample/fixtures/CatalogSampleData__SimpleProduct_products_gear_bags.csv': 'b1a97ddfc0bdb1dbb21055e40f00ff09f9f8df1ebe5273c93466778acaf5d938',
   'magento-sample/fixtures/CatalogSampleData__SimpleProduct_products_gear_fitness_equipment.csv':
     '3e41d9ce27d6623bb4f125917ead4d28ceca2ab2164f5c1ac037c1ac27cc2ca8',
@@ -38,7 +42,7 @@ const EXPECTED: Record<string, string> = {
 function repository(source: string, commit: string): { read: (file: string) => Buffer; list: (dir: string) => string[] } {
   const gitDir = existsSync(path.join(source, 'objects')) && existsSync(path.join(source, 'HEAD'));
   if (gitDir) {
-    const git = (...args: string[]) => execFileSync('git', [`--git-dir=${source}`, ...args], { maxBuffer: 1 << 28 });
+    const git = (...args: string[]) => execFileSync('git', [`--git-dir=${source}`, ...args], { maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
     return {
       read: (file) => git('show', `${commit}:${file}`),
       list: (dir) =>
@@ -129,10 +133,66 @@ function myntra(source: string): boolean {
   return write('categories/myntra/styles.csv', readFileSync(source));
 }
 
-const [command, source] = process.argv.slice(2);
-const commands: Record<string, (source: string) => boolean> = { 'walmart-amazon': walmartAmazon, magento, myntra };
-if (!command || !source || !commands[command]) {
-  console.error('usage: npm run eval:data -- walmart-amazon|magento|myntra <source> (see apps/api/eval/data/build.ts)');
+/** The columns of the dataset's styles.csv, in its order. */
+const MYNTRA_COLUMNS = ['id', 'gender', 'masterCategory', 'subCategory', 'articleType', 'baseColour', 'season', 'year', 'usage', 'productDisplayName'];
+
+/**
+ * Public GitHub repositories holding a part of the dataset's styles.csv with its original columns
+ * (the whole file, 4.3 MB, is in none that can be fetched here): repository → [commit, path]. In
+ * order of precedence where both hold an id (their rows agree but for the year's spelling, `2011`
+ * / `2011.0`).
+ */
+const MYNTRA_COPIES: ReadonlyArray<[repo: string, commit: string, file: string]> = [
+  ['PreetiNalawade/Product-Recommendations-Streamlit-App-', '4a8ab8fefb4ca36913fda0be91ab1a097fcf2a57', 'styles.csv'],
+  ['rlokprasaath/MultiModalRecommender', 'be1cce30e9ade7a1b526a98e55d7d4f624aac966', 'data/styles.csv'],
+];
+
+/**
+ * styles.csv rebuilt from the public partial copies ({@link MYNTRA_COPIES}; each source a git
+ * directory of one of them): the union of their rows by id, the dataset's columns only, sorted by
+ * id, written as CSV (csv-stringify, quoted where needed).
+ */
+function myntraCopies(sources: string[]): boolean {
+  const rows = new Map<number, string[]>();
+  const found = new Set<string>();
+  for (const [repo, commit, file] of MYNTRA_COPIES) {
+    for (const source of sources) {
+      let bytes: Buffer;
+      try {
+        bytes = repository(source, commit).read(file);
+      } catch {
+        continue; // not this copy's repository
+      }
+      found.add(repo);
+      const records = parse(bytes, { columns: true, skip_empty_lines: true, relax_column_count: true }) as Record<string, string>[];
+      let added = 0;
+      for (const r of records) {
+        const id = Number(r.id);
+        if (!Number.isInteger(id) || rows.has(id)) continue;
+        rows.set(
+          id,
+          MYNTRA_COLUMNS.map((c) => (r[c] ?? '').trim()),
+        );
+        added++;
+      }
+      console.log(`${repo}@${commit.slice(0, 8)}:${file}: ${records.length} rows, ${added} new`);
+      break;
+    }
+  }
+  for (const [repo] of MYNTRA_COPIES) if (!found.has(repo)) console.log(`${repo}: not among the sources (its rows are missing)`);
+  const sorted = [...rows].sort(([a], [b]) => a - b).map(([, r]) => r);
+  return write('categories/myntra/styles.csv', stringify([MYNTRA_COLUMNS, ...sorted]));
+}
+
+const [command, ...sources] = process.argv.slice(2);
+const commands: Record<string, (sources: string[]) => boolean> = {
+  'walmart-amazon': ([source]) => walmartAmazon(source!),
+  magento: ([source]) => magento(source!),
+  myntra: ([source]) => myntra(source!),
+  'myntra-copies': myntraCopies,
+};
+if (!command || sources.length === 0 || !commands[command] || (command !== 'myntra-copies' && sources.length !== 1)) {
+  console.error('usage: npm run eval:data -- walmart-amazon|magento|myntra <source> | myntra-copies <git dir> [<git dir> …] (see apps/api/eval/data/build.ts)');
   process.exit(1);
 }
-if (!commands[command](source)) process.exitCode = 1;
+if (!commands[command](sources)) process.exitCode = 1;
