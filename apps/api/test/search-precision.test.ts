@@ -291,7 +291,17 @@ describe.each(testDrivers())('stated colours in search on %s', (driver) => {
     coloured('bomber', 'Fieldmark Bomber Jacket - Denim Blue', "Men's Clothing > Coats & Jackets > Jackets", 'Denim Blue'),
     coloured('denim', 'Fieldmark Denim Jacket - Black', "Men's Clothing > Coats & Jackets > Jackets", 'Black'),
     coloured('denim-blue', 'Fieldmark Denim Trucker Jacket - Denim Blue', "Men's Clothing > Coats & Jackets > Jackets", 'Denim Blue'),
+    coloured('tote', 'Fieldmark Canvas Tote, Charcoal', 'Bags > Handbags > Tote Bags', 'Charcoal Grey'),
   ]);
+
+  it('finds a product by a colour word of its stated colours that its title leaves out', async () => {
+    expect(await names('grey tote')).toEqual(['Fieldmark Canvas Tote, Charcoal']);
+    expect(await names('grey')).toEqual(['Fieldmark Canvas Tote, Charcoal']);
+    expect(await names('charcoal tote')).toEqual(['Fieldmark Canvas Tote, Charcoal']);
+    expect(await names('navy tote')).toEqual([]);
+    // Only colour words are added: the "Forest" of a "Forest Green" stays out, as before.
+    expect(await names('black jacket')).toEqual(['Fieldmark Denim Jacket - Black']);
+  });
 
   it("matches a colour word only where the product's stated colours hold it", async () => {
     expect(await names('gold necklace')).toEqual(['Fieldmark Sterling Silver Chain Necklace, Gold']);

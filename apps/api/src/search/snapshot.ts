@@ -494,6 +494,42 @@ async function colourLexemes(db: Queryable): Promise<Map<string, number>> {
   return out;
 }
 
+/** Weight of a colour word a product states (GMC `color`) where its title, brand and category words do not hold it: a category word's. */
+export const STATED_COLOUR_WEIGHT = LEXEME_WEIGHTS.C;
+
+/**
+ * The colour words of a row's stated colours (GMC `color`; `names`, each the lexemes of one colour
+ * name joined by spaces) as words of its strong fields (issue 11 §6): a cap in "Charcoal Grey"
+ * titled "…, Charcoal" is found by "grey cap", as a product whose colour the feed states is that
+ * colour whatever its title says. A colour word its strong fields hold already is left as it is;
+ * one only in its description becomes strong; any other is added with {@link STATED_COLOUR_WEIGHT}
+ * and no position (no phrase proximity). Words of a colour name that are no colour words ("Forest"
+ * of "Forest Green") are not added.
+ */
+function addStatedColours(
+  postings: Map<string, { rows: number[]; weights: number[]; strong: number[]; pos: number[] }>,
+  row: number,
+  entries: ReadonlyArray<readonly [string, number, boolean, readonly number[]]>,
+  names: readonly string[],
+  colours: ReadonlyMap<string, number>,
+): void {
+  const stated = new Set(names.flatMap((n) => n.split(' ').filter((l) => colours.has(l))));
+  if (stated.size === 0) return;
+  for (const [lexeme, , strong] of entries) {
+    if (!stated.delete(lexeme) || strong) continue;
+    const p = postings.get(lexeme)!;
+    p.strong[p.strong.length - 1] = 1; // this row's posting, just written
+  }
+  for (const lexeme of stated) {
+    let p = postings.get(lexeme);
+    if (!p) postings.set(lexeme, (p = { rows: [], weights: [], strong: [], pos: [] }));
+    p.rows.push(row);
+    p.weights.push(STATED_COLOUR_WEIGHT);
+    p.strong.push(1);
+    p.pos.push(0);
+  }
+}
+
 /** Brand indexes by the first word of their lower-cased name (core `queryWords` splitting). */
 function brandsByFirstWord(brands: readonly NamedRef[]): Map<string, number[]> {
   const out = new Map<string, number[]>();
@@ -645,6 +681,7 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
         for (const o of occ) if ((o & 3) !== CLASS_INDEX.D && (first === 0 || o >> 2 < first)) first = o >> 2;
         p.pos.push(Math.min(first, 0xffff));
       }
+      if (r.coloured) addStatedColours(postings, row, entries, r.colour_names, colourIndex);
     }
   });
   merchantStart[n] = merchantItems.length;
