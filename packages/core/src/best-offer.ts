@@ -64,5 +64,7 @@ export const bestOfferSql = (alias = '') => {
     total,
     /** ORDER BY terms, best first. */
     orderBy: `(${alias}availability = 'out_of_stock'), ${total}, (${alias}shipping_cents IS NULL), ${alias}id`,
+    /** The `offers` columns `total` and `orderBy` read (for queries that select only what the rule needs). */
+    columns: ['id', 'price_cents', 'sale_price_cents', 'shipping_cents', 'availability'] as const,
   };
 };

@@ -23,6 +23,13 @@ import { productSearchVector, refreshSearchWords } from '../search/index.ts';
 const BEST = bestOfferSql();
 
 /**
+ * The columns of active offers the aggregates read: the best-offer rule's and those of the counts,
+ * colours, sizes and age group. Only these are materialised (a narrow row keeps the CTE in memory
+ * where `o.*`, about 600 bytes a row, spilled to temporary files).
+ */
+const ACTIVE_COLUMNS = [...new Set([...BEST.columns, 'product_id', 'merchant_id', 'colors', 'sizes', 'age_group'])].map((c) => `o.${c}`).join(', ');
+
+/**
  * The offer-derived columns of products, as a CTE named `next` over the product ids in the
  * bigint[] parameter `ids` (e.g. `$1`): one rule for both inserting new products and refreshing
  * existing ones. The lead offer is core's `bestOffer` among active offers (decision 0006): the
@@ -35,7 +42,7 @@ const BEST = bestOfferSql();
  */
 function aggregatesCte(ids: string): string {
   return `ids AS (SELECT unnest(${ids}::bigint[]) AS id),
-     active AS (SELECT o.* FROM offers o WHERE o.product_id = ANY(${ids}::bigint[]) AND o.active),
+     active AS (SELECT ${ACTIVE_COLUMNS} FROM offers o WHERE o.product_id = ANY(${ids}::bigint[]) AND o.active),
      lead AS (
        SELECT DISTINCT ON (product_id) product_id, id AS offer_id,
               coalesce(sale_price_cents, price_cents) AS eff, shipping_cents AS ship, ${BEST.total} AS total,
