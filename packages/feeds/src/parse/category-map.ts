@@ -56,7 +56,7 @@ import {
   isShoeCode,
   type CategoryNode,
 } from '@b-deals/core';
-import { AUDIENCE_WORDS, FEED_WORDS, OUTSIDE_WORDS } from './feed-words.ts';
+import { AUDIENCE_WORDS, FEED_WORDS, OUTSIDE_WORDS, TITLE_END_WORDS } from './feed-words.ts';
 import { OUR_BRANCHES, googleCategoryPath } from './taxonomy.ts';
 
 /** Re-exported for the callers that read a feed's category with the mapper. */
@@ -137,6 +137,13 @@ for (const node of ALL_CATEGORIES) {
   if (node.code && !node.other) for (const kw of FEED_WORDS[node.code] ?? []) addKeyword(kw, node);
 }
 for (const kw of OUTSIDE_WORDS) addKeyword(kw, null);
+/** {@link TITLE_END_WORDS} by word: they count only as the title's head noun (see `keywordScores`). */
+const TITLE_END_INDEX = new Map<string, KeywordHit[]>();
+for (const [code, words] of Object.entries(TITLE_END_WORDS))
+  for (const word of words) {
+    const node = categoryByCode(code);
+    if (node) TITLE_END_INDEX.set(feedWords(word), [...(TITLE_END_INDEX.get(feedWords(word)) ?? []), { node, length: word.length }]);
+  }
 const AUDIENCE_INDEX = new Map<string, { gender: 'female' | 'male' | null; age: 'kids' | 'infant' | null; stem: boolean }>();
 for (const [word, gender, age] of AUDIENCE_WORDS) {
   const stem = word.endsWith('*');
@@ -161,7 +168,8 @@ interface TextScores {
 /**
  * Longest matching keyword length of every node with a keyword found in `text`. A keyword
  * matches a run of 1–3 whole words, the last of which may carry a plural `s` / `es`; a stem
- * matches any word starting with it.
+ * matches any word starting with it; a word of `TITLE_END_WORDS` only as the last word before
+ * "with" / "for".
  */
 function keywordScores(text: string): TextScores {
   const scores: TextScores = { nodes: new Map(), outside: 0, outsideEnd: -1, nodeEnd: -1, phrase: null, matched: new Map() };
@@ -197,6 +205,9 @@ function keywordScores(text: string): TextScores {
       if (!PREFIXES.has(acc)) break;
     }
   }
+  // The head noun: the last word before "with" / "for" (the title's: it ends the item text).
+  const end = head < 0 ? tokens.length : head;
+  if (end > 0) record(TITLE_END_INDEX.get(tokens[end - 1] as string), end, 1);
   return scores;
 }
 

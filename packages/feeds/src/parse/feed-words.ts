@@ -162,6 +162,17 @@ export const FEED_WORDS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
+ * Words that name a kind only as the head noun of a title, its last word before any "with" / "for"
+ * (English titles end with it): "ADIDAS Men White Short" and "Domyos Women's Grey Short" are
+ * shorts, a "Short Sleeve Tee" and a "Short Dress" are not. By leaf code, whole words (no stems);
+ * found in the development half of `npm run eval:categories` (Myntra).
+ */
+export const TITLE_END_WORDS: Readonly<Record<string, readonly string[]>> = {
+  '844': ['short'],
+  '943': ['short'],
+};
+
+/**
  * Kinds our tree does not carry (sunglasses, belts, hats, ties, scarves, lamps, mugs…): when the
  * longest word an item's title or product type names is one of these, the item is outside our
  * tree (code ''), rather than filed by a shorter or vaguer word. Written like {@link FEED_WORDS}.

@@ -160,6 +160,14 @@ describe('mapCategory from real feeds without google_product_category (issue 11 
     expect(code({ title: 'حقيبة ظهر للمدرسة' })).toBe('e2');
   });
 
+  it('reads "Short" as shorts only where it ends the title (its head noun)', () => {
+    expect(code({ title: 'ADIDAS Men White Short' })).toBe('943');
+    expect(code({ title: "Domyos Women's Grey Short" })).toBe('844');
+    expect(code({ title: 'Nike Men Black Short with Liner' })).toBe('943');
+    expect(code({ title: "Men's Short Sleeve Crew Neck T-Shirt" })).toBe('921');
+    expect(code({ title: "Women's Short Wrap Dress" })).toBe('82');
+  });
+
   it("keeps kinds our tree does not carry out of it, even after a shorter in-tree word ('Chino Belt')", () => {
     expect(code({ title: 'Bulchee Men Padded Chino Black Belt' })).toBe('');
     expect(code({ title: 'Ray-Ban Men Copper Sunglasses' })).toBe('');
