@@ -1,7 +1,8 @@
 /**
  * Search domain (issue 10): one engine in one home.
  * - written by the ingest: each product's vector and the vocabulary (`vocabulary.ts`);
- * - the in-memory index, rebuilt on each catalogue event (`search-index.ts`);
+ * - the in-memory index, rebuilt on each catalogue event (`search-index.ts`), built by `snapshot.ts` from the
+ *   products' tsvectors (`tsvector.ts`) and colours (`colours.ts`);
  * - queries, filters, facets and sorts (`search.ts`), typo correction (`typo-correction.ts`, judged by `spelling.ts`);
  * - answers cached per catalogue version (`search-cache.ts`);
  * - hot words and the searches that feed them (`hot-words.ts`);
@@ -9,7 +10,8 @@
  */
 export { productSearchVector, refreshSearchWords } from './vocabulary.ts';
 export { SearchIndex } from './search-index.ts';
-export { buildSnapshot, parseTsvector, LABEL_BITS, LEXEME_WEIGHTS, type Snapshot } from './snapshot.ts';
+export { buildSnapshot, LABEL_BITS, type Snapshot } from './snapshot.ts';
+export { parseTsvector, LEXEME_WEIGHTS } from './tsvector.ts';
 export { matchTerms, type Term } from './match.ts';
 export { searchProducts, queryWords, SEARCH_LABELS, type SearchDeps } from './search.ts';
 export { topK } from './sort.ts';

@@ -50,7 +50,7 @@ export const PROXIMITY_BONUS = 0.5;
  * stands only in the brand name just when `named` (core search `namedBrands`) holds the row's
  * brand (snapshot `brandLineOnly`); a word of a product's colour name that is no colour word ("Denim"
  * of "Denim Blue") where it stands only in that name just when the query names one of the
- * product's colours (snapshot `colourNameOnly`). A colour word (core `SEARCH_COLOUR_WORDS`) matches a product that states its colours (GMC
+ * product's colours (`colours.ts` `colourNameOnly`). A colour word (core `SEARCH_COLOUR_WORDS`) matches a product that states its colours (GMC
  * `color`) only when those colours or its brand's name hold it (issue 11 §6: a "14k Gold-Plated"
  * necklace in silver is no "gold necklace"; the snapshot's `colourOf`, `colourBits`).
  * An empty term list matches nothing (PostgreSQL's empty tsquery). The result is valid until the

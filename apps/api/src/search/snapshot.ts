@@ -9,7 +9,6 @@ import {
   MARKETPLACES,
   PRICE_BANDS,
   PRODUCT_KIND_WORDS,
-  SEARCH_COLOUR_WORDS,
   WAS_CHECKS,
   ownKindWords,
   queryWords,
@@ -20,9 +19,8 @@ import {
 import type { Queryable } from '@b-deals/db';
 import type { BrandRow, MerchantRow, PriceTruthColumn, ProductRow } from '../catalog/index.ts';
 import { analysed } from './vocabulary.ts';
-
-/** Weight of one occurrence by tsvector weight class (PostgreSQL's default {D, C, B, A} = {0.1, 0.2, 0.4, 1.0}). */
-export const LEXEME_WEIGHTS: Readonly<Record<'A' | 'B' | 'C' | 'D', number>> = { A: 1, B: 0.4, C: 0.2, D: 0.1 };
+import { CLASS_INDEX, tsvectorOccurrences } from './tsvector.ts';
+import { addStatedColours, colourLexemes, colourNameOnly } from './colours.ts';
 
 /** Label bits of a product (`l` filter values). */
 export const LABEL_BITS = { on_sale: 1, in_stock: 2, multi_merchant: 4 } as const;
@@ -170,77 +168,6 @@ function newScratch(n: number): Scratch {
   };
 }
 
-/** Weight classes of a tsvector occurrence, as `tsvectorOccurrences` encodes them (position × 4 + class). */
-const CLASS_INDEX = { A: 0, B: 1, C: 2, D: 3 } as const;
-
-/**
- * Parses PostgreSQL's text form of a tsvector (`'dress':1A,5C 'o''neil':3`) into lexemes, the sum
- * of their occurrence weights, and whether one occurrence is in a strong field (weight class A, B
- * or C: title, brand, category words; a position without a class is D, the description).
- */
-export function parseTsvector(text: string): Array<[lexeme: string, weight: number, strong: boolean]> {
-  return tsvectorOccurrences(text).map(([lexeme, weight, strong]) => [lexeme, weight, strong]);
-}
-
-/**
- * {@link parseTsvector} with each lexeme's occurrences: position × 4 + class index (A 0, B 1,
- * C 2, D 3); a stripped lexeme has none.
- */
-export function tsvectorOccurrences(text: string): Array<[lexeme: string, weight: number, strong: boolean, occurrences: number[]]> {
-  const out: Array<[string, number, boolean, number[]]> = [];
-  let i = 0;
-  const n = text.length;
-  while (i < n) {
-    while (i < n && text[i] === ' ') i++;
-    if (i >= n) break;
-    if (text[i] !== "'") throw new SyntaxError(`tsvector: expected a quote at ${i}`);
-    i++;
-    let lexeme = '';
-    for (;;) {
-      if (i >= n) throw new SyntaxError('tsvector: unterminated lexeme');
-      const ch = text[i]!;
-      if (ch === '\\') {
-        lexeme += text[i + 1] ?? '';
-        i += 2;
-      } else if (ch === "'") {
-        if (text[i + 1] === "'") {
-          lexeme += "'";
-          i += 2;
-        } else {
-          i++;
-          break;
-        }
-      } else {
-        lexeme += ch;
-        i++;
-      }
-    }
-    let weight = 0;
-    let strong = false;
-    const occurrences: number[] = [];
-    if (text[i] === ':') {
-      i++;
-      while (i < n && text[i] !== ' ') {
-        let pos = 0;
-        while (i < n && text[i]! >= '0' && text[i]! <= '9') pos = pos * 10 + (text.charCodeAt(i++) - 48);
-        const cls = text[i];
-        if (cls === 'A' || cls === 'B' || cls === 'C' || cls === 'D') {
-          weight += LEXEME_WEIGHTS[cls];
-          if (cls !== 'D') strong = true;
-          occurrences.push(pos * 4 + CLASS_INDEX[cls]);
-          i++;
-        } else {
-          weight += LEXEME_WEIGHTS.D;
-          occurrences.push(pos * 4 + CLASS_INDEX.D);
-        }
-        if (text[i] === ',') i++;
-      }
-    } else weight = LEXEME_WEIGHTS.D; // a stripped vector: one occurrence of unknown class
-    out.push([lexeme, weight, strong, occurrences]);
-  }
-  return out;
-}
-
 /**
  * Compound names of one row (issue 11 §6): for each lexeme whose strong occurrences are all
  * modifiers, the lexeme of the kind it modifies ('' when all are parts of hyphenated words).
@@ -301,39 +228,6 @@ export function compoundHeads(
 const BRAND_LINE = '\u0000line';
 /** `compoundHeads`-style mark of a word of the row's colour name standing only in that name (postHead -4). */
 const COLOUR_NAME = '\u0000colour';
-
-/**
- * Colour names (issue 11 §6): the words of a product's stated colour names (GMC `color`, each
- * given as its set of lexemes in `names`) that are no colour words themselves (`colours`: the
- * "Denim" of "Denim Blue", the "Forest" of "Forest Green") and stand in the row's strong fields
- * only inside that colour name, where the title spells it (a run of consecutive title positions
- * holding exactly its words): a bomber jacket in denim blue is no "denim jacket". Found in the
- * demo catalogue, whose titles end in the colour's name.
- */
-export function colourNameOnly(
-  entries: ReadonlyArray<readonly [string, number, boolean, readonly number[]]>,
-  names: ReadonlyArray<ReadonlySet<string>>,
-  colours: ReadonlyMap<string, number>,
-): Set<string> {
-  const out = new Set<string>();
-  const words = new Set(names.flatMap((n) => [...n].filter((l) => !colours.has(l))));
-  if (!words.size) return out;
-  const title = new Map<number, string>();
-  for (const [lexeme, , , occ] of entries) for (const o of occ) if ((o & 3) === CLASS_INDEX.A) title.set(o >> 2, lexeme);
-  const inName = new Set<number>(); // title positions spelling a colour name
-  for (const name of names) {
-    if (name.size < 2) continue;
-    for (const start of title.keys()) {
-      const run = Array.from({ length: name.size }, (_, k) => title.get(start + k));
-      if (run.every((l) => l !== undefined && name.has(l)) && new Set(run).size === name.size) for (let k = 0; k < name.size; k++) inName.add(start + k);
-    }
-  }
-  for (const [lexeme, , strong, occ] of entries) {
-    if (!strong || !words.has(lexeme)) continue;
-    if (occ.every((o) => (o & 3) === CLASS_INDEX.D || ((o & 3) === CLASS_INDEX.A && inName.has(o >> 2)))) out.add(lexeme);
-  }
-  return out;
-}
 
 /**
  * Sub-brand lines (issue 11 §6): the words a sub-brand's name adds to its parent brand's name (the
@@ -481,53 +375,6 @@ async function kindLexemes(
   const own = new Map([...ownWords].map(([c, ws]) => [c, stem(ws)]));
   const none = new Set<string>();
   return { kinds, ownOf: (code) => own.get(code) ?? none };
-}
-
-/** The analyser's lexemes of the colour words (core `SEARCH_COLOUR_WORDS`), each to its index (at most 64). */
-async function colourLexemes(db: Queryable): Promise<Map<string, number>> {
-  const res = await db.query<{ lexemes: string[] }>(`SELECT tsvector_to_array(${analysed('w')}) AS lexemes FROM unnest($1::text[]) AS x(w)`, [
-    [...SEARCH_COLOUR_WORDS],
-  ]);
-  const out = new Map<string, number>();
-  for (const r of res.rows) for (const l of r.lexemes) if (!out.has(l)) out.set(l, out.size);
-  if (out.size > 64) throw new RangeError('more than 64 colour words');
-  return out;
-}
-
-/** Weight of a colour word a product states (GMC `color`) where its title, brand and category words do not hold it: a category word's. */
-export const STATED_COLOUR_WEIGHT = LEXEME_WEIGHTS.C;
-
-/**
- * The colour words of a row's stated colours (GMC `color`; `names`, each the lexemes of one colour
- * name joined by spaces) as words of its strong fields (issue 11 §6): a cap in "Charcoal Grey"
- * titled "…, Charcoal" is found by "grey cap", as a product whose colour the feed states is that
- * colour whatever its title says. A colour word its strong fields hold already is left as it is;
- * one only in its description becomes strong; any other is added with {@link STATED_COLOUR_WEIGHT}
- * and no position (no phrase proximity). Words of a colour name that are no colour words ("Forest"
- * of "Forest Green") are not added.
- */
-function addStatedColours(
-  postings: Map<string, { rows: number[]; weights: number[]; strong: number[]; pos: number[] }>,
-  row: number,
-  entries: ReadonlyArray<readonly [string, number, boolean, readonly number[]]>,
-  names: readonly string[],
-  colours: ReadonlyMap<string, number>,
-): void {
-  const stated = new Set(names.flatMap((n) => n.split(' ').filter((l) => colours.has(l))));
-  if (stated.size === 0) return;
-  for (const [lexeme, , strong] of entries) {
-    if (!stated.delete(lexeme) || strong) continue;
-    const p = postings.get(lexeme)!;
-    p.strong[p.strong.length - 1] = 1; // this row's posting, just written
-  }
-  for (const lexeme of stated) {
-    let p = postings.get(lexeme);
-    if (!p) postings.set(lexeme, (p = { rows: [], weights: [], strong: [], pos: [] }));
-    p.rows.push(row);
-    p.weights.push(STATED_COLOUR_WEIGHT);
-    p.strong.push(1);
-    p.pos.push(0);
-  }
 }
 
 /** Brand indexes by the first word of their lower-cased name (core `queryWords` splitting). */
