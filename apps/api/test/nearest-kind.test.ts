@@ -4,17 +4,11 @@
  * under (olive parkas and coats, not olive chinos), and the answer says which word was left out
  * and where it looked. Through the API, on each test driver.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '@b-deals/db';
-import { createTestDatabase, testDrivers } from '@b-deals/db/testing';
-import { loadDefaultFxTable } from '@b-deals/feeds';
-import { rssFeed, type TestItem } from '@b-deals/feeds/testing';
-import { finishIngest, ingestFeed } from '../src/index.ts';
-import { buildApp } from '../src/app.ts';
-import { testAppOptions } from './test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testDrivers } from '@b-deals/db/testing';
+import type { TestItem } from '@b-deals/feeds/testing';
+import { shopCatalogueApp } from './test-app.ts';
 
-const fx = loadDefaultFxTable();
 const OUTERWEAR = 'Apparel & Accessories > Clothing > Outerwear > Coats & Jackets';
 const item = (id: string, title: string, color: string, category = OUTERWEAR, over: Partial<TestItem> = {}): TestItem => ({
   id,
@@ -36,20 +30,9 @@ const CATALOGUE: TestItem[] = [
 ];
 
 describe.each(testDrivers())('nearest-kind search on %s', (driver) => {
-  let db: Database;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    db = await createTestDatabase(driver);
-    await ingestFeed(db, { bytes: rssFeed('shop', CATALOGUE), feed: 'shop.xml', merchant: { slug: 'shop', name: 'Shop' }, fx, skipMaintenance: true });
-    await finishIngest(db);
-    app = await buildApp(testAppOptions(db, { fx, operatorToken: 'test-operator-token-0123456789abcdef' }));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  });
+  const shop = shopCatalogueApp(driver, CATALOGUE);
 
-  const search = async (payload: object) => (await app.inject({ method: 'POST', url: '/inventory/api/v1/search/condition', payload })).json();
+  const search = async (payload: object) => (await shop.app.inject({ method: 'POST', url: '/inventory/api/v1/search/condition', payload })).json();
   const titles = (res: { items: Array<{ name: string }> }) => res.items.map((i) => i.name).sort();
 
   it('shows the colour within the groups of the kind when colour and kind find nothing, and says so', async () => {

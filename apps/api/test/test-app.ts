@@ -2,9 +2,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '@b-deals/db';
+import { createTestDatabase } from '@b-deals/db/testing';
 import { loadDefaultFxTable } from '@b-deals/feeds';
-import type { AppOptions } from '../src/app.ts';
+import { rssFeed, type TestItem } from '@b-deals/feeds/testing';
+import { buildApp, type AppOptions } from '../src/app.ts';
+import { finishIngest, ingestFeed } from '../src/index.ts';
 
 /**
  * Options for `buildApp` over `db`: the bundled FX table, silent logs, a fresh media folder, no
@@ -20,4 +25,25 @@ export function testAppOptions(db: Database, over: Partial<AppOptions> = {}): Ap
     accounts: { clients: [], settings: { publicUrl: 'http://localhost' } },
     ...over,
   };
+}
+
+/**
+ * The app over a one-merchant catalogue, for the describe block it is called in: before its tests a
+ * fresh `driver` database gets `items` as merchant `shop` (one feed, then `finishIngest`) and the
+ * app is built over it; after them both are closed. Read `.app` and `.db` inside the tests.
+ */
+export function shopCatalogueApp(driver: 'pglite' | 'postgres', items: readonly TestItem[]): { readonly app: FastifyInstance; readonly db: Database } {
+  const state = {} as { app: FastifyInstance; db: Database };
+  beforeAll(async () => {
+    state.db = await createTestDatabase(driver);
+    const fx = loadDefaultFxTable();
+    await ingestFeed(state.db, { bytes: rssFeed('shop', [...items]), feed: 'shop.xml', merchant: { slug: 'shop', name: 'Shop' }, fx, skipMaintenance: true });
+    await finishIngest(state.db);
+    state.app = await buildApp(testAppOptions(state.db, { fx }));
+  });
+  afterAll(async () => {
+    await state.app?.close();
+    await state.db?.close();
+  });
+  return state;
 }

@@ -4,18 +4,12 @@
  * meant. The cases the issue reported are the development part the costs were tuned on; the
  * rest were written before running them and are the held-out part. Both accuracies are printed.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '@b-deals/db';
-import { createTestDatabase, testDrivers } from '@b-deals/db/testing';
-import { loadDefaultFxTable } from '@b-deals/feeds';
-import { finishIngest, ingestFeed } from '../src/index.ts';
-import { rssFeed, type TestItem } from '@b-deals/feeds/testing';
-import { buildApp } from '../src/app.ts';
-import { testAppOptions } from './test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testDrivers } from '@b-deals/db/testing';
+import type { TestItem } from '@b-deals/feeds/testing';
+import { shopCatalogueApp } from './test-app.ts';
 import { editDistance, maxDistance, spellingDistance } from '../src/search/index.ts';
 
-const fx = loadDefaultFxTable();
 const APPAREL = 'Apparel & Accessories > Clothing';
 const item = (id: string, title: string, over: Partial<TestItem> = {}): TestItem => ({
   id,
@@ -98,20 +92,9 @@ describe('spellingDistance', () => {
 });
 
 describe.each(testDrivers())('typo correction on %s', (driver) => {
-  let db: Database;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    db = await createTestDatabase(driver);
-    await ingestFeed(db, { bytes: rssFeed('shop', CATALOGUE), feed: 'shop.xml', merchant: { slug: 'shop', name: 'Shop' }, fx, skipMaintenance: true });
-    await finishIngest(db);
-    app = await buildApp(testAppOptions(db, { fx, operatorToken: 'test-operator-token-0123456789abcdef' }));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  });
+  const shop = shopCatalogueApp(driver, CATALOGUE);
 
-  const search = async (q: string) => (await app.inject({ method: 'POST', url: '/inventory/api/v1/search/condition', payload: { q } })).json();
+  const search = async (q: string) => (await shop.app.inject({ method: 'POST', url: '/inventory/api/v1/search/condition', payload: { q } })).json();
   /** The word the search used for `typed`: its correction, or the word itself when it matched as typed. */
   const used = async (typed: string) => {
     const res = await search(typed);
