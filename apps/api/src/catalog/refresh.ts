@@ -136,7 +136,12 @@ export async function refreshProducts(tx: Queryable, productIds: readonly number
   await syncImages(tx, ids);
 }
 
-/** Product images: the distinct images of active offers in first-offer order, at most 6; rows only written where they differ. */
+/**
+ * Product images: the distinct images of active offers in first-offer order, at most 6; rows only
+ * written where they differ. The rows to delete are found by one primary-key probe per product (a
+ * LATERAL subquery kept apart by `OFFSET 0`): with `product_id = ANY(…)` the planner read the whole
+ * images table for every batch (154 of 167 ms per 10,000 products on the 1,000,000-product bench).
+ */
 export async function syncImages(tx: Queryable, productIds: readonly number[]): Promise<void> {
   if (productIds.length === 0) return;
   const ids = [...new Set(productIds)];
@@ -146,8 +151,9 @@ export async function syncImages(tx: Queryable, productIds: readonly number[]): 
          FROM (SELECT product_id, image_url AS url, min(id) AS first_id FROM offers
                 WHERE product_id = ANY($1::bigint[]) AND active AND image_url IS NOT NULL GROUP BY product_id, image_url) x),
      gone AS (
-       DELETE FROM images i WHERE i.product_id = ANY($1::bigint[])
-          AND NOT EXISTS (SELECT 1 FROM want w WHERE w.product_id = i.product_id AND w.position = i.position AND w.position < 6))
+       DELETE FROM images WHERE ctid = ANY(ARRAY(
+         SELECT i.ctid FROM unnest($1::bigint[]) AS ids(id) CROSS JOIN LATERAL (SELECT ctid, position FROM images WHERE product_id = ids.id OFFSET 0) i
+          WHERE NOT EXISTS (SELECT 1 FROM want w WHERE w.product_id = ids.id AND w.position = i.position AND w.position < 6))))
      INSERT INTO images (product_id, position, url) SELECT product_id, position, url FROM want WHERE position < 6
      ON CONFLICT (product_id, position) DO UPDATE SET url = EXCLUDED.url WHERE images.url IS DISTINCT FROM EXCLUDED.url`,
     [ids],
