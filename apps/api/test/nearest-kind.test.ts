@@ -54,6 +54,12 @@ describe.each(testDrivers())('nearest-kind search on %s', (driver) => {
     ]);
   });
 
+  it('broadens the corrected words when a misspelt query finds nothing corrected either', async () => {
+    const res = await search({ q: 'olvie jacket' });
+    expect(titles(res)).toEqual(["Men's Olive Hooded Parka", "Women's Olive Quilted Parka"]);
+    expect(res.broadened).toMatchObject({ dropped: 'jacket', query: 'olive' });
+  });
+
   it('names only the groups where the other words found something', async () => {
     const res = await search({ q: 'navy blazer' });
     expect(titles(res)).toEqual(["Men's Navy Down Parka"]);

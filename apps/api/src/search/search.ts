@@ -81,12 +81,14 @@ export async function searchProducts(db: Queryable, c: SearchCondition, deps: Se
   const words = await joinSplitWords(db, queryWords(c.q), deps.index, snap, count);
   let correctedQuery: string | null = null;
   let result = evaluate(snap, c, plan, words.length ? await deps.index.terms(db, words) : null);
+  let tried = words; // the words last searched: as typed, or corrected
   if (result.total === 0 && words.length) {
     const corrected = await correctWords(db, words, {
       count,
       stopWord: async (w) => (await deps.index.terms(db, [w])).length === 0,
     });
     if (corrected.join(' ') !== words.join(' ')) {
+      tried = corrected;
       const retry = evaluate(snap, c, plan, await deps.index.terms(db, corrected));
       if (retry.total > 0) {
         result = retry;
@@ -98,7 +100,7 @@ export async function searchProducts(db: Queryable, c: SearchCondition, deps: Se
   // Nearest kind (issue 11 §6): "olive jacket" with no olive jacket shows olive coats and parkas, and says so.
   // The groups bound every row, the shopper's own category filter stays the department facet's.
   if (result.total === 0) {
-    const near = await nearestKind(words, async (rest, within) => evaluate(snap, c, { ...plan, within }, await deps.index.terms(db, rest)));
+    const near = await nearestKind(tried, async (rest, within) => evaluate(snap, c, { ...plan, within }, await deps.index.terms(db, rest)));
     if (near) ({ result, broadened } = near);
   }
   const answer: SearchResponse = { items: cards(snap, result.page), total: result.total, facets: result.facets, correctedQuery, broadened };

@@ -23,7 +23,9 @@ export const meta: Route.MetaFunction = ({ data }) =>
         ...pageMeta(
           data.params.q ? `Results for “${data.params.q}”` : 'Search',
           data.params.q
-            ? `${data.result.total} products for “${data.params.q}”: compare prices across stores on B-Deals.`
+            ? data.result.broadened
+              ? `Nothing matches “${data.params.q}”; ${data.result.total} products for “${data.result.broadened.query}” nearby: compare prices across stores on B-Deals.`
+              : `${data.result.total} products for “${data.params.q}”: compare prices across stores on B-Deals.`
             : 'Search products and compare prices across stores on B-Deals.',
         ),
         { name: 'robots', content: 'noindex, follow' },
