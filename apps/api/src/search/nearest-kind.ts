@@ -38,10 +38,15 @@ export async function nearestKind<R extends { total: number }>(
     const rest = words.filter((_, j) => j !== i);
     const within = (g: CategoryNode): CategoryFilter => ({ include: [g.code!], exclude: [] });
     // Only the groups where the other words find something are searched and named.
-    const groups: CategoryNode[] = [];
-    for (const g of nearestKindGroups(words[i]!)) if ((await run(rest, [within(g)])).total > 0) groups.push(g);
-    if (groups.length === 0) continue;
-    const result = await run(rest, groups.map(within));
+    const found: Array<{ group: CategoryNode; result: R }> = [];
+    for (const group of nearestKindGroups(words[i]!)) {
+      const result = await run(rest, [within(group)]);
+      if (result.total > 0) found.push({ group, result });
+    }
+    if (found.length === 0) continue;
+    const groups = found.map((f) => f.group);
+    // One group: its search is the answer already.
+    const result = found.length === 1 ? found[0]!.result : await run(rest, groups.map(within));
     return { result, broadened: { dropped: words[i]!, query: rest.join(' '), categories: groups.map((g) => ({ key: g.code!, label: groupLabel(g) })) } };
   }
   return null;
