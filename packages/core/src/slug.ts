@@ -38,6 +38,31 @@ const FOLD: Record<string, string> = {
 const ASCII = /^[\x00-\x7f]*$/;
 
 /**
+ * {@link slugify} of plain ASCII in one pass over its characters, as the full rule reads it:
+ * `&` is the word "and", `'` and backtick vanish, every other run of characters that are not
+ * letters or digits is one hyphen between words.
+ */
+function asciiSlug(input: string, keepCase: boolean): string {
+  let out = '';
+  let gap = false;
+  for (let i = 0; i < input.length; i++) {
+    let c = input.charCodeAt(i);
+    if (c === 0x27 || c === 0x60) continue; // ' and ` vanish without separating
+    const upper = c >= 0x41 && c <= 0x5a;
+    if ((c >= 0x30 && c <= 0x39) || upper || (c >= 0x61 && c <= 0x7a)) {
+      if (gap && out) out += '-';
+      gap = false;
+      if (upper && !keepCase) c += 0x20;
+      out += String.fromCharCode(c);
+    } else if (c === 0x26) {
+      out += out ? '-and' : 'and';
+      gap = true;
+    } else gap = true;
+  }
+  return out;
+}
+
+/**
  * Turns a display string into a URL slug (spec §5): trademark marks (™ ® © ℠) and emoji are
  * dropped, accents are stripped (`é` → `e`) and a few letters folded (`ß` → `ss`, `æ` → `ae`,
  * `ø` → `o`), `&` reads `and`, apostrophes vanish (`Levi's` → `levis`), and every other run of
@@ -46,16 +71,8 @@ const ASCII = /^[\x00-\x7f]*$/;
  * input with no letters or digits.
  */
 export function slugify(input: string, options: SlugOptions = {}): string {
-  // Plain ASCII (most feed text) has no mark, emoji, accent or folded letter: the same rule, fewer passes.
-  if (ASCII.test(input)) {
-    const a = input
-      .replace(/&/g, ' and ')
-      .replace(/['`]/g, '')
-      .replace(/[^A-Za-z0-9]+/g, ' ')
-      .trim()
-      .replace(/ /g, '-');
-    return options.keepCase ? a : a.toLowerCase();
-  }
+  // Plain ASCII (most feed text) has no mark, emoji, accent or folded letter: the same rule in one pass.
+  if (ASCII.test(input)) return asciiSlug(input, options.keepCase === true);
   let s = input
     .replace(TRADEMARKS, '')
     .replace(EMOJI, '')
