@@ -64,8 +64,12 @@ const sizeLabelPattern = perDistinctValue((part): RegExp | null => {
   return escaped ? new RegExp(`(^|[\\s,(/-])${escaped}(?=$|[\\s,)/-])`, 'gi') : null;
 });
 
-/** Removes the item's own size labels ("42", "US 9 / EU 42") from its title, as whole words, for variant grouping. */
+/**
+ * Removes the item's own size labels ("42", "US 9 / EU 42") from its title, as whole words, for
+ * variant grouping; the title itself (no padding) when none of them is in it.
+ */
 function withoutOwnSizes(title: string, sizes: readonly string[]): string {
+  if (sizes.length === 0) return title;
   let t = ` ${title} `;
   for (const size of sizes) {
     for (const part of size.split(' / ')) {
@@ -83,7 +87,10 @@ function withoutOwnSizes(title: string, sizes: readonly string[]): string {
  * '' when no title is left.
  */
 export function variantKey(item: FeedItem): string {
-  const title = normaliseTitle(withoutOwnSizes(item.title, item.sizes), item.brand, item.color);
+  return variantKeyOf(item, normaliseTitle(withoutOwnSizes(item.title, item.sizes), item.brand, item.color));
+}
+
+function variantKeyOf(item: FeedItem, title: string): string {
   return title ? `~${item.brand ? slugify(item.brand) : ''}:${title}${item.color ? `:${slugify(item.color)}` : ''}` : '';
 }
 
@@ -96,9 +103,15 @@ export function variantKey(item: FeedItem): string {
  */
 export function groupListings(items: readonly FeedItem[]): Listing[] {
   const byVariant = new Map<string, FeedItem[]>();
+  // normaliseTitle(title, brand, colour) of items whose own sizes are not in their title: the title key of a
+  // listing they lead has the same value, computed once.
+  const titles = new Map<FeedItem, string>();
   for (const item of items) {
     if (item.itemGroupId) continue;
-    const key = variantKey(item);
+    const stripped = withoutOwnSizes(item.title, item.sizes);
+    const title = normaliseTitle(stripped, item.brand, item.color);
+    if (stripped === item.title || stripped.trim() === item.title.trim()) titles.set(item, title);
+    const key = variantKeyOf(item, title);
     if (!key) continue;
     const g = byVariant.get(key);
     if (g) g.push(item);
@@ -117,31 +130,50 @@ export function groupListings(items: readonly FeedItem[]): Listing[] {
     if (g) g.push(item);
     else groups.set(key, [item]);
   }
-  return [...groups].map(([offerKey, group]) => toListing(offerKey, group));
+  return [...groups].map(([offerKey, group]) => toListing(offerKey, group, titles));
 }
 
-function toListing(offerKey: string, items: FeedItem[]): Listing {
-  const lead = [...items].sort((a, b) => AVAILABILITY_RANK[a.availability] - AVAILABILITY_RANK[b.availability] || effectivePrice(a) - effectivePrice(b))[0]!;
-  const uniq = (xs: Array<string | null>) => [...new Set(xs.filter((x): x is string => !!x))];
-  const colors = uniq(items.map((i) => i.color));
-  const sizes = uniq(items.flatMap((i) => i.sizes));
+/** Distinct non-empty values, first-seen order. */
+function distinct(xs: ReadonlyArray<string | null>): string[] {
+  if (xs.length > 8) return [...new Set(xs)].filter((x): x is string => !!x);
+  const out: string[] = [];
+  for (const x of xs) if (x && !out.includes(x)) out.push(x);
+  return out;
+}
+
+/** A brand's slug, once per distinct brand name (a feed repeats a few hundred brands over all its items). */
+const brandSlug = perDistinctValue(slugify);
+
+function toListing(offerKey: string, items: FeedItem[], titles: ReadonlyMap<FeedItem, string>): Listing {
+  const one = items.length === 1;
+  const lead = one
+    ? items[0]!
+    : [...items].sort((a, b) => AVAILABILITY_RANK[a.availability] - AVAILABILITY_RANK[b.availability] || effectivePrice(a) - effectivePrice(b))[0]!;
+  const colors = one ? (lead.color ? [lead.color] : []) : distinct(items.map((i) => i.color));
+  const sizes = one ? distinct(lead.sizes) : distinct(items.flatMap((i) => i.sizes));
   const sizeStock: Record<string, number> = {};
   for (const i of items) {
     if (i.availability !== 'in_stock') continue;
     for (const size of i.sizes) sizeStock[size] = Math.min(sizeStock[size] ?? Infinity, effectivePrice(i));
   }
-  const gtins = uniq(items.map((i) => i.gtin));
+  const gtins = one ? (lead.gtin ? [lead.gtin] : []) : distinct(items.map((i) => i.gtin));
   const mpn = lead.mpn ?? items.find((i) => i.mpn)?.mpn ?? null;
   const brand = lead.brand;
   const keys: Listing['keys'] = gtins.map((g) => ({ key: `gtin:${g}`, method: 'gtin' as const }));
   if (brand) {
-    const b = slugify(brand);
+    const b = brandSlug(brand);
     if (mpn) keys.push({ key: `mpn:${b}:${mpn}`, method: 'brand_mpn' });
     const colour = colors.length === 1 ? colors[0]! : null;
-    const title = normaliseTitle(lead.title, brand, colour);
+    const title = (colour === lead.color ? titles.get(lead) : undefined) ?? normaliseTitle(lead.title, brand, colour);
     if (title) keys.push({ key: `title:${b}:${title}${colour ? `:${slugify(colour)}` : ''}`, method: 'brand_title' });
   }
-  const listing: Omit<Listing, 'contentHash'> = {
+  const contentHash = createHash('sha256')
+    // 'v2': the hash also stands for size_stock (migration 0012); 'v3': and for age_group (migration 0020), so the first
+    // ingest after each writes every offer once.
+    .update(JSON.stringify(['v3', items, sizes, colors]))
+    .digest('base64url')
+    .slice(0, 22);
+  return {
     offerKey,
     items,
     lead,
@@ -157,12 +189,6 @@ function toListing(offerKey: string, items: FeedItem[]): Listing {
     gtins,
     mpn,
     keys,
+    contentHash,
   };
-  const contentHash = createHash('sha256')
-    // 'v2': the hash also stands for size_stock (migration 0012); 'v3': and for age_group (migration 0020), so the first
-    // ingest after each writes every offer once.
-    .update(JSON.stringify(['v3', items, sizes, colors]))
-    .digest('base64url')
-    .slice(0, 22);
-  return { ...listing, contentHash };
 }
