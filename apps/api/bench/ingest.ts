@@ -7,7 +7,11 @@
  * vocabulary + VACUUM ANALYZE, not counted in offers/s), peak RSS and the machine. Target of
  * the issue: ≥ 5,000 offers/s on PostgreSQL. No assertions.
  *
- *   npm run bench:ingest -- [--offers 100000] [--driver postgres|pglite|both] [--runs 3] [--catalogue 1000000]
+ *   npm run bench:ingest -- [--offers 100000] [--driver postgres|pglite|both] [--runs 3] [--catalogue 1000000] [--profile]
+ *
+ * `--profile` times every statement of each run's ingest transaction and prints, per statement kind
+ * (its first words), the count and total milliseconds, and the rest of the wall time (Node, and
+ * waiting that no statement covers) — where the time goes, without PostgreSQL's statement log.
  *
  * `--catalogue N` (PostgreSQL only) is the issue's case of matching against a large catalogue:
  * N products are first ingested from seed feeds of 100,000 items (one seed merchant each; done
@@ -25,7 +29,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadDefaultFxTable, parseFeed } from '@b-deals/feeds';
 import { finishIngest, ingestFeed } from '../src/index.ts';
-import type { Database } from '@b-deals/db';
+import type { Database, Queryable } from '@b-deals/db';
 import type { MerchantDef } from '@b-deals/feeds/testing';
 import { ensureCatalogueFeeds, ensureFeed, MERCHANT, RIVAL } from './bench-feed.ts';
 import {
@@ -118,13 +122,55 @@ async function walLsn(db: Database): Promise<string | null> {
   }
 }
 
-async function runOnce(open: () => Promise<Database>, bytes: Buffer, feed: string, merchant: MerchantDef = MERCHANT): Promise<Run> {
+/** Statement kind → count and total ms, filled by {@link profiled}. */
+type Profile = Map<string, { n: number; ms: number }>;
+
+/** A statement's kind: its first 40 characters and the verb of its main statement, e.g. `WITH ids AS (SELECT unnest($1::bigint[])… UPDATE products`. */
+function statementKind(sql: string): string {
+  const flat = sql.replace(/\s+/g, ' ').trim();
+  let main = flat;
+  // Leave out every parenthesised part (CTE bodies, subqueries), innermost first, so the main statement's verb is what remains.
+  for (let prev = ''; prev !== main;) [prev, main] = [main, main.replace(/\([^()]*\)/g, '')];
+  const verb = /\b(INSERT INTO \w+|UPDATE \w+|DELETE FROM \w+|SELECT)\b/.exec(main);
+  return `${flat.slice(0, 40)}… ${verb?.[1] ?? ''}`.trim();
+}
+
+/** The database with its transactions' statements timed into `profile` (bench `--profile`). */
+function profiled(db: Database, profile: Profile): Database {
+  const time = async <T>(sql: string, run: () => Promise<T>): Promise<T> => {
+    const t0 = performance.now();
+    try {
+      return await run();
+    } finally {
+      const k = statementKind(sql);
+      const e = profile.get(k) ?? { n: 0, ms: 0 };
+      e.n++;
+      e.ms += performance.now() - t0;
+      profile.set(k, e);
+    }
+  };
+  return Object.assign(Object.create(db) as Database, {
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>) =>
+      db.transaction((tx) => fn({ query: (text: string, params?: unknown[]) => time(text, () => tx.query(text, params)) } as Queryable)),
+  });
+}
+
+/** Prints the statement kinds, slowest first, and the wall time of the ingest that no statement covers. */
+function printProfile(profile: Profile, totalMs: number): void {
+  const rows = [...profile].sort((a, b) => b[1].ms - a[1].ms);
+  const inStatements = rows.reduce((s, [, e]) => s + e.ms, 0);
+  for (const [k, e] of rows) console.log(`  ${ms(e.ms).padStart(7)} ms ${String(e.n).padStart(4)}× ${k}`);
+  console.log(`  ${ms(totalMs - inStatements).padStart(7)} ms       outside statements (parse and Node work while no statement ran)`);
+}
+
+async function runOnce(open: () => Promise<Database>, bytes: Buffer, feed: string, merchant: MerchantDef = MERCHANT, profile?: Profile): Promise<Run> {
   const fx = loadDefaultFxTable();
   const parseStart = performance.now();
   parseFeed(bytes, { filename: feed, fx, now: OBSERVED_AT });
   const parseMs = performance.now() - parseStart;
 
-  const db = await open();
+  const opened = await open();
+  const db = profile ? profiled(opened, profile) : opened;
   try {
     const stages: Record<string, number> = {};
     const walBefore = await walLsn(db);
@@ -162,7 +208,7 @@ async function runOnce(open: () => Promise<Database>, bytes: Buffer, feed: strin
       methods: report.matchMethods ?? {},
     };
   } finally {
-    await db.close();
+    await opened.close();
   }
 }
 
@@ -173,6 +219,7 @@ async function main(): Promise<void> {
       driver: { type: 'string', default: 'postgres' },
       runs: { type: 'string', default: '3' },
       catalogue: { type: 'string' },
+      profile: { type: 'boolean', default: false },
     },
   });
   const offers = positiveInt(values.offers, 'offers');
@@ -197,7 +244,8 @@ async function main(): Promise<void> {
         ? cloneBenchDatabase(template, 'bdeals_bench_ingest')
         : openBenchDatabase(driver, driver === 'postgres' ? 'bdeals_bench_ingest' : 'ingest_pglite', true);
     for (let i = 1; i <= runs; i++) {
-      const r = await runOnce(open, bytes, path.basename(file), template ? RIVAL : MERCHANT);
+      const profile: Profile | undefined = values.profile ? new Map() : undefined;
+      const r = await runOnce(open, bytes, path.basename(file), template ? RIVAL : MERCHANT, profile);
       results.push(r);
       console.log(
         `[${driver}] run ${i}: ${r.accepted} offers in ${ms(r.totalMs)} ms = ${Math.round(r.offersPerS)} offers/s | parse ${ms(r.parseMs)} ms ` +
@@ -210,6 +258,7 @@ async function main(): Promise<void> {
             .map(([m, n]) => `${m} ${n}`)
             .join(', ')}`,
         );
+      if (profile) printProfile(profile, r.totalMs);
     }
     const m = median(results.map((r) => r.offersPerS));
     medians.push({ driver, offersPerS: m });
