@@ -24,10 +24,12 @@ const BEST = bestOfferSql();
 
 /**
  * The columns of active offers the aggregates read: the best-offer rule's and those of the counts,
- * colours, sizes and age group. Only these are materialised (a narrow row keeps the CTE in memory
+ * colours, sizes, age group and images. Only these are materialised (a narrow row keeps the CTE in memory
  * where `o.*`, about 600 bytes a row, spilled to temporary files).
  */
-const ACTIVE_COLUMNS = [...new Set([...BEST.columns, 'product_id', 'merchant_id', 'colors', 'sizes', 'age_group'])].map((c) => `o.${c}`).join(', ');
+const ACTIVE_COLUMNS = [...new Set([...BEST.columns, 'id', 'product_id', 'merchant_id', 'colors', 'sizes', 'age_group', 'image_url'])]
+  .map((c) => `o.${c}`)
+  .join(', ');
 
 /**
  * The offer-derived columns of products, as a CTE named `next` over the product ids in the
@@ -114,12 +116,15 @@ export async function insertProducts(tx: Queryable, rows: readonly NewProductRow
   );
 }
 
-/** Recomputes offer-derived columns of existing products (rows only written where a value changed) and their images. */
+/**
+ * Recomputes offer-derived columns of existing products (rows only written where a value changed)
+ * and their images ({@link imageWrites}), in one statement that reads their active offers once.
+ */
 export async function refreshProducts(tx: Queryable, productIds: readonly number[]): Promise<void> {
   if (productIds.length === 0) return;
   const ids = [...new Set(productIds)];
   await tx.query(
-    `WITH ${aggregatesCte('$1')}
+    `WITH ${aggregatesCte('$1')}, ${imageWrites('active', '$1')}
      UPDATE products p SET
        price_cents = n.price_cents, item_price_cents = n.item_price_cents, shipping_cents = n.shipping_cents,
        was_price_cents = n.was_price_cents, discount_pct = n.discount_pct, offer_count = n.offer_count,
@@ -133,29 +138,37 @@ export async function refreshProducts(tx: Queryable, productIds: readonly number
             coalesce(n.colors, p.colors), coalesce(n.sizes, p.sizes), n.age_group, n.base_popularity + 1.5 * ln(1 + p.clicks_30d), n.reference_price_cents, n.was_check)`,
     [ids],
   );
-  await syncImages(tx, ids);
 }
 
 /**
  * Product images: the distinct images of active offers in first-offer order, at most 6; rows only
- * written where they differ. The rows to delete are found by one primary-key probe per product (a
- * LATERAL subquery kept apart by `OFFSET 0`): with `product_id = ANY(…)` the planner read the whole
- * images table for every batch (154 of 167 ms per 10,000 products on the 1,000,000-product bench).
+ * written where they differ. As CTEs named `want`, `gone` and `put` over `active`, a relation of
+ * the active offers (id, product_id, image_url) of the products in the bigint[] parameter `ids`
+ * (e.g. `$1`). The rows to delete are found by one primary-key probe per product (a LATERAL
+ * subquery kept apart by `OFFSET 0`): with `product_id = ANY(…)` the planner read the whole images
+ * table for every batch (154 of 167 ms per 10,000 products on the 1,000,000-product bench).
  */
+function imageWrites(active: string, ids: string): string {
+  return `want AS (
+       SELECT product_id, (row_number() OVER (PARTITION BY product_id ORDER BY first_id))::int - 1 AS position, url
+         FROM (SELECT product_id, image_url AS url, min(id) AS first_id FROM ${active}
+                WHERE image_url IS NOT NULL GROUP BY product_id, image_url) x),
+     gone AS (
+       DELETE FROM images WHERE ctid = ANY(ARRAY(
+         SELECT i.ctid FROM unnest(${ids}::bigint[]) AS ids(id) CROSS JOIN LATERAL (SELECT ctid, position FROM images WHERE product_id = ids.id OFFSET 0) i
+          WHERE NOT EXISTS (SELECT 1 FROM want w WHERE w.product_id = ids.id AND w.position = i.position AND w.position < 6)))),
+     put AS (
+       INSERT INTO images (product_id, position, url) SELECT product_id, position, url FROM want WHERE position < 6
+       ON CONFLICT (product_id, position) DO UPDATE SET url = EXCLUDED.url WHERE images.url IS DISTINCT FROM EXCLUDED.url)`;
+}
+
+/** Brings the images of these products in line with their active offers ({@link imageWrites}). */
 export async function syncImages(tx: Queryable, productIds: readonly number[]): Promise<void> {
   if (productIds.length === 0) return;
   const ids = [...new Set(productIds)];
   await tx.query(
-    `WITH want AS (
-       SELECT product_id, (row_number() OVER (PARTITION BY product_id ORDER BY first_id))::int - 1 AS position, url
-         FROM (SELECT product_id, image_url AS url, min(id) AS first_id FROM offers
-                WHERE product_id = ANY($1::bigint[]) AND active AND image_url IS NOT NULL GROUP BY product_id, image_url) x),
-     gone AS (
-       DELETE FROM images WHERE ctid = ANY(ARRAY(
-         SELECT i.ctid FROM unnest($1::bigint[]) AS ids(id) CROSS JOIN LATERAL (SELECT ctid, position FROM images WHERE product_id = ids.id OFFSET 0) i
-          WHERE NOT EXISTS (SELECT 1 FROM want w WHERE w.product_id = ids.id AND w.position = i.position AND w.position < 6))))
-     INSERT INTO images (product_id, position, url) SELECT product_id, position, url FROM want WHERE position < 6
-     ON CONFLICT (product_id, position) DO UPDATE SET url = EXCLUDED.url WHERE images.url IS DISTINCT FROM EXCLUDED.url`,
+    `WITH active AS (SELECT id, product_id, image_url FROM offers WHERE product_id = ANY($1::bigint[]) AND active), ${imageWrites('active', '$1')}
+     SELECT 1`,
     [ids],
   );
 }
