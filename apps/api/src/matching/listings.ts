@@ -82,15 +82,11 @@ function withoutOwnSizes(title: string, sizes: readonly string[]): string {
 
 /**
  * The variant key of an item without `item_group_id` (issue 11 §3): brand, title with brand,
- * colour, size words and the item's own sizes taken out (`normaliseTitle`), and colour — sizes
- * group, colours stay apart (one product, and so one card, per colour, as the title keys have it);
- * '' when no title is left.
+ * colour, size words and the item's own sizes taken out (`title`: `normaliseTitle` of the title
+ * without its own sizes), and colour — sizes group, colours stay apart (one product, and so one
+ * card, per colour, as the title keys have it); '' when no title is left.
  */
-export function variantKey(item: FeedItem): string {
-  return variantKeyOf(item, normaliseTitle(withoutOwnSizes(item.title, item.sizes), item.brand, item.color));
-}
-
-function variantKeyOf(item: FeedItem, title: string): string {
+function variantKey(item: FeedItem, title: string): string {
   return title ? `~${item.brand ? slugify(item.brand) : ''}:${title}${item.color ? `:${slugify(item.color)}` : ''}` : '';
 }
 
@@ -111,7 +107,7 @@ export function groupListings(items: readonly FeedItem[]): Listing[] {
     const stripped = withoutOwnSizes(item.title, item.sizes);
     const title = normaliseTitle(stripped, item.brand, item.color);
     if (stripped === item.title || stripped.trim() === item.title.trim()) titles.set(item, title);
-    const key = variantKeyOf(item, title);
+    const key = variantKey(item, title);
     if (!key) continue;
     const g = byVariant.get(key);
     if (g) g.push(item);
