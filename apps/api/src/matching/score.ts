@@ -111,6 +111,9 @@ function sharesPartNumber(a: MatchRecord, b: MatchRecord, stats: WordStats, gene
   return a.models.some((m) => m.length >= 6 && /\d/.test(m) && /[A-Z]/.test(m) && b.models.includes(m) && !stats.genericModel(m, genericRecords));
 }
 
+/** Equal informative word sets (a record's `words` hold no duplicates). */
+const sameWords = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((w) => b.includes(w));
+
 const disjoint = <T>(a: readonly T[], b: readonly T[]): boolean => a.length > 0 && b.length > 0 && !a.some((x) => b.includes(x));
 
 /**
@@ -135,6 +138,14 @@ const disjoint = <T>(a: readonly T[], b: readonly T[]): boolean => a.length > 0 
  *   `price_unknown`: a price is unknown.
  * - `numbers_missing`: stand-alone numbers of the title with fewer numbers that the other lacks
  *   (both having numbers), capped at 3.
+ * - `title_same`: both titles have the same informative words (2+), in any order;
+ *   `title_inside`: every informative word of the terser title (3+) is in the other ("leg saver
+ *   back brace for standard fast-fold screens" inside "da-lite leg saver back brace …"). A
+ *   weighted sum of the continuous title features could not tell these from a near miss, and
+ *   a second merchant often only adds words (the brand, the model, the pack).
+ * - `model_in_title`: no model numbers can be compared (one side has none), and a model number
+ *   of one offer is written in the other's title (the `mpn_in_title` evidence for every model
+ *   key, not the `mpn` field alone).
  */
 export const FEATURES = [
   'model_same',
@@ -154,6 +165,9 @@ export const FEATURES = [
   'price_log_ratio',
   'price_unknown',
   'numbers_missing',
+  'title_same',
+  'title_inside',
+  'model_in_title',
 ] as const;
 
 /** One of {@link FEATURES}. */
@@ -288,6 +302,12 @@ export function pairFeatures(a: MatchRecord, b: MatchRecord, stats: WordStats, g
     price_log_ratio: priced ? Math.min(2, Math.abs(Math.log(a.priceCents! / b.priceCents!))) : 0,
     price_unknown: priced ? 0 : 1,
     numbers_missing: numbersMissing,
+    title_same: few.length >= 2 && sameWords(a.words, b.words) ? 1 : 0,
+    title_inside: few.length >= 3 && few.every((w) => many.includes(w)) ? 1 : 0,
+    model_in_title:
+      models === 'unknown' && (a.models.some((m) => /\d/.test(m) && b.titleKeys.includes(m)) || b.models.some((m) => /\d/.test(m) && a.titleKeys.includes(m)))
+        ? 1
+        : 0,
   };
   return { method, veto, models, titleSimilarity: sim, gtinSame: !!a.gtin && a.gtin === b.gtin, features };
 }

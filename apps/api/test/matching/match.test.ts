@@ -210,6 +210,26 @@ describe('matchScore', () => {
     expect(pairFeatures(ra, { ...rb, titleKeys: [] }, stats).features.mpn_in_title).toBe(0);
   });
 
+  it('joins offers whose titles agree word for word, or whose terser title sits whole in the other, though only one writes a model number', () => {
+    // The same emitter at two merchants, one writing its model number only in the title, at prices 40 % apart.
+    const same = prepare(
+      { title: 'Xantech 282D designer emitter single', mpn: '282D', brand: 'Xantech', priceCents: 1999 },
+      { title: 'Xantech 282d designer emitter single', brand: 'Xantech', priceCents: 2799 },
+    );
+    const f = pairFeatures(same.ra, same.rb, same.stats).features;
+    expect(f).toMatchObject({ title_same: 1, title_inside: 1, model_in_title: 1, model_one_side: 1 });
+    expect(matchScore(same.ra, same.rb, same.stats).score).toBeGreaterThanOrEqual(MATCH_THRESHOLD);
+
+    const inside = prepare(
+      { title: 'Deluxe leg saver back brace for standard fast-fold screens', priceCents: 6400 },
+      { title: 'Leg saver back brace for standard fast-fold screens', priceCents: 5900 },
+    );
+    expect(pairFeatures(inside.ra, inside.rb, inside.stats).features).toMatchObject({ title_same: 0, title_inside: 1 });
+    // A word of the terser title that the other lacks, and it is no longer inside.
+    const apart = prepare({ title: 'Leg saver back brace for standard fast-fold screens' }, { title: 'Leg saver knee brace for standard screens' });
+    expect(pairFeatures(apart.ra, apart.rb, apart.stats).features).toMatchObject({ title_same: 0, title_inside: 0, model_in_title: 0 });
+  });
+
   it('compares whole titles by character trigrams, so words written together or apart agree', () => {
     expect(trigramJaccard('Inland Titan Pro notebook case', 'inland titanpro notebook case')).toBe(1);
     expect(trigramJaccard('micro swivel attache', 'micro swivel attach')).toBeGreaterThan(0.8);
