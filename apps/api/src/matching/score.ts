@@ -143,9 +143,9 @@ const disjoint = <T>(a: readonly T[], b: readonly T[]): boolean => a.length > 0 
  *   back brace for standard fast-fold screens" inside "da-lite leg saver back brace …"). A
  *   weighted sum of the continuous title features could not tell these from a near miss, and
  *   a second merchant often only adds words (the brand, the model, the pack).
- * - `model_in_title`: no model numbers can be compared (one side has none), and a model number
- *   of one offer is written in the other's title (the `mpn_in_title` evidence for every model
- *   key, not the `mpn` field alone).
+ * - `model_in_title`: the model numbers neither agree nor conflict (`unknown`: one side has none,
+ *   or the two are numbered in different systems), and a model number of one offer is written in
+ *   the other's title (the `mpn_in_title` evidence for every model key, not the `mpn` field alone).
  */
 export const FEATURES = [
   'model_same',
