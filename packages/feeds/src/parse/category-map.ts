@@ -43,6 +43,11 @@
  *    clear, the empty code `''` (matches no category filter: reachable by search only; 0).
  * 5. Kids without a Google path (step 1 says kids): a garment → g1 / g2 / g3 by age and gender
  *    (else the Baby & Kids 'Other' leaf `g`), a shoe → g4; bags, watches and toys keep their code.
+ * 6. A bag of no named kind (the Bags 'Other' leaf `e`): one sold by its volume in litres
+ *    ("Quechua 10L Black Bag") → Backpacks (e2, 0.6: daypacks are sized so; a duffel or travel bag
+ *    is named as such and filed before this); else one for women → the Handbags group's 'Other'
+ *    leaf (e1, 0.5), as US stores file a women's bag. ({@link bagCode}; found in the development
+ *    half of `npm run eval:categories`.)
  *
  * Measured by `npm run eval:categories` (apps/api/eval/categories.ts) on labelled real items.
  */
@@ -339,7 +344,21 @@ export function mapCategory(input: CategoryInput): CategoryMatch {
   const kids = audience.ageGroup !== null && KID_AGES.has(audience.ageGroup);
   const how = plan(path, { ...input, ...audience });
   const result = scoreItem(input, path, itemText, how);
-  return !path && kids ? kidsCode(result, audience) : result;
+  if (!path && kids) return kidsCode(result, audience);
+  return result.code === 'e' ? bagCode(result, input.title, audience) : result;
+}
+
+/** A volume in litres as outdoor bags are sold (`10L`, `22 L`, `20-litre`, `35 liters`); group 1 is the number. */
+const LITRES = /(?:^|[^\p{L}\p{N}.])(\d{1,3}(?:[.,]\d)?)\s?-?\s?(?:l|ltr|litres?|liters?)(?![\p{L}\p{N}])/iu;
+/** Volumes of a backpack, in litres (a daypack from about 10, an expedition pack to about 100; a smaller bag is a waist or hydration pack). */
+const BACKPACK_LITRES = { min: 5, max: 120 };
+
+/** Step 6 of the module doc: a bag the words did not name a kind of, by its volume or its audience. */
+function bagCode(match: CategoryMatch, title: string, audience: Audience): CategoryMatch {
+  const litres = Number(LITRES.exec(title)?.[1]?.replace(',', '.') ?? NaN);
+  if (litres >= BACKPACK_LITRES.min && litres <= BACKPACK_LITRES.max) return { code: 'e2', mapped: true, confidence: CATEGORY_CONFIDENCE_MIN };
+  if (audience.gender === 'female') return { code: 'e1', mapped: false, confidence: 0.5 };
+  return match;
 }
 
 const NO_SCORES: TextScores = { nodes: new Map(), outside: 0, outsideEnd: -1, nodeEnd: -1, phrase: null, matched: new Map() };

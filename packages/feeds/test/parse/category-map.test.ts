@@ -168,6 +168,18 @@ describe('mapCategory from real feeds without google_product_category (issue 11 
     expect(code({ title: "Women's Short Wrap Dress" })).toBe('82');
   });
 
+  it('files a bag of no named kind by its volume in litres (a backpack) or, for women, under Handbags', () => {
+    expect(mapCategory(item({ title: 'Quechua 10L Black Bag' }))).toEqual({ code: 'e2', mapped: true, confidence: CATEGORY_CONFIDENCE_MIN });
+    expect(code({ title: 'Newfeel 22 L Bag' })).toBe('e2');
+    expect(code({ title: 'Trail bag, 35-litre' })).toBe('e2');
+    // too small for a backpack (a waist or hydration pack), or a named kind: left as they were
+    expect(code({ title: 'Trail Bag 3.5 L' })).toBe('e');
+    expect(code({ title: 'Weekender Duffel Bag 40L' })).toBe('e4');
+    expect(mapCategory(item({ title: 'Murcia Women Brocade Bronze Bag' }))).toEqual({ code: 'e1', mapped: false, confidence: 0.5 });
+    expect(code({ title: 'Murcia Women Casual Tote Grey Bag' })).toBe('e11');
+    expect(code({ title: 'Peter England Unisex Orange Laptop Bag' })).toBe('e');
+  });
+
   it("keeps kinds our tree does not carry out of it, even after a shorter in-tree word ('Chino Belt')", () => {
     expect(code({ title: 'Bulchee Men Padded Chino Black Belt' })).toBe('');
     expect(code({ title: 'Ray-Ban Men Copper Sunglasses' })).toBe('');
