@@ -46,8 +46,9 @@
  * 6. A bag of no named kind (the Bags 'Other' leaf `e`): one sold by its volume in litres
  *    ("Quechua 10L Black Bag") → Backpacks (e2, 0.6: daypacks are sized so; a duffel or travel bag
  *    is named as such and filed before this); else one for women → the Handbags group's 'Other'
- *    leaf (e1, 0.5), as US stores file a women's bag. ({@link bagCode}; found in the development
- *    half of `npm run eval:categories`.)
+ *    leaf (e1, 0.5), as US stores file a women's bag. A men's shoe of no named kind called formal
+ *    ("Men's Formal Brown Shoe", "Semi Formal Black Shoe") → Dress Shoes (k21, 0.6). ({@link bagCode},
+ *    {@link shoeCode}; found in the development half of `npm run eval:categories`.)
  *
  * Measured by `npm run eval:categories` (apps/api/eval/categories.ts) on labelled real items.
  */
@@ -345,7 +346,14 @@ export function mapCategory(input: CategoryInput): CategoryMatch {
   const how = plan(path, { ...input, ...audience });
   const result = scoreItem(input, path, itemText, how);
   if (!path && kids) return kidsCode(result, audience);
-  return result.code === 'e' ? bagCode(result, input.title, audience) : result;
+  if (result.code === 'e') return bagCode(result, input.title, audience);
+  if (result.code === 'k2') return shoeCode(result, input.title);
+  return result;
+}
+
+/** Step 6 of the module doc: a men's shoe the words did not name a kind of, called formal, is a dress shoe. */
+function shoeCode(match: CategoryMatch, title: string): CategoryMatch {
+  return /\bformal\b/i.test(title) ? { code: 'k21', mapped: true, confidence: CATEGORY_CONFIDENCE_MIN } : match;
 }
 
 /** A volume in litres as outdoor bags are sold (`10L`, `22 L`, `20-litre`, `35 liters`); group 1 is the number. */

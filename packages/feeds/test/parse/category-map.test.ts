@@ -180,6 +180,13 @@ describe('mapCategory from real feeds without google_product_category (issue 11 
     expect(code({ title: 'Peter England Unisex Orange Laptop Bag' })).toBe('e');
   });
 
+  it("files a men's shoe called formal, of no other named kind, under Dress Shoes", () => {
+    expect(mapCategory(item({ title: "Carlton London Men's Formal Brown Shoe" }))).toEqual({ code: 'k21', mapped: true, confidence: CATEGORY_CONFIDENCE_MIN });
+    expect(code({ title: "Red Tape Semi Formal Black Men's Shoe" })).toBe('k21');
+    expect(code({ title: "Men's Formal Chelsea Boot" })).toBe('k22');
+    expect(code({ title: "Red Tape Men's Brown Shoe" })).toBe('k2');
+  });
+
   it("keeps kinds our tree does not carry out of it, even after a shorter in-tree word ('Chino Belt')", () => {
     expect(code({ title: 'Bulchee Men Padded Chino Black Belt' })).toBe('');
     expect(code({ title: 'Ray-Ban Men Copper Sunglasses' })).toBe('');
