@@ -47,22 +47,16 @@
  *    ("Quechua 10L Black Bag") → Backpacks (e2, 0.6: daypacks are sized so; a duffel or travel bag
  *    is named as such and filed before this); else one for women → the Handbags group's 'Other'
  *    leaf (e1, 0.5), as US stores file a women's bag. A men's shoe of no named kind called formal
- *    ("Men's Formal Brown Shoe", "Semi Formal Black Shoe") → Dress Shoes (k21, 0.6). ({@link bagCode},
- *    {@link shoeCode}; found in the development half of `npm run eval:categories`.)
+ *    ("Men's Formal Brown Shoe", "Semi Formal Black Shoe") → Dress Shoes (k21, 0.6). (Steps 5 and 6:
+ *    category-refine.ts; step 6 found in the development half of `npm run eval:categories`.)
  *
  * Measured by `npm run eval:categories` (apps/api/eval/categories.ts) on labelled real items.
  */
-import {
-  ALL_CATEGORIES,
-  LEAF_CATEGORIES,
-  categoryByCode,
-  categoryByTermPath,
-  categoryTrail,
-  isApparelCode,
-  isShoeCode,
-  type CategoryNode,
-} from '@b-deals/core';
+import { ALL_CATEGORIES, LEAF_CATEGORIES, categoryByCode, categoryByTermPath, categoryTrail, type CategoryNode } from '@b-deals/core';
+import { BABY_AGES, refineCategory } from './category-refine.ts';
 import { AUDIENCE_WORDS, FEED_WORDS, OUTSIDE_WORDS, TITLE_END_WORDS } from './feed-words.ts';
+
+export { CATEGORY_CONFIDENCE_MIN } from './category-refine.ts';
 import { OUR_BRANCHES, googleCategoryPath } from './taxonomy.ts';
 
 /** Re-exported for the callers that read a feed's category with the mapper. */
@@ -255,7 +249,6 @@ interface Plan {
 }
 
 const KID_AGES = new Set(['newborn', 'infant', 'toddler', 'kids']);
-const BABY_AGES = new Set(['newborn', 'infant', 'toddler']);
 const DEPARTMENTS = ['8', '9', 'b', 'e', 'f', 'g', 'k', '7'];
 /** Google top-level branches that hold products of our tree; a path elsewhere (Home & Garden, Electronics, …) maps to nothing. */
 
@@ -306,24 +299,6 @@ function compareRanks(a: number[], b: number[]): number {
 
 const ANCESTORS = new Map(LEAF_CATEGORIES.map((leaf) => [leaf, categoryTrail(leaf).slice(0, -1)]));
 
-/** Below this confidence a mapping is not trusted: `mapped: false` (the feed warns `unmapped_category`). */
-export const CATEGORY_CONFIDENCE_MIN = 0.6;
-
-/**
- * A kids' item without a Google path (its title or GMC `age_group` says kids): garments go to
- * Baby Clothing (g1) for newborn/infant/toddler, else Girls' (g2) / Boys' Clothing (g3) by gender,
- * else Baby & Kids' Other leaf (g); shoes go to Kids' Shoes (g4); anything else (a backpack, a
- * watch, a toy) keeps its code.
- */
-function kidsCode(match: CategoryMatch, audience: Audience): CategoryMatch {
-  const { code } = match;
-  if (code === '') return match;
-  if (isShoeCode(code)) return { code: 'g4', mapped: true, confidence: Math.max(match.confidence, CATEGORY_CONFIDENCE_MIN) };
-  if (!isApparelCode(code)) return match;
-  const leaf = audience.ageGroup && BABY_AGES.has(audience.ageGroup) ? 'g1' : audience.gender === 'female' ? 'g2' : audience.gender === 'male' ? 'g3' : null;
-  return leaf ? { code: leaf, mapped: true, confidence: Math.max(match.confidence, CATEGORY_CONFIDENCE_MIN) } : { code: 'g', mapped: false, confidence: 0.4 };
-}
-
 /**
  * Maps an item to our category tree; see the module doc for the rules and fallbacks. Never throws.
  * Rule 0: a `product_type` that is exactly a path of our own tree (terms joined by `>`, case and
@@ -345,28 +320,7 @@ export function mapCategory(input: CategoryInput): CategoryMatch {
   const kids = audience.ageGroup !== null && KID_AGES.has(audience.ageGroup);
   const how = plan(path, { ...input, ...audience });
   const result = scoreItem(input, path, itemText, how);
-  if (!path && kids) return kidsCode(result, audience);
-  if (result.code === 'e') return bagCode(result, input.title, audience);
-  if (result.code === 'k2') return shoeCode(result, input.title);
-  return result;
-}
-
-/** Step 6 of the module doc: a men's shoe the words did not name a kind of, called formal, is a dress shoe. */
-function shoeCode(match: CategoryMatch, title: string): CategoryMatch {
-  return /\bformal\b/i.test(title) ? { code: 'k21', mapped: true, confidence: CATEGORY_CONFIDENCE_MIN } : match;
-}
-
-/** A volume in litres as outdoor bags are sold (`10L`, `22 L`, `20-litre`, `35 liters`); group 1 is the number. */
-const LITRES = /(?:^|[^\p{L}\p{N}.])(\d{1,3}(?:[.,]\d)?)\s?-?\s?(?:l|ltr|litres?|liters?)(?![\p{L}\p{N}])/iu;
-/** Volumes of a backpack, in litres (a daypack from about 10, an expedition pack to about 100; a smaller bag is a waist or hydration pack). */
-const BACKPACK_LITRES = { min: 5, max: 120 };
-
-/** Step 6 of the module doc: a bag the words did not name a kind of, by its volume or its audience. */
-function bagCode(match: CategoryMatch, title: string, audience: Audience): CategoryMatch {
-  const litres = Number(LITRES.exec(title)?.[1]?.replace(',', '.') ?? NaN);
-  if (litres >= BACKPACK_LITRES.min && litres <= BACKPACK_LITRES.max) return { code: 'e2', mapped: true, confidence: CATEGORY_CONFIDENCE_MIN };
-  if (audience.gender === 'female') return { code: 'e1', mapped: false, confidence: 0.5 };
-  return match;
+  return refineCategory(result, { kids: !path && kids, title: input.title, audience });
 }
 
 const NO_SCORES: TextScores = { nodes: new Map(), outside: 0, outsideEnd: -1, nodeEnd: -1, phrase: null, matched: new Map() };
