@@ -263,6 +263,20 @@ export const offers = pgTable(
     productType: text('product_type'),
     /** GMC `age_group` of the lead item, normalised (packages/feeds `normalizeAgeGroup`); null when the feed does not state it. */
     ageGroup: text('age_group'),
+    /**
+     * GMC `gender` of the lead item, normalised (male | female | unisex; packages/feeds
+     * `normalizeGender`); null when the feed does not state it, or the offer was last written
+     * before migration 0023 (then `category_code` is null too). The category mapper reads it again
+     * when its rule changes (apps/api `refileCategories`).
+     */
+    gender: text('gender').$type<'male' | 'female' | 'unisex'>(),
+    /**
+     * Category code the feed's category mapper (packages/feeds `mapCategory`) gave the lead item
+     * when the listing was last written ('' when it mapped nowhere); null for an offer last written
+     * before migration 0023. A product is filed where its first offer (lowest id) is: the listing
+     * that started it (issue 11 §2; apps/api catalog `refile.ts`).
+     */
+    categoryCode: text('category_code'),
     /** False once a later full feed no longer lists it (kept with its history). */
     active: boolean('active').notNull().default(true),
     /** Hash of the normalised listing; unchanged hash means nothing to write. */

@@ -6,7 +6,7 @@
 export * from './types.ts';
 export { parseFeed, loadFxTable, loadDefaultFxTable, readOperatorRates, withOperatorRates, convertToUsd, toUsdCents, type FxTable } from './parse/index.ts';
 export { parseFeedInParallel, splitXmlFeed, PARALLEL_PARSE_MIN_BYTES, type ParallelParseOptions } from './parse/parallel.ts';
-export { mapCategory, type CategoryInput, type CategoryMatch } from './parse/category-map.ts';
+export { CATEGORY_MAP_RULE, mapCategory, type CategoryInput, type CategoryMatch } from './parse/category-map.ts';
 export { googleCategoryPath, isGoogleCategoryWord } from './parse/taxonomy.ts';
 export { merchantFromFeed, type MerchantInput } from './merchant.ts';
 export { perDistinctValue } from './parse/text.ts';

@@ -4,6 +4,7 @@
  * `product.ts`, `landing.ts`, `cards.ts`), media URLs (`media.ts`) and the routes (`routes.ts`).
  */
 export { upsertMerchant, upsertBrands, merchantOffers, writeOffers, insertNewProducts } from './writes.ts';
+export { refileCategories, refileProducts } from './refile.ts';
 export { insertProducts, refreshProducts, refreshCategoryTerms, refreshSearchVectors, syncImages, vacuumCatalogue, type NewProductRow } from './refresh.ts';
 export { CARD_COLUMNS, toCard, categoryIdsOf, type CardRow, type PriceTruthColumn } from './cards.ts';
 export { listMerchants, listBrands, brandDetail } from './directory.ts';

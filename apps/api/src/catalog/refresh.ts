@@ -193,6 +193,50 @@ export function productCategoryTerms(code: string, title: string, productType: s
   return categorySearchTerms(code, { title, productType, googleCategory: googleCategoryPath(googleProductCategory) }) + productTypeSearchTerms(productType);
 }
 
+/** The version of a derived-data rule last applied to this catalogue (`rule_versions`); null when none was recorded. */
+export async function appliedRuleVersion(db: Queryable, name: string): Promise<number | null> {
+  const applied = await db.query<{ version: number }>(`SELECT version FROM rule_versions WHERE name = $1`, [name]);
+  return applied.rows[0]?.version ?? null;
+}
+
+/** Records that the catalogue's derived data is written under `version` of the rule `name` (`rule_versions`). */
+export async function recordRuleVersion(db: Queryable, name: string, version: number): Promise<void> {
+  await db.query(
+    `INSERT INTO rule_versions (name, version) VALUES ($1, $2)
+     ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, applied_at = now()`,
+    [name, version],
+  );
+}
+
+/** A product's category words to write, and its category code when that changes too. */
+export interface CategoryTermsRow {
+  id: number | string;
+  terms: string;
+  /** New `products.category_code`; absent → the code stays. */
+  code?: string;
+}
+
+/**
+ * Writes products' category words (and codes, where given) with the search vector that reads
+ * them (search `productSearchVector`), in one statement; a row whose code changes also gets a new
+ * `updated_at`. Resolves to the number of products written.
+ */
+export async function writeCategoryTerms(db: Queryable, rows: readonly CategoryTermsRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const res = await db.query<{ n: number }>(
+    `WITH t AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(id bigint, terms text, code text)),
+          r AS (SELECT p.id, p.title, coalesce(b.name, '') AS brand_name, t.terms AS category_terms, p.description, t.code
+                  FROM products p JOIN t ON t.id = p.id LEFT JOIN brands b ON b.id = p.brand_id),
+          u AS (UPDATE products p SET category_terms = r.category_terms, search = ${productSearchVector('r')},
+                       category_code = coalesce(r.code, p.category_code),
+                       updated_at = CASE WHEN r.code IS DISTINCT FROM p.category_code AND r.code IS NOT NULL THEN now() ELSE p.updated_at END
+                  FROM r WHERE p.id = r.id RETURNING 1)
+     SELECT count(*)::int AS n FROM u`,
+    [JSON.stringify(rows)],
+  );
+  return res.rows[0]?.n ?? 0;
+}
+
 /** `rule_versions` name of the category words' rule (core `CATEGORY_TERMS_RULE`). */
 const CATEGORY_TERMS_RULE_NAME = 'category_terms';
 
@@ -213,8 +257,7 @@ const REFRESH_BATCH = 2000;
  * rewritten. Run at API start, before the search index is built.
  */
 export async function refreshCategoryTerms(db: Queryable): Promise<number> {
-  const applied = await db.query<{ version: number }>(`SELECT version FROM rule_versions WHERE name = $1`, [CATEGORY_TERMS_RULE_NAME]);
-  if (applied.rows[0]?.version === CATEGORY_TERMS_RULE) return 0;
+  if ((await appliedRuleVersion(db, CATEGORY_TERMS_RULE_NAME)) === CATEGORY_TERMS_RULE) return 0;
   let changed = 0;
   for (let after = '0'; ;) {
     const batch = await db.query<{
@@ -244,23 +287,9 @@ export async function refreshCategoryTerms(db: Queryable): Promise<number> {
       })
       .filter((r) => r.terms !== r.old)
       .map(({ id, terms }) => ({ id, terms }));
-    if (rows.length === 0) continue;
-    const res = await db.query<{ n: number }>(
-      `WITH t AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(id bigint, terms text)),
-            r AS (SELECT p.id, p.title, coalesce(b.name, '') AS brand_name, t.terms AS category_terms, p.description
-                    FROM products p JOIN t ON t.id = p.id LEFT JOIN brands b ON b.id = p.brand_id),
-            u AS (UPDATE products p SET category_terms = r.category_terms, search = ${productSearchVector('r')}
-                    FROM r WHERE p.id = r.id RETURNING 1)
-       SELECT count(*)::int AS n FROM u`,
-      [JSON.stringify(rows)],
-    );
-    changed += res.rows[0]?.n ?? 0;
+    changed += await writeCategoryTerms(db, rows);
   }
-  await db.query(
-    `INSERT INTO rule_versions (name, version) VALUES ($1, $2)
-     ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, applied_at = now()`,
-    [CATEGORY_TERMS_RULE_NAME, CATEGORY_TERMS_RULE],
-  );
+  await recordRuleVersion(db, CATEGORY_TERMS_RULE_NAME, CATEGORY_TERMS_RULE);
   if (changed > 0) await refreshSearchWords(db);
   return changed;
 }
@@ -279,8 +308,7 @@ const SEARCH_VECTOR_RULE_NAME = 'search_vector';
  * search index is built (issue 11 §6: "down jacket" is a down jacket, not any jacket).
  */
 export async function refreshSearchVectors(db: Queryable): Promise<number> {
-  const applied = await db.query<{ version: number }>(`SELECT version FROM rule_versions WHERE name = $1`, [SEARCH_VECTOR_RULE_NAME]);
-  if (applied.rows[0]?.version === SEARCH_VECTOR_RULE) return 0;
+  if ((await appliedRuleVersion(db, SEARCH_VECTOR_RULE_NAME)) === SEARCH_VECTOR_RULE) return 0;
   const pattern = `\\m(${Object.keys(KEPT_STOP_WORDS).join('|')})\\M`;
   let changed = 0;
   for (let after = '0'; ;) {
@@ -296,10 +324,6 @@ export async function refreshSearchVectors(db: Queryable): Promise<number> {
     changed += res.rows.length;
     after = res.rows.reduce((max, r) => (BigInt(r.id) > BigInt(max) ? r.id : max), after);
   }
-  await db.query(
-    `INSERT INTO rule_versions (name, version) VALUES ($1, $2)
-     ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, applied_at = now()`,
-    [SEARCH_VECTOR_RULE_NAME, SEARCH_VECTOR_RULE],
-  );
+  await recordRuleVersion(db, SEARCH_VECTOR_RULE_NAME, SEARCH_VECTOR_RULE);
   return changed;
 }

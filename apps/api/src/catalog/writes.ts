@@ -78,12 +78,19 @@ export async function upsertBrands(tx: Queryable, names: string[]): Promise<Map<
 /** The merchant's offers by offer key (active or not), for matching and change detection. */
 export async function merchantOffers(tx: Queryable, merchantId: number): Promise<Map<string, KnownOffer>> {
   const existing = new Map<string, KnownOffer>();
-  const ex = await tx.query<Pick<OfferRow, 'id' | 'offer_key' | 'product_id' | 'match_method' | 'content_hash' | 'active'>>(
-    `SELECT id, offer_key, product_id, match_method, content_hash, active FROM offers WHERE merchant_id = $1`,
+  const ex = await tx.query<Pick<OfferRow, 'id' | 'offer_key' | 'product_id' | 'match_method' | 'content_hash' | 'active' | 'category_code'>>(
+    `SELECT id, offer_key, product_id, match_method, content_hash, active, category_code FROM offers WHERE merchant_id = $1`,
     [merchantId],
   );
   for (const r of ex.rows)
-    existing.set(r.offer_key, { id: Number(r.id), productId: Number(r.product_id), method: r.match_method, contentHash: r.content_hash, active: r.active });
+    existing.set(r.offer_key, {
+      id: Number(r.id),
+      productId: Number(r.product_id),
+      method: r.match_method,
+      contentHash: r.content_hash,
+      active: r.active,
+      categoryCode: r.category_code,
+    });
   return existing;
 }
 
@@ -107,15 +114,15 @@ export async function writeOffers(
     const pending = tx.query<Pick<OfferRow, 'id' | 'product_id' | 'offer_key'>>(
       `INSERT INTO offers AS o (merchant_id, offer_key, product_id, match_method, match_score, match_candidate_id, title, link, image_url, price_cents, sale_price_cents,
               shipping_cents, original_amount, original_currency, fx_rate_date, fx_rate_source, availability, condition, sizes, size_stock, colors, gtin, mpn, item_ids,
-              google_product_category, product_type, age_group, content_hash, active, first_seen_at, last_seen_at)
+              google_product_category, product_type, age_group, gender, category_code, content_hash, active, first_seen_at, last_seen_at)
        SELECT $1, offer_key, product_id, match_method, match_score, match_candidate_id, title, link, image_url, price_cents, sale_price_cents, shipping_cents,
               original_amount, original_currency, fx_rate_date, fx_rate_source, availability, condition, sizes, size_stock, colors, gtin, mpn, item_ids,
-              google_product_category, product_type, age_group, content_hash, true, $2, $2
+              google_product_category, product_type, age_group, gender, category_code, content_hash, true, $2, $2
          FROM jsonb_to_recordset($3::jsonb) AS r(offer_key text, product_id bigint, match_method text, match_score float8, match_candidate_id bigint, title text, link text,
               image_url text, price_cents int, sale_price_cents int, shipping_cents int, original_amount bigint, original_currency text,
               fx_rate_date date, fx_rate_source text,
               availability text, condition text, sizes text[], size_stock jsonb, colors text[], gtin text, mpn text, item_ids text[],
-              google_product_category text, product_type text, age_group text, content_hash text)
+              google_product_category text, product_type text, age_group text, gender text, category_code text, content_hash text)
        ON CONFLICT (merchant_id, offer_key) DO UPDATE SET
          title = EXCLUDED.title, link = EXCLUDED.link, image_url = EXCLUDED.image_url, price_cents = EXCLUDED.price_cents,
          sale_price_cents = EXCLUDED.sale_price_cents, shipping_cents = EXCLUDED.shipping_cents,
@@ -124,6 +131,7 @@ export async function writeOffers(
          availability = EXCLUDED.availability, condition = EXCLUDED.condition, sizes = EXCLUDED.sizes, size_stock = EXCLUDED.size_stock, colors = EXCLUDED.colors,
          gtin = EXCLUDED.gtin, mpn = EXCLUDED.mpn, item_ids = EXCLUDED.item_ids,
          google_product_category = EXCLUDED.google_product_category, product_type = EXCLUDED.product_type, age_group = EXCLUDED.age_group,
+         gender = EXCLUDED.gender, category_code = EXCLUDED.category_code,
          content_hash = EXCLUDED.content_hash, active = true, last_seen_at = greatest(o.last_seen_at, EXCLUDED.last_seen_at)
        RETURNING o.id, o.product_id, o.offer_key`,
       [merchantId, observedAt, json],
@@ -167,6 +175,8 @@ function offerRowsJson(chunk: readonly Resolution[]): string {
     google_product_category: l.lead.googleProductCategory,
     product_type: l.lead.productType,
     age_group: l.lead.ageGroup,
+    gender: l.lead.gender,
+    category_code: l.lead.categoryCode,
     content_hash: l.contentHash,
   }));
   return JSON.stringify(rows);

@@ -11,13 +11,15 @@
  * - A changed price or availability appends one price run; an unchanged one extends the run.
  * - With `full` (the default, GMC "primary feed"), active offers missing from the feed become
  *   inactive: kept, with their history, but no longer shown or priced.
+ * - A listing written again whose item the category mapper now files elsewhere moves the product it
+ *   started (catalog `refileProducts`).
  */
 import { createHash } from 'node:crypto';
 import type { IngestReport } from '@b-deals/contracts';
 import type { MatchMethod } from '@b-deals/core';
 import type { Database, Queryable } from '@b-deals/db';
 import { merchantFromFeed, parseFeedInParallel, type FxTable, type MerchantInput, type ParsedFeed } from '@b-deals/feeds';
-import { insertNewProducts, merchantOffers, refreshProducts, upsertBrands, upsertMerchant, vacuumCatalogue, writeOffers } from '../catalog/index.ts';
+import { insertNewProducts, merchantOffers, refileProducts, refreshProducts, upsertBrands, upsertMerchant, vacuumCatalogue, writeOffers } from '../catalog/index.ts';
 import { effectivePrice, groupListings, resolveListings, type Listing, type Resolution } from '../matching/index.ts';
 import { confirmPrices, recordObservations, refreshPriceStats } from '../pricing/index.ts';
 import { refreshSearchWords } from '../search/index.ts';
@@ -162,6 +164,12 @@ async function writeListings(
   const written = await writeOffers(tx, merchantId, changed, observedAt);
   for (const [key, id] of written.offerIds) offerIds.set(key, id);
   const touched = written.touched;
+  // A listing written again with another mapped category than its offer recorded files its product again, when it started it.
+  const refiled = changed.flatMap((r) => {
+    const ex = existing.get(r.listing.offerKey);
+    return ex && ex.categoryCode !== r.listing.lead.categoryCode ? [written.offerIds.get(r.listing.offerKey)!] : [];
+  });
+  await refileProducts(tx, refiled);
   // Fresh offer statistics for the aggregate queries that follow inside this transaction, when the
   // table has none yet (a first load) or this feed grew it by more than ANALYZE_GROWTH of what they describe.
   if (changed.length >= ANALYZE_MIN_ROWS && changed.length > ANALYZE_GROWTH * offersBefore) await tx.query('ANALYZE offers');

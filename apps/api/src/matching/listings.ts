@@ -164,9 +164,9 @@ function toListing(offerKey: string, items: FeedItem[], titles: ReadonlyMap<Feed
     if (title) keys.push({ key: `title:${b}:${title}${colour ? `:${slugify(colour)}` : ''}`, method: 'brand_title' });
   }
   const contentHash = createHash('sha256')
-    // 'v2': the hash also stands for size_stock (migration 0012); 'v3': and for age_group (migration 0020), so the first
-    // ingest after each writes every offer once.
-    .update(JSON.stringify(['v3', items, sizes, colors]))
+    // 'v2': the hash also stands for size_stock (migration 0012); 'v3': and for age_group (migration 0020); 'v4': and for
+    // gender and the mapped category (migration 0023), so the first ingest after each writes every offer once.
+    .update(JSON.stringify(['v4', items, sizes, colors]))
     .digest('base64url')
     .slice(0, 22);
   return {

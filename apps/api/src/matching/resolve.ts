@@ -26,6 +26,8 @@ export interface KnownOffer {
   method: MatchMethod;
   contentHash: string;
   active: boolean;
+  /** Category the mapper gave the listing when it was last written (`offers.category_code`); null before migration 0023. */
+  categoryCode: string | null;
 }
 
 /** Where one listing goes: the standard product it joins (or starts) and how it was matched. */

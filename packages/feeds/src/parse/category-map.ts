@@ -62,6 +62,15 @@ import { OUR_BRANCHES, googleCategoryPath } from './taxonomy.ts';
 /** Re-exported for the callers that read a feed's category with the mapper. */
 export { googleCategoryPath } from './taxonomy.ts';
 
+/**
+ * Version of the rules of {@link mapCategory}. Raise it with every change that files some item
+ * elsewhere (any change that moves a figure of `npm run eval:categories`): the API then files
+ * the products of a catalogue written under another version again when it starts, from what
+ * their first offers stored (apps/api `refileCategories`). 1: the rules of session 20
+ * (2026-11-28), when offers began to keep `gender` and the mapped category.
+ */
+export const CATEGORY_MAP_RULE = 1;
+
 /** Input of {@link mapCategory}; GMC attribute values after normalisation. */
 export interface CategoryInput {
   googleProductCategory: string | null;

@@ -28,7 +28,7 @@ export {
   type FxTable,
   type FxDay,
 } from './fx.ts';
-export { mapCategory, type CategoryInput, type CategoryMatch } from './category-map.ts';
+export { CATEGORY_MAP_RULE, mapCategory, type CategoryInput, type CategoryMatch } from './category-map.ts';
 export { googleCategoryPath } from './taxonomy.ts';
 
 /** Options of {@link parseFeed}. */

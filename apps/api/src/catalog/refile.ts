@@ -1,0 +1,121 @@
+/**
+ * Filing standard products again when the category mapper's answer changes (issue 11 §2;
+ * catalogue domain). A product is filed where the mapper (packages/feeds `mapCategory`) puts the
+ * lead item of its first offer (lowest offer id: the listing that started it), and every offer
+ * keeps that answer (`offers.category_code`) with the GMC `gender` it read (migration 0023). Two
+ * ways bring an existing product up to date:
+ *
+ * - the ingest: a listing written again whose mapped category differs from the one its offer
+ *   recorded re-files the product when that offer is the product's first ({@link refileProducts});
+ *   a merchant whose feed now says more (a `google_product_category`, a gender) or a mapper that
+ *   now reads it better moves the product at the next ingest of that feed;
+ * - the API's start: a catalogue written under another version of the mapper's rules (feeds
+ *   `CATEGORY_MAP_RULE`) has every product's first offer mapped again from what it stored
+ *   ({@link refileCategories}).
+ *
+ * Offers last written before migration 0023 recorded neither gender nor category (both null);
+ * their products are left as they are at start (their gender is unknown, so mapping them again
+ * could misfile a women's tee as unisex) and re-filed at the next ingest of their feed, which
+ * writes every offer once (listing hash 'v4').
+ */
+import type { Queryable } from '@b-deals/db';
+import { CATEGORY_MAP_RULE, mapCategory } from '@b-deals/feeds';
+import { refreshSearchWords } from '../search/index.ts';
+import { appliedRuleVersion, productCategoryTerms, recordRuleVersion, writeCategoryTerms, type CategoryTermsRow } from './refresh.ts';
+
+/** `rule_versions` name of the category mapper's rules (feeds `CATEGORY_MAP_RULE`). */
+const CATEGORY_MAP_RULE_NAME = 'category_map';
+
+/** Products read per statement by {@link refileCategories}. */
+const REFILE_BATCH = 2000;
+
+/**
+ * Files again, under the category their offer now records, the products whose first offer is
+ * one of `offerIds` (offers the ingest just wrote with another mapped category than before), with
+ * their category words and search vector ({@link writeCategoryTerms}). Run inside the ingest's
+ * transaction, after the offers are written. Resolves to the ids of the products moved.
+ */
+export async function refileProducts(tx: Queryable, offerIds: readonly number[]): Promise<number[]> {
+  if (offerIds.length === 0) return [];
+  const res = await tx.query<{ id: string; title: string; code: string; product_type: string | null; google_product_category: string | null }>(
+    `SELECT p.id, p.title, o.category_code AS code, o.product_type, o.google_product_category
+       FROM offers o JOIN products p ON p.id = o.product_id
+      WHERE o.id = ANY($1::bigint[]) AND o.category_code IS NOT NULL AND o.category_code <> p.category_code
+        AND NOT EXISTS (SELECT 1 FROM offers f WHERE f.product_id = o.product_id AND f.id < o.id)`,
+    [offerIds],
+  );
+  const rows: CategoryTermsRow[] = res.rows.map((r) => ({
+    id: r.id,
+    code: r.code,
+    terms: productCategoryTerms(r.code, r.title, r.product_type, r.google_product_category),
+  }));
+  await writeCategoryTerms(tx, rows);
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Brings a catalogue written under another version of the category mapper's rules (feeds
+ * `CATEGORY_MAP_RULE`, recorded in `rule_versions`) up to the current one: every product's first
+ * offer is mapped again from the GMC attributes it stored (`title`, `product_type`,
+ * `google_product_category`, `gender`, `age_group`) and the product's description (the lead
+ * item's, written when that listing started the product), in id order and batches of
+ * REFILE_BATCH. Offers whose answer changed record the new one; products whose category changed
+ * move with their category words and search vector. Products whose first offer predates migration
+ * 0023 (no category recorded) are left for their next ingest (module doc). An interrupted run
+ * leaves the version unrecorded, so the next start finishes it; at the current version it costs
+ * one read. The search vocabulary is refreshed when a product moved. Resolves to the number of products moved. Run at API start, before the category words'
+ * refresh and the search index.
+ */
+export async function refileCategories(db: Queryable): Promise<number> {
+  if ((await appliedRuleVersion(db, CATEGORY_MAP_RULE_NAME)) === CATEGORY_MAP_RULE) return 0;
+  let moved = 0;
+  for (let after = '0'; ;) {
+    const batch = await db.query<{
+      id: string;
+      product_title: string;
+      product_code: string;
+      description: string;
+      offer_id: string;
+      title: string;
+      code: string | null;
+      product_type: string | null;
+      google_product_category: string | null;
+      gender: 'male' | 'female' | 'unisex' | null;
+      age_group: string | null;
+    }>(
+      `SELECT p.id, p.title AS product_title, p.category_code AS product_code, p.description,
+              o.id AS offer_id, o.title, o.category_code AS code, o.product_type, o.google_product_category, o.gender, o.age_group
+         FROM products p
+         CROSS JOIN LATERAL (SELECT * FROM offers WHERE product_id = p.id ORDER BY id LIMIT 1) o
+        WHERE p.id > $1 ORDER BY p.id LIMIT $2`,
+      [after, REFILE_BATCH],
+    );
+    if (batch.rows.length === 0) break;
+    after = batch.rows[batch.rows.length - 1]!.id;
+    const offers: Array<{ id: string; code: string }> = [];
+    const products: CategoryTermsRow[] = [];
+    for (const r of batch.rows) {
+      if (r.code === null) continue;
+      const { code } = mapCategory({
+        googleProductCategory: r.google_product_category,
+        productType: r.product_type,
+        title: r.title,
+        description: r.description,
+        gender: r.gender,
+        ageGroup: r.age_group,
+      });
+      if (code !== r.code) offers.push({ id: r.offer_id, code });
+      if (code !== r.product_code)
+        products.push({ id: r.id, code, terms: productCategoryTerms(code, r.product_title, r.product_type, r.google_product_category) });
+    }
+    if (offers.length > 0)
+      await db.query(
+        `UPDATE offers o SET category_code = t.code FROM jsonb_to_recordset($1::jsonb) AS t(id bigint, code text) WHERE o.id = t.id`,
+        [JSON.stringify(offers)],
+      );
+    moved += await writeCategoryTerms(db, products);
+  }
+  await recordRuleVersion(db, CATEGORY_MAP_RULE_NAME, CATEGORY_MAP_RULE);
+  if (moved > 0) await refreshSearchWords(db);
+  return moved;
+}
