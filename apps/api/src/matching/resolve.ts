@@ -241,9 +241,11 @@ export async function resolveListings(
   const blocked = await blockCandidates(records, new DbBlockingIndex(tx), {}, (i, id) => !!decisions.rejected.get(unmatched[i]!.offerKey)?.has(id));
   const candidates = await loadCandidates(tx, blocked.flat(), lexicon);
   const pools = new Map(unmatched.map((l, i) => [l, blocked[i]!.flatMap((id) => candidates.get(id) ?? [])]));
+  // Words and model numbers counted over the listings and their candidates, as the eval counts them over its
+  // split (eval/matching/pairs.ts): a model number in GENERIC_MODEL_RECORDS or more is a line or a standard.
   const stats = new WordStats();
-  for (const r of records) stats.add(r.words);
-  for (const c of candidates.values()) stats.add(c.record.words);
+  for (const r of records) stats.add(r.words, r.models);
+  for (const c of candidates.values()) stats.add(c.record.words, c.record.models);
   const bestCandidate = (listing: Listing): { productId: number; score: number; method: ScoredMatchMethod } | null => {
     const record = prepared.get(listing);
     const pool = pools.get(listing);

@@ -250,8 +250,8 @@ async function rematchOffer(tx: Queryable, o: OfferToMatch & { record: MatchReco
   if (others.length === 0) return { moved: false, removed: false };
   const record = o.record;
   const stats = new WordStats();
-  stats.add(record.words);
-  for (const c of others) stats.add(c.record.words);
+  stats.add(record.words, record.models);
+  for (const c of others) stats.add(c.record.words, c.record.models);
   const best = bestMatch(record, others, stats);
   if (!best) return { moved: false, removed: false };
   if (best.score < MATCH_THRESHOLD) {

@@ -3,11 +3,11 @@ import type { Database } from '@b-deals/db';
 import { createTestDatabase, testDrivers, truncateAll } from '@b-deals/db/testing';
 import type { TestItem } from '@b-deals/feeds/testing';
 import { day, ingestItems } from './feed-ingest.ts';
-import { MAX_KEY_PRODUCTS } from '../../src/matching/index.ts';
+import { MATCH_THRESHOLD, MAX_KEY_PRODUCTS } from '../../src/matching/index.ts';
 
 const crosley: TestItem = { id: 'C1', title: 'Crosley Cruiser Deluxe Portable Turntable', price: '69.95 USD', brand: 'Crosley' };
 
-describe.each(testDrivers())('ingest blocking on title words on %s', (driver) => {
+describe.each(testDrivers())('ingest blocking on title words and model numbers on %s', (driver) => {
   let db: Database;
   beforeAll(async () => {
     db = await createTestDatabase(driver);
@@ -46,5 +46,22 @@ describe.each(testDrivers())('ingest blocking on title words on %s', (driver) =>
     ]);
     await ingest('south', [{ id: 'S2', title: 'Turntable felt slipmat', price: '9.99 USD' }], day(3));
     expect(await offer('S2')).toMatchObject({ match_method: 'new', match_candidate_id: null, match_score: null });
+  });
+
+  it('takes a model number that the listing and its candidates share three times or more for a standard, not one product, as the eval counts it', async () => {
+    const belkin = (id: string, title: string): TestItem => ({ id, title, price: '9.99 USD', brand: 'Belkin' });
+    await ingest(
+      'north',
+      [
+        belkin('N1', 'Belkin RJ45 Cat6 Snagless Patch Cable, 10 ft'),
+        belkin('N2', 'Belkin RJ45 Inline Modular Coupler'),
+        belkin('N3', 'Belkin RJ45 Crimp Tool for Cat5e and Cat6'),
+      ],
+      day(1),
+    );
+    // "RJ45" is in all four titles: a plug standard. Read as one product's model number it joined the 10 ft cable.
+    await ingest('south', [{ ...belkin('S1', 'Belkin RJ45 Cat6 Snagless Patch Cable, 25 ft'), price: '12.99 USD' }], day(2));
+    expect(await offer('S1')).toMatchObject({ match_method: 'new', match_candidate_id: (await offer('N1')).product_id });
+    expect((await offer('S1')).match_score).toBeLessThan(MATCH_THRESHOLD);
   });
 });
