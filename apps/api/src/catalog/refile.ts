@@ -6,7 +6,8 @@
  * ways bring an existing product up to date:
  *
  * - the ingest: a listing written again whose mapped category differs from the one its offer
- *   recorded re-files the product when that offer is the product's first ({@link refileProducts});
+ *   recorded re-files its product when that offer is the product's first ({@link refileProducts};
+ *   the operator's match review too, when an offer leaves or joins a product);
  *   a merchant whose feed now says more (a `google_product_category`, a gender) or a mapper that
  *   now reads it better moves the product at the next ingest of that feed;
  * - the API's start: a catalogue written under another version of the mapper's rules (feeds
@@ -30,19 +31,22 @@ const CATEGORY_MAP_RULE_NAME = 'category_map';
 const REFILE_BATCH = 2000;
 
 /**
- * Files again, under the category their offer now records, the products whose first offer is
- * one of `offerIds` (offers the ingest just wrote with another mapped category than before), with
- * their category words and search vector ({@link writeCategoryTerms}). Run inside the ingest's
- * transaction, after the offers are written. Resolves to the ids of the products moved.
+ * Files each of these products where its first offer (lowest id) now is: under the category that
+ * offer recorded, with the product's category words and search vector ({@link writeCategoryTerms}),
+ * when that differs from the product's. Products whose first offer recorded none (written before
+ * migration 0023) stay. The ingest passes the products of the listings it wrote again with another
+ * mapped category than before, the operator's match review the products an offer left and joined
+ * (a product's first offer may change). Run inside the caller's transaction, after the offers are
+ * written. Resolves to the ids of the products moved.
  */
-export async function refileProducts(tx: Queryable, offerIds: readonly number[]): Promise<number[]> {
-  if (offerIds.length === 0) return [];
+export async function refileProducts(tx: Queryable, productIds: readonly number[]): Promise<number[]> {
+  if (productIds.length === 0) return [];
   const res = await tx.query<{ id: string; title: string; code: string; product_type: string | null; google_product_category: string | null }>(
-    `SELECT p.id, p.title, o.category_code AS code, o.product_type, o.google_product_category
-       FROM offers o JOIN products p ON p.id = o.product_id
-      WHERE o.id = ANY($1::bigint[]) AND o.category_code IS NOT NULL AND o.category_code <> p.category_code
-        AND NOT EXISTS (SELECT 1 FROM offers f WHERE f.product_id = o.product_id AND f.id < o.id)`,
-    [offerIds],
+    `SELECT p.id, p.title, f.category_code AS code, f.product_type, f.google_product_category
+       FROM products p
+       CROSS JOIN LATERAL (SELECT category_code, product_type, google_product_category FROM offers WHERE product_id = p.id ORDER BY id LIMIT 1) f
+      WHERE p.id = ANY($1::bigint[]) AND f.category_code IS NOT NULL AND f.category_code <> p.category_code`,
+    [[...new Set(productIds)]],
   );
   const rows: CategoryTermsRow[] = res.rows.map((r) => ({
     id: r.id,

@@ -165,11 +165,13 @@ async function writeListings(
   for (const [key, id] of written.offerIds) offerIds.set(key, id);
   const touched = written.touched;
   // A listing written again with another mapped category than its offer recorded files its product again, when it started it.
-  const refiled = changed.flatMap((r) => {
-    const ex = existing.get(r.listing.offerKey);
-    return ex && ex.categoryCode !== r.listing.lead.categoryCode ? [written.offerIds.get(r.listing.offerKey)!] : [];
-  });
-  await refileProducts(tx, refiled);
+  await refileProducts(
+    tx,
+    changed.flatMap((r) => {
+      const ex = existing.get(r.listing.offerKey);
+      return ex && ex.categoryCode !== r.listing.lead.categoryCode ? [r.productId] : [];
+    }),
+  );
   // Fresh offer statistics for the aggregate queries that follow inside this transaction, when the
   // table has none yet (a first load) or this feed grew it by more than ANALYZE_GROWTH of what they describe.
   if (changed.length >= ANALYZE_MIN_ROWS && changed.length > ANALYZE_GROWTH * offersBefore) await tx.query('ANALYZE offers');

@@ -6,7 +6,7 @@
  */
 import type { Database, Queryable } from '@b-deals/db';
 import type { MatchMethod } from '@b-deals/core';
-import { refreshProducts } from '../catalog/index.ts';
+import { refileProducts, refreshProducts } from '../catalog/index.ts';
 import type { BrandLexicon } from './brands.ts';
 import { blockCandidates } from './blocking.ts';
 import { prepareRecord, type MatchInput, type MatchRecord } from './record.ts';
@@ -113,7 +113,8 @@ export async function decideMatch(db: Database, offerId: number, decision: 'acce
 
 /**
  * Moves an offer to another product with its match method (its price history stays with it); an
- * emptied product hands its keys and clicks over and is removed with its images.
+ * emptied product hands its keys and clicks over and is removed with its images. Both products
+ * are filed where their first offers now are (catalog `refileProducts`).
  *
  * @returns true when the product it left was removed.
  */
@@ -131,9 +132,11 @@ async function moveOffer(tx: Queryable, offerId: number, from: number, to: numbe
     await tx.query(`DELETE FROM images WHERE product_id = $1`, [from]);
     await tx.query(`DELETE FROM products WHERE id = $1`, [from]);
     await refreshProducts(tx, [to]);
+    await refileProducts(tx, [to]);
     return true;
   }
   await refreshProducts(tx, [from, to]);
+  await refileProducts(tx, [from, to]);
   return false;
 }
 

@@ -63,6 +63,25 @@ describe.each(testDrivers())('match review on %s', (driver) => {
     expect(await reviewQueue(db)).toEqual([]);
   });
 
+  it('files the product an accepted offer leaves where its remaining first offer is', async () => {
+    await ingest('north', [turntable], day(1));
+    await ingest('south', [recordPlayer('299.99 USD')], day(2));
+    // A third merchant lists the same record player (same brand and title: it joins the south product), filed elsewhere by its gender.
+    await ingest('west', [{ ...recordPlayer('299.99 USD'), id: 'W1', gender: 'male' }], day(3));
+    const started = (await offer('S1')).product_id;
+    expect((await offer('W1')).product_id).toBe(started);
+    const codes = await db.query<{ offer_key: string; category_code: string }>(`SELECT offer_key, category_code FROM offers WHERE offer_key IN ('S1', 'W1')`);
+    const code = Object.fromEntries(codes.rows.map((r) => [r.offer_key, r.category_code]));
+    expect(code.W1).not.toBe(code.S1);
+    const category = async () => (await db.query<{ category_code: string }>(`SELECT category_code FROM products WHERE id = $1`, [started])).rows[0]!.category_code;
+    expect(await category()).toBe(code.S1);
+    const [pair] = await reviewQueue(db);
+    expect(pair!.offerTitle).toBe('Sony PSLX350H record player');
+    await decideMatch(db, (await offer('S1')).id, 'accept', day(4));
+    // the listing that started it left: the product follows the one that is now its first
+    expect(await category()).toBe(code.W1);
+  });
+
   it('a rejected pair stays apart in later ingests, even when the score would now join it', async () => {
     await ingest('north', [turntable], day(1));
     await ingest('south', [recordPlayer('299.99 USD')], day(2));
