@@ -113,10 +113,9 @@ export async function refileCategories(db: Queryable): Promise<number> {
         products.push({ id: r.id, code, terms: productCategoryTerms(code, r.product_title, r.product_type, r.google_product_category) });
     }
     if (offers.length > 0)
-      await db.query(
-        `UPDATE offers o SET category_code = t.code FROM jsonb_to_recordset($1::jsonb) AS t(id bigint, code text) WHERE o.id = t.id`,
-        [JSON.stringify(offers)],
-      );
+      await db.query(`UPDATE offers o SET category_code = t.code FROM jsonb_to_recordset($1::jsonb) AS t(id bigint, code text) WHERE o.id = t.id`, [
+        JSON.stringify(offers),
+      ]);
     moved += await writeCategoryTerms(db, products);
   }
   await recordRuleVersion(db, CATEGORY_MAP_RULE_NAME, CATEGORY_MAP_RULE);

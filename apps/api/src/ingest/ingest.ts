@@ -19,7 +19,16 @@ import type { IngestReport } from '@b-deals/contracts';
 import type { MatchMethod } from '@b-deals/core';
 import type { Database, Queryable } from '@b-deals/db';
 import { merchantFromFeed, parseFeedInParallel, type FxTable, type MerchantInput, type ParsedFeed } from '@b-deals/feeds';
-import { insertNewProducts, merchantOffers, refileProducts, refreshProducts, upsertBrands, upsertMerchant, vacuumCatalogue, writeOffers } from '../catalog/index.ts';
+import {
+  insertNewProducts,
+  merchantOffers,
+  refileProducts,
+  refreshProducts,
+  upsertBrands,
+  upsertMerchant,
+  vacuumCatalogue,
+  writeOffers,
+} from '../catalog/index.ts';
 import { effectivePrice, groupListings, resolveListings, type Listing, type Resolution } from '../matching/index.ts';
 import { confirmPrices, recordObservations, refreshPriceStats } from '../pricing/index.ts';
 import { refreshSearchWords } from '../search/index.ts';

@@ -20,22 +20,43 @@ import { ingestFeed } from '../../src/index.ts';
 
 const SHIRTS = 'Apparel & Accessories > Clothing > Shirts & Tops';
 /** A men's tee: only its GMC `gender` says whom it is for (without it the mapper files it as a women's tee). */
-const TEE: TestItem = { id: 'tee', title: 'Fieldmark Cotton Crew Tee', price: '20.00 USD', brand: 'Fieldmark', gtin: '4006381333931', category: SHIRTS, gender: 'male' };
+const TEE: TestItem = {
+  id: 'tee',
+  title: 'Fieldmark Cotton Crew Tee',
+  price: '20.00 USD',
+  brand: 'Fieldmark',
+  gtin: '4006381333931',
+  category: SHIRTS,
+  gender: 'male',
+};
 /** A bag of no named kind sold by its volume: a backpack. */
 const BAG: TestItem = { id: 'bag', title: 'Fieldmark 10L Black Bag', price: '30.00 USD', brand: 'Fieldmark', category: '', gender: 'unisex' };
 
 /** The mapper's answer for a test item as the feed builder writes it (its description: title and merchant). */
 const mapped = (i: TestItem, gender: 'male' | 'female' | 'unisex' | null = (i.gender as 'male') ?? null) =>
-  mapCategory({ googleProductCategory: i.category || null, productType: null, title: i.title, description: `${i.title} from fieldmark`, gender, ageGroup: null }).code;
+  mapCategory({
+    googleProductCategory: i.category || null,
+    productType: null,
+    title: i.title,
+    description: `${i.title} from fieldmark`,
+    gender,
+    ageGroup: null,
+  }).code;
 
 async function ingest(db: Database, merchant: string, items: TestItem[]): Promise<void> {
   await ingestFeed(db, { bytes: rssFeed(merchant, items), feed: `${merchant}.xml`, merchant: { slug: merchant, name: merchant }, fx: loadDefaultFxTable() });
 }
 
 async function filed(db: Database, title: string): Promise<{ product: string; terms: string; offers: Array<{ code: string | null; gender: string | null }> }> {
-  const p = await db.query<{ id: string; category_code: string; category_terms: string }>(`SELECT id, category_code, category_terms FROM products WHERE title = $1`, [title]);
+  const p = await db.query<{ id: string; category_code: string; category_terms: string }>(
+    `SELECT id, category_code, category_terms FROM products WHERE title = $1`,
+    [title],
+  );
   const row = p.rows[0]!;
-  const o = await db.query<{ category_code: string | null; gender: string | null }>(`SELECT category_code, gender FROM offers WHERE product_id = $1 ORDER BY id`, [row.id]);
+  const o = await db.query<{ category_code: string | null; gender: string | null }>(
+    `SELECT category_code, gender FROM offers WHERE product_id = $1 ORDER BY id`,
+    [row.id],
+  );
   return { product: row.category_code, terms: row.category_terms, offers: o.rows.map((r) => ({ code: r.category_code, gender: r.gender })) };
 }
 

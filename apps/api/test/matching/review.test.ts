@@ -73,7 +73,8 @@ describe.each(testDrivers())('match review on %s', (driver) => {
     const codes = await db.query<{ offer_key: string; category_code: string }>(`SELECT offer_key, category_code FROM offers WHERE offer_key IN ('S1', 'W1')`);
     const code = Object.fromEntries(codes.rows.map((r) => [r.offer_key, r.category_code]));
     expect(code.W1).not.toBe(code.S1);
-    const category = async () => (await db.query<{ category_code: string }>(`SELECT category_code FROM products WHERE id = $1`, [started])).rows[0]!.category_code;
+    const category = async () =>
+      (await db.query<{ category_code: string }>(`SELECT category_code FROM products WHERE id = $1`, [started])).rows[0]!.category_code;
     expect(await category()).toBe(code.S1);
     const [pair] = await reviewQueue(db);
     expect(pair!.offerTitle).toBe('Sony PSLX350H record player');
