@@ -67,8 +67,10 @@ export async function refileProducts(tx: Queryable, productIds: readonly number[
  * move with their category words and search vector. Products whose first offer predates migration
  * 0023 (no category recorded) are left for their next ingest (module doc). An interrupted run
  * leaves the version unrecorded, so the next start finishes it; at the current version it costs
- * one read. The search vocabulary is refreshed when a product moved. Resolves to the number of products moved. Run at API start, before the category words'
- * refresh and the search index.
+ * one read. The search vocabulary is refreshed when a product moved. Resolves to the number of
+ * products moved. Run at API start, before the category words' refresh and the search index
+ * (measured: 6 s for 1,000,000 products filed by a path of our tree, 46 s through the whole
+ * mapper; README).
  */
 export async function refileCategories(db: Queryable): Promise<number> {
   if ((await appliedRuleVersion(db, CATEGORY_MAP_RULE_NAME)) === CATEGORY_MAP_RULE) return 0;
