@@ -7,7 +7,7 @@
  * own stack use it too, on E2E_SECOND_PORT). Access tokens live 8 s so a test can watch one expire. Exits with Playwright's exit code.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,7 +30,10 @@ const smtp = new SMTPServer({
   onData(stream, _session, done) {
     simpleParser(stream).then((m) => {
       const to = (Array.isArray(m.to) ? m.to : [m.to]).map((a) => a?.text ?? '').join(', ');
-      writeFileSync(path.join(mailDir, `${String(++mailCount).padStart(4, '0')}.json`), JSON.stringify({ to, subject: m.subject ?? '', text: m.text ?? '' }));
+      // Written aside, then renamed: a spec polling the folder never reads a half-written message (a rename is atomic).
+      const file = path.join(mailDir, `${String(++mailCount).padStart(4, '0')}.json`);
+      writeFileSync(`${file}.part`, JSON.stringify({ to, subject: m.subject ?? '', text: m.text ?? '' }));
+      renameSync(`${file}.part`, file);
       done();
     }, done);
   },
