@@ -37,10 +37,10 @@ const REFILE_BATCH = 2000;
  * migration 0023) stay. The ingest passes the products of the listings it wrote again with another
  * mapped category than before, the operator's match review the products an offer left and joined
  * (a product's first offer may change). Run inside the caller's transaction, after the offers are
- * written. Resolves to the ids of the products moved.
+ * written. Resolves to the number of products moved.
  */
-export async function refileProducts(tx: Queryable, productIds: readonly number[]): Promise<number[]> {
-  if (productIds.length === 0) return [];
+export async function refileProducts(tx: Queryable, productIds: readonly number[]): Promise<number> {
+  if (productIds.length === 0) return 0;
   const res = await tx.query<{ id: string; title: string; code: string; product_type: string | null; google_product_category: string | null }>(
     `SELECT p.id, p.title, f.category_code AS code, f.product_type, f.google_product_category
        FROM products p
@@ -48,13 +48,10 @@ export async function refileProducts(tx: Queryable, productIds: readonly number[
       WHERE p.id = ANY($1::bigint[]) AND f.category_code IS NOT NULL AND f.category_code <> p.category_code`,
     [[...new Set(productIds)]],
   );
-  const rows: CategoryTermsRow[] = res.rows.map((r) => ({
-    id: r.id,
-    code: r.code,
-    terms: productCategoryTerms(r.code, r.title, r.product_type, r.google_product_category),
-  }));
-  await writeCategoryTerms(tx, rows);
-  return rows.map((r) => Number(r.id));
+  return writeCategoryTerms(
+    tx,
+    res.rows.map((r) => ({ id: r.id, code: r.code, terms: productCategoryTerms(r.code, r.title, r.product_type, r.google_product_category) })),
+  );
 }
 
 /**
@@ -92,7 +89,8 @@ export async function refileCategories(db: Queryable): Promise<number> {
       `SELECT p.id, p.title AS product_title, p.category_code AS product_code, p.description,
               o.id AS offer_id, o.title, o.category_code AS code, o.product_type, o.google_product_category, o.gender, o.age_group
          FROM products p
-         CROSS JOIN LATERAL (SELECT * FROM offers WHERE product_id = p.id ORDER BY id LIMIT 1) o
+         CROSS JOIN LATERAL (SELECT id, title, category_code, product_type, google_product_category, gender, age_group
+                              FROM offers WHERE product_id = p.id ORDER BY id LIMIT 1) o
         WHERE p.id > $1 ORDER BY p.id LIMIT $2`,
       [after, REFILE_BATCH],
     );

@@ -55,11 +55,10 @@
 import { ALL_CATEGORIES, LEAF_CATEGORIES, categoryByCode, categoryByTermPath, categoryTrail, type CategoryNode } from '@b-deals/core';
 import { BABY_AGES, refineCategory } from './category-refine.ts';
 import { AUDIENCE_WORDS, FEED_WORDS, OUTSIDE_WORDS, TITLE_END_WORDS } from './feed-words.ts';
-
-export { CATEGORY_CONFIDENCE_MIN } from './category-refine.ts';
 import { OUR_BRANCHES, googleCategoryPath } from './taxonomy.ts';
 
 /** Re-exported for the callers that read a feed's category with the mapper. */
+export { CATEGORY_CONFIDENCE_MIN } from './category-refine.ts';
 export { googleCategoryPath } from './taxonomy.ts';
 
 /**
