@@ -5,7 +5,8 @@
  * or its audience, a men's shoe of no named kind called formal into Dress Shoes.
  */
 import { isApparelCode, isShoeCode } from '@b-deals/core';
-import type { Audience, CategoryMatch } from './category-map.ts';
+import type { Audience } from './category-keywords.ts';
+import type { CategoryMatch } from './category-map.ts';
 
 /** Below this confidence a mapping is not trusted: `mapped: false` (the feed warns `unmapped_category`). */
 export const CATEGORY_CONFIDENCE_MIN = 0.6;
