@@ -2,8 +2,9 @@
  * `npm run train:matching`: trains the offer matcher's scorer (apps/api/src/matching/score.ts
  * `MATCH_MODEL`) and writes its weights to apps/api/src/matching/weights.json.
  *
- * Training data: the development split of the labelled Walmart-Amazon pairs only
- * (eval/matching/README.md), in both readings the eval prints (with the brand and model fields,
+ * Training data: the development part of the labelled Walmart-Amazon pairs only
+ * (eval/matching/README.md: `training.tsv` when built, and `development.tsv`, the benchmark's
+ * training and validation parts), in both readings the eval prints (with the brand and model fields,
  * and titles alone); the held-out split is never read here. Examples are the pairs no veto
  * rejects (a vetoed pair scores 0 whatever the weights) and without equal GTINs.
  *
@@ -12,10 +13,10 @@
  * penalty is chosen from `LAMBDAS` by the same cross-validation.
  * Threshold: the eval's rule (`tune`: the highest recall over the development pairs of both
  * readings with precision ≥ 97 % in each reading, blocking included) applied to out-of-fold scores of a
- * 5-fold cross-validation on the development split, so it is not chosen on scores the model
+ * 5-fold cross-validation on the development part, so it is not chosen on scores the model
  * was fitted to.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { FEATURES, applyModel, pairFeatures, type FeatureName, type MatchModel } from '../src/matching/index.ts';
 import { fitLogistic } from './matching/logistic.ts';
@@ -32,8 +33,11 @@ async function main(): Promise<void> {
     console.log('train:matching skipped: labelled pairs not found (build them with `npm run eval:data`, or set MATCHING_EVAL_DIR)');
     return;
   }
-  const dev = await readings(dir, 'development');
-  // Every development pair of both readings, with its evidence; pair i of a reading is in fold i mod FOLDS.
+  // The development data: the benchmark's training part when built (training.tsv), then its validation part
+  // (development.tsv); each file is prepared on its own (its own word statistics and blocking, as one feed).
+  const files = existsSync(path.join(dir, 'training.tsv')) ? (['training', 'development'] as const) : (['development'] as const);
+  const dev = (await Promise.all(files.map((f) => readings(dir, f)))).flat();
+  // Every development pair of both readings, with its evidence; pair i of a file's reading is in fold i mod FOLDS.
   const rows = dev.flatMap((r) =>
     r.pairs.map((p, i) => ({ match: p.match, blocked: p.blocked, reading: r.titleOnly, fold: i % FOLDS, e: pairFeatures(p.a, p.b, r.stats) })),
   );
@@ -68,10 +72,12 @@ async function main(): Promise<void> {
       reading: r.reading,
       score: { score: scoreOf(r, folds[r.fold]!), veto: r.e.veto },
     }));
-    return { lambda, cv: tune([false, true].map((t) => outOfFold.filter((j) => j.reading === t))) };
+    const groups = [false, true].map((t) => outOfFold.filter((j) => j.reading === t));
+    const cv = tune(groups);
+    return { lambda, cv, byReading: groups.map((g) => metrics(g, cv.threshold)) };
   };
   // The penalty with the highest cross-validated recall at the target precision (the stronger on a tie).
-  const { lambda, cv } = LAMBDAS.map(crossValidate).reduce((best, c) => (c.cv.recall >= best.cv.recall ? c : best));
+  const { lambda, cv, byReading } = LAMBDAS.map(crossValidate).reduce((best, c) => (c.cv.recall >= best.cv.recall ? c : best));
   const model = fit(rows, lambda);
   model.threshold = Math.floor(cv.threshold * 10_000) / 10_000;
   const inSample = metrics(
@@ -81,7 +87,7 @@ async function main(): Promise<void> {
   const examples = trainable(rows);
   const file = path.resolve(import.meta.dirname, '../src/matching/weights.json');
   const out = {
-    trainedOn: 'development.tsv (Walmart-Amazon), both readings; threshold by 5-fold cross-validation on it',
+    trainedOn: `${files.map((f) => `${f}.tsv`).join(' + ')} (Walmart-Amazon), both readings; threshold by 5-fold cross-validation on them`,
     examples: examples.length,
     positives: examples.filter((r) => r.match).length,
     lambda,
@@ -91,6 +97,8 @@ async function main(): Promise<void> {
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   console.log(`trained on ${out.examples} development pairs (${out.positives} true); L2 penalty ${lambda}; threshold ${model.threshold}`);
   console.log(`development, out-of-fold: precision ${pct(cv.precision)}, recall ${pct(cv.recall)} (both readings)`);
+  for (const [i, m] of byReading.entries())
+    console.log(`  ${i ? 'titles only' : 'with fields'}: precision ${pct(m.precision)}, recall ${pct(m.recall)} (tp ${m.tp}, fp ${m.fp}, fn ${m.fn})`);
   console.log(`development, final model: precision ${pct(inSample.precision)}, recall ${pct(inSample.recall)} (both readings)`);
   console.log(`weights written to ${file}`);
 }

@@ -3,7 +3,8 @@
  * src/matching) on labelled pairs of real offers for the same or different products at two
  * merchants (Walmart-Amazon, see eval/matching/README.md).
  *
- * The pairs are split before any tuning: the development part (`development.tsv`) trains the
+ * The pairs are split before any tuning: the development part (`training.tsv` and
+ * `development.tsv`, the benchmark's training and validation parts) trains the
  * scorer and chooses its threshold (`npm run train:matching`, matching-train.ts: highest recall
  * with precision ≥ 97 % over cross-validated scores); the held-out part (`heldout.tsv`) is
  * scored once with the committed weights and threshold (`MATCH_MODEL`, the ingest's scorer). Both are printed, each in two readings:
@@ -17,6 +18,8 @@
  * source by `npm run eval:data`; see its SOURCE.md), else the first
  * `shared/eval-data/matching/walmart-amazon` found beside the repository or one of its parents.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { MATCH_THRESHOLD, matchScore } from '../src/matching/index.ts';
 import { TARGET_PRECISION, dataDir, metrics, readings as readSplit, type Judged, type Metrics, type PreparedPair } from './matching/pairs.ts';
 
@@ -49,17 +52,19 @@ async function main(): Promise<void> {
     );
     return;
   }
-  console.log(`labelled pairs: ${dir}`);
+  const devFiles = existsSync(path.join(dir, 'training.tsv')) ? (['training', 'development'] as const) : (['development'] as const);
+  console.log(`labelled pairs: ${dir} (development: ${devFiles.map((f) => `${f}.tsv`).join(' + ')}; held-out: heldout.tsv)`);
   console.log(
     `scorer: logistic regression over pair features trained on development by \`npm run train:matching\` (src/matching/weights.json); threshold ${MATCH_THRESHOLD}: the highest recall with precision >= ${pct(TARGET_PRECISION)} in each reading over out-of-fold (5-fold) development scores; development below is scored by the final model, held-out once with it\n`,
   );
   // Title-only: the brand lexicon still comes from the merchants' brand fields (the brands the catalogue knows).
-  const dev = await readSplit(dir, 'development');
+  // Development: the benchmark's training part (training.tsv) when built, and its validation part (development.tsv).
+  const dev = await Promise.all(devFiles.map((f) => readSplit(dir, f)));
   const held = await readSplit(dir, 'heldout');
-  const readings = dev.map((d, i) => ({
-    label: d.titleOnly ? 'titles only (brand inferred, models from titles)' : 'with brand and model fields',
-    dev: judge(d),
-    held: judge(held[i]!),
+  const readings = held.map((h, i) => ({
+    label: h.titleOnly ? 'titles only (brand inferred, models from titles)' : 'with brand and model fields',
+    dev: dev.flatMap((d) => judge(d[i]!)),
+    held: judge(h),
   }));
   const tuned = metrics(
     readings.flatMap((r) => r.dev),

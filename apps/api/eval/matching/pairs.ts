@@ -119,7 +119,7 @@ export async function preparePairs(pairs: Pair[], lexiconSource: Pair[], blockin
 /** Both readings of a split (with the brand and model fields, then titles only), prepared. */
 export async function readings(
   dir: string,
-  split: 'development' | 'heldout',
+  split: 'training' | 'development' | 'heldout',
   blocking: BlockingOptions = {},
 ): Promise<Array<{ titleOnly: boolean; pairs: PreparedPair[]; stats: WordStats }>> {
   const file = path.join(dir, `${split}.tsv`);

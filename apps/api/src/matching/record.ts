@@ -55,6 +55,12 @@ export interface MatchRecord {
   titleKeys: string[];
   /** Stand-alone numbers of the title (`22`, `2.7`, `135`): sizes and versions that set products apart. */
   numbers: string[];
+  /**
+   * Counts joined to a word in the title (`25-pin`, `8-port`, `4-person`, `16-inch`), as
+   * `word:count` (word folded: lower case, plural dropped): two offers counting the same word
+   * differently are different products.
+   */
+  counts: string[];
   /** Pack size (`6pk`, `pack of 12`, `3-pack`), or null (taken as 1 when comparing). */
   packSize: number | null;
   /** Colour words of the `color` field and the title. */
@@ -81,6 +87,8 @@ function fold(word: string): string {
   return w.length >= 4 && w.endsWith('s') && !w.endsWith('ss') && !/\d/.test(w) ? w.slice(0, -1) : w;
 }
 
+/** A count of 1–3 digits joined to a word of 3+ letters, with or without a hyphen: `25-pin`, `8port`, `16-inch`. */
+const COUNT = /^(\d{1,3})-?([a-z]{3,})$/i;
 const CAPACITY = /(\d+(?:\.\d+)?)\s?(tb|gb|mb)\b/gi;
 const PACK = /\b(?:pack|pk|case|box|set)\s+of\s+(\d{1,3})\b|\b(\d{1,3})\s?-?\s?(?:pack|pk|pks|ct|count|pcs|pieces)\b/i;
 const REFURB = /\b(?:refurbished|refurb|renewed|reconditioned|remanufactured)\b/i;
@@ -129,11 +137,14 @@ export function prepareRecord(input: MatchInput, lexicon: BrandLexicon): MatchRe
         break;
       }
   const words = new Set<string>();
+  const counts = new Set<string>();
   const numbers = new Set<string>();
   const colors = new Set<string>();
   for (const raw of rawWords) {
     if (isModelToken(raw)) continue;
     if (/^\d+(?:\.\d+)?$/.test(raw)) numbers.add(String(Number(raw)));
+    const count = COUNT.exec(raw);
+    if (count) counts.add(`${fold(count[2]!)}:${Number(count[1])}`);
     for (const part of raw.split(/[-/.]+/)) {
       const w = fold(part);
       if (!w || STOP.has(w)) continue;
@@ -176,6 +187,7 @@ export function prepareRecord(input: MatchInput, lexicon: BrandLexicon): MatchRe
     words: [...words],
     titleKeys: [...titleKeys],
     capacities: [...capacities],
+    counts: [...counts],
     numbers: [...numbers],
     packSize: packSize && packSize > 1 ? packSize : null,
     colors: [...colors],

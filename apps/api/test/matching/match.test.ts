@@ -170,6 +170,16 @@ describe('matchScore', () => {
     expect(score(base, base)).toMatchObject({ veto: null, models: 'same' });
   });
 
+  it('vetoes one word counted differently (25-pin / 9-pin, 8-port / 16port), not a count only one side gives', () => {
+    const connector = (count: string) => ({ title: `Comprehensive ${count} male connector with hood, set of 25`, brand: 'Comprehensive', priceCents: 6900 });
+    expect(score(connector('25-pin'), connector('9-pin')).veto).toBe('count');
+    expect(score(connector('25-pin'), connector('25-pin')).veto).toBeNull();
+    const sw = (count: string) => ({ title: `Netgear ProSafe ${count} Gigabit desktop switch`, brand: 'Netgear' });
+    expect(score(sw('8-port'), sw('16port')).veto).toBe('count');
+    expect(score(sw('8-port'), sw('8port')).veto).toBeNull();
+    expect(score(sw('8-port'), { title: 'Netgear ProSafe Gigabit desktop switch', brand: 'Netgear' }).veto).toBeNull();
+  });
+
   it('keeps title-only pairs that differ in a size below the threshold (precision first: hard negatives look alike)', () => {
     const s = score(
       { title: 'Da-Lite Model B manual projection screen 50 x 67 video format', brand: 'Da-Lite', priceCents: 18199 },
@@ -228,6 +238,16 @@ describe('matchScore', () => {
     // A word of the terser title that the other lacks, and it is no longer inside.
     const apart = prepare({ title: 'Leg saver back brace for standard fast-fold screens' }, { title: 'Leg saver knee brace for standard screens' });
     expect(pairFeatures(apart.ra, apart.rb, apart.stats).features).toMatchObject({ title_same: 0, title_inside: 0, model_in_title: 0 });
+  });
+
+  it('records a long model number of one brand on both offers as one feature (model_brand_same)', () => {
+    const { ra, rb, stats } = prepare({ title: 'Sony PS-LX350H Belt-Drive Turntable', brand: 'Sony' }, { title: 'Sony PSLX350H record player', brand: 'Sony' });
+    expect(pairFeatures(ra, rb, stats).features).toMatchObject({ model_same_long: 1, brand_same: 1, model_brand_same: 1 });
+    // A brand unknown on one side, or a short model number, is not that evidence.
+    const unbranded = prepare({ title: 'PS-LX350H Belt-Drive Turntable' }, { title: 'Sony PSLX350H record player', brand: 'Sony' });
+    expect(pairFeatures(unbranded.ra, unbranded.rb, unbranded.stats).features.model_brand_same).toBe(0);
+    const short = prepare({ title: 'Sony SS-B100 speakers', brand: 'Sony' }, { title: 'Sony SSB100 bookshelf speakers', brand: 'Sony' });
+    expect(pairFeatures(short.ra, short.rb, short.stats).features).toMatchObject({ model_same: 1, model_same_long: 0, model_brand_same: 0 });
   });
 
   it('compares whole titles by character trigrams, so words written together or apart agree', () => {
