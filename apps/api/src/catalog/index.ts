@@ -5,7 +5,16 @@
  */
 export { upsertMerchant, upsertBrands, merchantOffers, writeOffers, insertNewProducts } from './writes.ts';
 export { refileCategories, refileProducts } from './refile.ts';
-export { insertProducts, refreshProducts, refreshCategoryTerms, refreshSearchVectors, syncImages, vacuumCatalogue, type NewProductRow } from './refresh.ts';
+export {
+  insertProducts,
+  productCategoryTerms,
+  refreshProducts,
+  refreshCategoryTerms,
+  refreshSearchVectors,
+  syncImages,
+  vacuumCatalogue,
+  type NewProductRow,
+} from './refresh.ts';
 export { CARD_COLUMNS, toCard, categoryIdsOf, type CardRow, type PriceTruthColumn } from './cards.ts';
 export { listMerchants, listBrands, brandDetail } from './directory.ts';
 export { productWithRecommend } from './product.ts';

@@ -76,7 +76,7 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(
         args.values.json
           ? `${JSON.stringify(report)}\n`
-          : `offers looked at ${report.offers}, moved ${report.moved}, products removed ${report.removedProducts}, model keys added ${report.keysAdded}\n`,
+          : `offers looked at ${report.offers}, moved ${report.moved}, split out into products of their own ${report.split}, products removed ${report.removedProducts}, model keys added ${report.keysAdded}\n`,
       );
       return 0;
     }

@@ -140,6 +140,21 @@ function distinct(xs: ReadonlyArray<string | null>): string[] {
 /** A brand's slug, once per distinct brand name (a feed repeats a few hundred brands over all its items). */
 const brandSlug = perDistinctValue(slugify);
 
+/**
+ * The exact matching keys of a listing, strongest first: `gtin:<GTIN>` for each GTIN, then, when
+ * the brand is known, `mpn:<brand slug>:<mpn>` and `title:<brand slug>:<normalised title>[:<colour slug>]`
+ * (`title` as {@link normaliseTitle} gives it for the listing's one colour, or none).
+ */
+export function listingKeys(l: { gtins: readonly string[]; mpn: string | null; brand: string | null; colour: string | null; title: string }): Listing['keys'] {
+  const keys: Listing['keys'] = l.gtins.map((g) => ({ key: `gtin:${g}`, method: 'gtin' as const }));
+  if (l.brand) {
+    const b = brandSlug(l.brand);
+    if (l.mpn) keys.push({ key: `mpn:${b}:${l.mpn}`, method: 'brand_mpn' });
+    if (l.title) keys.push({ key: `title:${b}:${l.title}${l.colour ? `:${slugify(l.colour)}` : ''}`, method: 'brand_title' });
+  }
+  return keys;
+}
+
 function toListing(offerKey: string, items: FeedItem[], titles: ReadonlyMap<FeedItem, string>): Listing {
   const one = items.length === 1;
   const lead = one
@@ -155,14 +170,9 @@ function toListing(offerKey: string, items: FeedItem[], titles: ReadonlyMap<Feed
   const gtins = one ? (lead.gtin ? [lead.gtin] : []) : distinct(items.map((i) => i.gtin));
   const mpn = lead.mpn ?? items.find((i) => i.mpn)?.mpn ?? null;
   const brand = lead.brand;
-  const keys: Listing['keys'] = gtins.map((g) => ({ key: `gtin:${g}`, method: 'gtin' as const }));
-  if (brand) {
-    const b = brandSlug(brand);
-    if (mpn) keys.push({ key: `mpn:${b}:${mpn}`, method: 'brand_mpn' });
-    const colour = colors.length === 1 ? colors[0]! : null;
-    const title = (colour === lead.color ? titles.get(lead) : undefined) ?? normaliseTitle(lead.title, brand, colour);
-    if (title) keys.push({ key: `title:${b}:${title}${colour ? `:${slugify(colour)}` : ''}`, method: 'brand_title' });
-  }
+  const colour = colors.length === 1 ? colors[0]! : null;
+  const title = brand ? ((colour === lead.color ? titles.get(lead) : undefined) ?? normaliseTitle(lead.title, brand, colour)) : '';
+  const keys = listingKeys({ gtins, mpn, brand, colour, title });
   const contentHash = createHash('sha256')
     // 'v2': the hash also stands for size_stock (migration 0012); 'v3': and for age_group (migration 0020); 'v4': and for
     // gender and the mapped category (migration 0023), so the first ingest after each writes every offer once.

@@ -5,13 +5,14 @@
  * match_decisions and honoured by every later ingest (ingest.ts `loadDecisions`).
  */
 import type { Database, Queryable } from '@b-deals/db';
-import type { MatchMethod } from '@b-deals/core';
-import { refileProducts, refreshProducts } from '../catalog/index.ts';
+import { slugify, type MatchMethod } from '@b-deals/core';
+import { insertProducts, productCategoryTerms, refileProducts, refreshProducts, syncImages } from '../catalog/index.ts';
 import type { BrandLexicon } from './brands.ts';
+import { listingKeys, normaliseTitle } from './listings.ts';
 import { blockCandidates } from './blocking.ts';
 import { prepareRecord, type MatchInput, type MatchRecord } from './record.ts';
 import { DbBlockingIndex, catalogueLexicon, indexProducts, loadCandidates, loadDecisions } from './resolve.ts';
-import { MATCH_THRESHOLD, WordStats, bestMatch } from './score.ts';
+import { MATCH_THRESHOLD, WordStats, bestMatch, matchScore } from './score.ts';
 import type { BrandRow, MerchantRow, OfferRow, ProductRow } from '../catalog/index.ts';
 
 /** How far under the threshold a pair still counts as borderline (score units). */
@@ -148,6 +149,12 @@ export interface RematchReport {
   moved: number;
   /** Products removed because their last offer moved away. */
   removedProducts: number;
+  /**
+   * Offers an earlier matcher joined by their score ('model', 'title') that the matcher now scores
+   * under the threshold against their product and joins to no other: each starts a product of its
+   * own (`splitOfferOut`), with the product it left as its review candidate.
+   */
+  split: number;
   /** Blocking keys (model numbers, title words) added for products that lacked them (offers ingested before them). */
   keysAdded: number;
 }
@@ -164,12 +171,16 @@ const REMATCH_BATCH = 2000;
  *    its blocked candidates (`blockCandidates`, as the ingest blocks; only products started
  *    before its own, as an ingest joins a listing to the catalogue it finds, so two products never
  *    merge both ways; not the ones the operator rejected for it); an accepted review decision wins; at or above {@link MATCH_THRESHOLD} it moves there,
- *    else its score and candidate are updated for the review queue. Offers joined by an exact key
+ *    else its score and candidate are updated for the review queue;
+ * 3. an offer joined by its score is also scored against the product it is in: it stays while that
+ *    reaches the threshold and no candidate scores higher; when neither does (an earlier, looser
+ *    matcher joined it), it starts a product of its own (catalog `splitOfferOut`, its price history
+ *    with it), with the product it left as its review candidate. Offers joined by an exact key
  *    (GTIN, brand + MPN, brand + title) or by review stay.
  * One transaction per batch of offers; re-running it is harmless.
  */
 export async function rematch(db: Database, opts: { onBatch?: (done: number, total: number) => void } = {}): Promise<RematchReport> {
-  const report: RematchReport = { offers: 0, moved: 0, removedProducts: 0, keysAdded: 0 };
+  const report: RematchReport = { offers: 0, moved: 0, removedProducts: 0, split: 0, keysAdded: 0 };
   const ids = (await db.query<Pick<OfferRow, 'id'>>(`SELECT id FROM offers WHERE active AND match_method IN ('new', 'model', 'title') ORDER BY id`)).rows.map(
     (r) => Number(r.id),
   );
@@ -180,9 +191,10 @@ export async function rematch(db: Database, opts: { onBatch?: (done: number, tot
       const batch = (await loadOffers(tx, ids.slice(i, i + REMATCH_BATCH))).map((o) => ({ ...o, record: prepareRecord(o.input, lexicon) }));
       report.keysAdded += await indexProducts(tx, batch, { count: true });
       for (const o of batch) {
-        const { moved, removed } = await rematchOffer(tx, o, lexicon);
+        const { moved, removed, split } = await rematchOffer(tx, o, lexicon);
         if (moved) report.moved++;
         if (removed) report.removedProducts++;
+        if (split) report.split++;
       }
     });
     opts.onBatch?.(Math.min(i + REMATCH_BATCH, ids.length), ids.length);
@@ -195,18 +207,19 @@ interface OfferToMatch {
   merchantId: number;
   offerKey: string;
   productId: number;
+  method: MatchMethod;
   input: MatchInput;
 }
 
 async function loadOffers(tx: Queryable, ids: number[]): Promise<OfferToMatch[]> {
   const res = await tx.query<
-    Pick<OfferRow, 'id' | 'merchant_id' | 'offer_key' | 'product_id' | 'title' | 'gtin' | 'mpn' | 'colors' | 'condition'> & {
+    Pick<OfferRow, 'id' | 'merchant_id' | 'offer_key' | 'product_id' | 'match_method' | 'title' | 'gtin' | 'mpn' | 'colors' | 'condition'> & {
       description: ProductRow['description'];
       brand: BrandRow['name'] | null;
       price: OfferRow['price_cents'];
     }
   >(
-    `SELECT o.id, o.merchant_id, o.offer_key, o.product_id, o.title, left(p.description, 500) AS description, b.name AS brand,
+    `SELECT o.id, o.merchant_id, o.offer_key, o.product_id, o.match_method, o.title, left(p.description, 500) AS description, b.name AS brand,
             o.gtin, o.mpn, coalesce(o.sale_price_cents, o.price_cents) AS price, o.colors, o.condition
        FROM offers o JOIN products p ON p.id = o.product_id LEFT JOIN brands b ON b.id = p.brand_id
       WHERE o.id = ANY($1::bigint[]) ORDER BY o.id`,
@@ -228,39 +241,138 @@ async function loadOffers(tx: Queryable, ids: number[]): Promise<OfferToMatch[]>
       merchantId: Number(r.merchant_id),
       offerKey: r.offer_key,
       productId: Number(r.product_id),
+      method: r.match_method,
       input,
     };
   });
 }
 
-/** Scores one offer against its blocked candidates and moves it when it belongs elsewhere. */
-async function rematchOffer(tx: Queryable, o: OfferToMatch & { record: MatchRecord }, lexicon: BrandLexicon): Promise<{ moved: boolean; removed: boolean }> {
+/**
+ * Scores one offer against its blocked candidates and moves it when it belongs elsewhere; an offer
+ * joined by its score is also scored against the product it is in, and starts a product of its own
+ * when that product and every candidate now score under the threshold.
+ */
+async function rematchOffer(
+  tx: Queryable,
+  o: OfferToMatch & { record: MatchRecord },
+  lexicon: BrandLexicon,
+): Promise<{ moved: boolean; removed: boolean; split: boolean }> {
+  const none = { moved: false, removed: false, split: false };
   // The offer may have moved, or its product gone, earlier in this batch.
   const cur = await tx.query<Pick<OfferRow, 'product_id'>>(`SELECT product_id FROM offers WHERE id = $1`, [o.id]);
   const productId = Number(cur.rows[0]!.product_id);
   const decisions = await loadDecisions(tx, o.merchantId, [o.offerKey]);
   const accepted = decisions.accepted.get(o.offerKey);
   if (accepted !== undefined) {
-    if (accepted === productId) return { moved: false, removed: false };
+    if (accepted === productId) return none;
     await tx.query(`UPDATE offers SET match_candidate_id = $2 WHERE id = $1`, [o.id, accepted]);
-    return { moved: true, removed: await moveOffer(tx, o.id, productId, accepted) };
+    return { ...none, moved: true, removed: await moveOffer(tx, o.id, productId, accepted) };
   }
   const rejected = decisions.rejected.get(o.offerKey);
   // Only products started before the offer's own: an offer joins the earlier product, never the reverse.
   const [ids] = await blockCandidates([o.record], new DbBlockingIndex(tx), {}, (_, id) => id >= productId || !!rejected?.has(id));
   const loaded = await loadCandidates(tx, ids!, lexicon);
   const others = ids!.flatMap((id) => loaded.get(id) ?? []);
-  if (others.length === 0) return { moved: false, removed: false };
+  // The product an earlier matcher joined it to by its score, judged again by this one.
+  const joined = o.method === 'model' || o.method === 'title';
+  const own = joined ? (await loadCandidates(tx, [productId], lexicon)).get(productId) : undefined;
+  if (others.length === 0 && !own) return none;
   const record = o.record;
   const stats = new WordStats();
   stats.add(record.words, record.models);
   for (const c of others) stats.add(c.record.words, c.record.models);
+  if (own) stats.add(own.record.words, own.record.models);
   const best = bestMatch(record, others, stats);
-  if (!best) return { moved: false, removed: false };
+  if (own) {
+    const stay = matchScore(record, own.record, stats).score;
+    if (stay >= MATCH_THRESHOLD && (!best || best.score <= stay)) {
+      await tx.query(`UPDATE offers SET match_score = $2 WHERE id = $1`, [o.id, stay]);
+      return none;
+    }
+    if (!best || best.score < MATCH_THRESHOLD) {
+      const started = await splitOfferOut(tx, o.id);
+      await indexProducts(tx, [{ productId: started, record }]);
+      // The product it left is its candidate: the review queue lists the pair when it is borderline.
+      await tx.query(`UPDATE offers SET match_score = $2, match_candidate_id = $3 WHERE id = $1`, [o.id, stay, productId]);
+      return { ...none, split: true };
+    }
+  }
+  if (!best) return none;
   if (best.score < MATCH_THRESHOLD) {
     await tx.query(`UPDATE offers SET match_score = $2, match_candidate_id = $3 WHERE id = $1 AND match_method = 'new'`, [o.id, best.score, best.productId]);
-    return { moved: false, removed: false };
+    return none;
   }
   await tx.query(`UPDATE offers SET match_score = $2, match_candidate_id = $3 WHERE id = $1`, [o.id, best.score, best.productId]);
-  return { moved: true, removed: await moveOffer(tx, o.id, productId, best.productId, best.method) };
+  return { ...none, moved: true, removed: await moveOffer(tx, o.id, productId, best.productId, best.method) };
+}
+
+/**
+ * Takes an offer out of the product it is in and starts a standard product of its own for it, as
+ * the ingest starts one for a listing that joins nothing (`match_method` 'new'); its price history
+ * stays with it (history belongs to the offer). Used by the operator's rematch when the matcher no
+ * longer joins an offer that an earlier one joined by its score (`matching/review.ts`).
+ *
+ * The new product is built from what the offer stores: title, image, colours, sizes, GTIN, MPN and
+ * the category the mapper gave it (the product's when the offer predates migration 0023, where
+ * none was recorded); the brand is the product's (a scored join never crosses two known brands,
+ * so it is the offer's or the offer had none); the description is left empty (offers keep none,
+ * and the product's is another listing's). The exact keys (`product_keys`: GTIN, brand + MPN,
+ * brand + title, as {@link listingKeys} builds them from the stored offer) that the product holds
+ * and none of its remaining offers would bring move with it, so a later listing carrying them
+ * joins the new product. The product left behind keeps its other offers and is refreshed (it stays filed by
+ * its first offer); it is never the offer's own product (an offer that started its product is
+ * 'new', not joined by a score).
+ *
+ * @returns the new product's id
+ */
+export async function splitOfferOut(tx: Queryable, offerId: number): Promise<number> {
+  const res = await tx.query<
+    Pick<OfferRow, 'product_id' | 'title' | 'image_url' | 'colors' | 'sizes' | 'gtin' | 'mpn' | 'product_type' | 'google_product_category'> & {
+      category_code: string;
+      brand_id: number | null;
+      brand_name: string | null;
+    }
+  >(
+    `SELECT o.product_id, o.title, o.image_url, o.colors, o.sizes, o.gtin, o.mpn, o.product_type, o.google_product_category,
+            coalesce(o.category_code, p.category_code) AS category_code, p.brand_id, b.name AS brand_name
+       FROM offers o JOIN products p ON p.id = o.product_id LEFT JOIN brands b ON b.id = p.brand_id
+      WHERE o.id = $1`,
+    [offerId],
+  );
+  const o = res.rows[0];
+  if (!o) throw new Error(`offer ${offerId} does not exist`);
+  const from = Number(o.product_id);
+  const id = Number((await tx.query<{ id: string }>(`SELECT nextval(pg_get_serial_sequence('products', 'id')) AS id`)).rows[0]!.id);
+  await tx.query(`UPDATE offers SET product_id = $2, match_method = 'new' WHERE id = $1`, [offerId, id]);
+  await insertProducts(tx, [
+    {
+      id,
+      brand_name: o.brand_name ?? '',
+      slug: slugify(o.title).slice(0, 120) || 'product',
+      title: o.title,
+      brand_id: o.brand_id === null ? null : Number(o.brand_id),
+      category_code: o.category_code,
+      category_terms: productCategoryTerms(o.category_code, o.title, o.product_type, o.google_product_category),
+      description: '',
+      image_url: o.image_url,
+      colors: o.colors,
+      sizes: o.sizes,
+      gtin: o.gtin,
+      mpn: o.mpn,
+    },
+  ]);
+  const remaining = await tx.query<Pick<OfferRow, 'title' | 'colors' | 'gtin' | 'mpn'>>(`SELECT title, colors, gtin, mpn FROM offers WHERE product_id = $1`, [
+    from,
+  ]);
+  const keysOf = (r: Pick<OfferRow, 'title' | 'colors' | 'gtin' | 'mpn'>) => {
+    const colour = r.colors.length === 1 ? r.colors[0]! : null;
+    const title = o.brand_name ? normaliseTitle(r.title, o.brand_name, colour) : '';
+    return listingKeys({ gtins: r.gtin ? [r.gtin] : [], mpn: r.mpn, brand: o.brand_name, colour, title }).map((k) => k.key);
+  };
+  const kept = new Set(remaining.rows.flatMap(keysOf));
+  const moving = keysOf(o).filter((k) => !kept.has(k));
+  if (moving.length) await tx.query(`UPDATE product_keys SET product_id = $2 WHERE product_id = $1 AND key = ANY($3::text[])`, [from, id, moving]);
+  await syncImages(tx, [id]);
+  await refreshProducts(tx, [from]);
+  return id;
 }

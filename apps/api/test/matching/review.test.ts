@@ -131,7 +131,7 @@ describe.each(testDrivers())('match review on %s', (driver) => {
     expect((await db.query(`SELECT price_cents FROM price_observations WHERE offer_id = $1 ORDER BY valid_from`, [after.id])).rows).toEqual(history);
     expect((await db.query(`SELECT count(*)::int AS n FROM products`)).rows[0]).toEqual({ n: 1 });
     // a second run changes nothing
-    expect(await rematch(db)).toMatchObject({ moved: 0, removedProducts: 0, keysAdded: 0 });
+    expect(await rematch(db)).toMatchObject({ moved: 0, split: 0, removedProducts: 0, keysAdded: 0 });
   });
 
   it('rematch honours a rejection', async () => {
@@ -142,6 +142,57 @@ describe.each(testDrivers())('match review on %s', (driver) => {
     await ingest('south', [recordPlayer('104.99 USD')], day(4)); // now it would score above the threshold
     expect(await rematch(db)).toMatchObject({ moved: 0 });
     expect((await offer('S1')).product_id).not.toBe((await offer('T1')).product_id);
+  });
+
+  it('rematch splits an offer an earlier, looser matcher joined by its score into a product of its own, keeping its price history', async () => {
+    await ingest('north', [turntable], day(1));
+    const walkman: TestItem = { id: 'S2', title: 'Sony WM-FX290 Walkman cassette player', price: '24.99 USD', brand: 'Sony', gtin: '0027242651913' };
+    await ingest('south', [walkman], day(2));
+    await ingest('south', [{ ...walkman, price: '22.99 USD' }], day(3));
+    const table = (await offer('T1')).product_id;
+    const own = (await offer('S2')).product_id;
+    // As a looser matcher left it: the walkman joined the turntable by its score, with the GTIN key it brought.
+    await db.query(`UPDATE offers SET product_id = $1, match_method = 'title', match_score = 0.6 WHERE offer_key = 'S2'`, [table]);
+    await db.query(`UPDATE product_keys SET product_id = $1 WHERE product_id = $2`, [table, own]);
+    await db.query(`DELETE FROM product_blocking_keys WHERE product_id = $1`, [own]);
+    await db.query(`DELETE FROM images WHERE product_id = $1`, [own]);
+    await db.query(`DELETE FROM products WHERE id = $1`, [own]);
+    await db.query(`UPDATE products SET offer_count = 2 WHERE id = $1`, [table]);
+    const history = (
+      await db.query(`SELECT price_cents FROM price_observations WHERE offer_id = (SELECT id FROM offers WHERE offer_key = 'S2') ORDER BY valid_from`)
+    ).rows;
+    expect(history).toHaveLength(2);
+
+    const report = await rematch(db);
+    expect(report).toMatchObject({ split: 1, moved: 0, removedProducts: 0 });
+    const after = await db.query<{ id: number; product_id: number; match_method: string; match_candidate_id: number }>(
+      `SELECT id, product_id, match_method, match_candidate_id FROM offers WHERE offer_key = 'S2'`,
+    );
+    const split = after.rows[0]!;
+    expect(Number(split.product_id)).not.toBe(Number(table));
+    expect(split).toMatchObject({ match_method: 'new' });
+    expect(Number(split.match_candidate_id)).toBe(Number(table));
+    const products = await db.query<{ id: number; title: string; offer_count: number; price_cents: number; brand: string | null }>(
+      `SELECT p.id, p.title, p.offer_count, p.price_cents, b.name AS brand FROM products p LEFT JOIN brands b ON b.id = p.brand_id ORDER BY p.id`,
+    );
+    expect(products.rows.map((p) => ({ ...p, id: Number(p.id) }))).toEqual([
+      { id: Number(table), title: turntable.title, offer_count: 1, price_cents: 9999, brand: 'Sony' },
+      { id: Number(split.product_id), title: walkman.title, offer_count: 1, price_cents: 2299, brand: 'Sony' },
+    ]);
+    expect((await db.query(`SELECT price_cents FROM price_observations WHERE offer_id = $1 ORDER BY valid_from`, [split.id])).rows).toEqual(history);
+    // Its exact keys went with it, the turntable's stayed: the same walkman at a third merchant joins the walkman.
+    const keys = await db.query<{ key: string; product_id: number }>(`SELECT key, product_id FROM product_keys ORDER BY key`);
+    expect(keys.rows.map((r) => [r.key, Number(r.product_id)])).toEqual([
+      ['gtin:00027242651913', Number(split.product_id)],
+      ['title:sony:ps-lx350h-belt-drive-turntable', Number(table)],
+      ['title:sony:wm-fx290-walkman-cassette-player', Number(split.product_id)],
+    ]);
+    await ingest('west', [{ ...walkman, id: 'W2', title: 'Walkman WM-FX290 by Sony' }], day(4));
+    expect(Number((await offer('W2')).product_id)).toBe(Number(split.product_id));
+    // Searchable under its own title, and a second run changes nothing.
+    const found = await db.query(`SELECT id FROM products WHERE search @@ plainto_tsquery('simple', 'walkman')`);
+    expect(found.rows.map((r) => Number(r.id))).toEqual([Number(split.product_id)]);
+    expect(await rematch(db)).toMatchObject({ moved: 0, split: 0, removedProducts: 0 });
   });
 
   it('refuses a decision on an unknown offer or one without a candidate', async () => {
