@@ -125,3 +125,14 @@ test("a colour and a kind that find nothing show that colour in the kind's group
   await expect(page.getByText(/Nothing matches/)).toHaveCount(0);
   expect(await productCount(page)).toBeGreaterThan(0);
 });
+
+test('a kind named by another of its phrases finds nothing as typed, so its category is shown, and the page says so', async ({ page }) => {
+  // "running sneakers" is one of Running Shoes' keywords; its products are written "running shoe" (issue 11 §6).
+  await page.goto('/searchList/?q=running+sneakers');
+  const note = page.getByText(/Nothing matches “running sneakers” right now/);
+  await expect(note).toContainText('Showing everything in Sneakers & Sportswear › Running Shoes instead.');
+  expect(await productCount(page)).toBeGreaterThan(0);
+  await note.getByRole('link', { name: /Running Shoes/ }).click();
+  await expect(page).toHaveURL(/\/category\/sneakers-sportswear\/sports\/running-shoes\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Running Shoes' })).toBeVisible();
+});

@@ -303,3 +303,30 @@ export function productTypeSearchTerms(productType: string | null | undefined): 
     .filter(Boolean);
   return segments.length ? `${PRODUCT_TYPE_SEPARATOR}${segments.join(' and ')}` : '';
 }
+
+/**
+ * Categories a query names by one of their multi-word keywords (issue 11 §6): "running sneakers"
+ * and "running trainers" are Running Shoes' keywords, though its products are written "running
+ * shoe", so such a query finds nothing as typed. For each category (tree order) whose keywords hold
+ * a phrase of 2+ words found in the query's words (compared singular, consecutive), that category,
+ * the phrase as typed and the query's other words; [] when none. The search runs the other words within the category
+ * only for a query that finds nothing as typed, corrected or by its nearest kind.
+ */
+export function categoryPhrases(words: readonly string[]): Array<{ node: CategoryNode; phrase: string[]; rest: string[] }> {
+  const singular = words.map(singularWord);
+  const out: Array<{ node: CategoryNode; phrase: string[]; rest: string[] }> = [];
+  for (const node of ALL_CATEGORIES) {
+    if (!node.code || node.other) continue;
+    let found: { node: CategoryNode; phrase: string[]; rest: string[] } | null = null;
+    for (const keyword of node.keywords) {
+      const parts = keyword.split(/\s+/).map(singularWord);
+      if (parts.length < 2) continue;
+      for (let i = 0; !found && i + parts.length <= singular.length; i++)
+        if (parts.every((p, j) => singular[i + j] === p))
+          found = { node, phrase: words.slice(i, i + parts.length), rest: [...words.slice(0, i), ...words.slice(i + parts.length)] };
+      if (found) break;
+    }
+    if (found) out.push(found);
+  }
+  return out;
+}

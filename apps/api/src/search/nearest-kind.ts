@@ -5,7 +5,7 @@
  * Men's Coats & Jackets), so the shopper sees olive coats, parkas and blazers, and the page says
  * which word was left out and where it looked (`SearchResponse.broadened`).
  */
-import { categoryTrail, nearestKindGroups, type CategoryFilter, type CategoryNode } from '@b-deals/core';
+import { categoryPhrases, categoryTrail, nearestKindGroups, type CategoryFilter, type CategoryNode } from '@b-deals/core';
 import type { SearchResponse } from '@b-deals/contracts';
 
 /** `SearchResponse.broadened` when set. */
@@ -50,4 +50,42 @@ export async function nearestKind<R extends { total: number }>(
     return { result, broadened: { dropped: words[i]!, query: rest.join(' '), categories: groups.map((g) => ({ key: g.code!, label: groupLabel(g) })) } };
   }
   return null;
+}
+
+/**
+ * The categories a query names by one of their multi-word keywords (core `categoryPhrases`:
+ * "running sneakers" names Running Shoes, whose products are written "running shoe"): `run(rest,
+ * filters)` searches the query's other words (none: every product) within each, then within
+ * those where it found something. Returns that search with what to tell the shopper (the phrase as
+ * dropped, the other words as the query, the categories searched); null when no phrase names a
+ * category or nothing is found there either.
+ */
+export async function categoryPhraseSearch<R extends { total: number }>(
+  words: readonly string[],
+  run: (rest: string[], filters: CategoryFilter[]) => Promise<R>,
+): Promise<{ result: R; broadened: Broadened } | null> {
+  const found: Array<{ group: CategoryNode; phrase: string[]; rest: string[]; result: R }> = [];
+  for (const { node, phrase, rest } of categoryPhrases(words)) {
+    const result = await run(rest, [{ include: [node.code!], exclude: [] }]);
+    if (result.total > 0) found.push({ group: node, phrase, rest, result });
+  }
+  // The first category's reading (tree order); others that read the query the same way join it.
+  const first = found[0];
+  if (!first) return null;
+  const same = found.filter((f) => f.rest.join(' ') === first.rest.join(' '));
+  const result =
+    same.length === 1
+      ? first.result
+      : await run(
+          first.rest,
+          same.map((f) => ({ include: [f.group.code!], exclude: [] })),
+        );
+  return {
+    result,
+    broadened: {
+      dropped: first.phrase.join(' '),
+      query: first.rest.join(' '),
+      categories: same.map((f) => ({ key: f.group.code!, label: groupLabel(f.group) })),
+    },
+  };
 }

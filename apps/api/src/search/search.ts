@@ -41,7 +41,7 @@ import type { Queryable } from '@b-deals/db';
 import { badRequest } from '../errors.ts';
 import { toCard } from '../catalog/index.ts';
 import { correctWords } from './typo-correction.ts';
-import { nearestKind } from './nearest-kind.ts';
+import { categoryPhraseSearch, nearestKind } from './nearest-kind.ts';
 import { SearchCache } from './search-cache.ts';
 import { matchTerms, type Term } from './match.ts';
 import { joinSplitWords } from './split-words.ts';
@@ -102,6 +102,13 @@ export async function searchProducts(db: Queryable, c: SearchCondition, deps: Se
   if (result.total === 0) {
     const near = await nearestKind(tried, async (rest, within) => evaluate(snap, c, { ...plan, within }, await deps.index.terms(db, rest)));
     if (near) ({ result, broadened } = near);
+  }
+  // A kind named by another of its category's phrases ("running sneakers" for Running Shoes): the other words within that category.
+  if (result.total === 0) {
+    const named = await categoryPhraseSearch(tried, async (rest, within) =>
+      evaluate(snap, c, { ...plan, within }, rest.length ? await deps.index.terms(db, rest) : null),
+    );
+    if (named) ({ result, broadened } = named);
   }
   const answer: SearchResponse = { items: cards(snap, result.page), total: result.total, facets: result.facets, correctedQuery, broadened };
   if (key) deps.cache!.store(key, answer);

@@ -1,5 +1,5 @@
 import { Fragment, useEffect } from 'react';
-import { internalHref } from '@b-deals/core';
+import { categoryByCode, categoryHref, internalHref } from '@b-deals/core';
 import { useRouteLoaderData } from 'react-router';
 import { Link } from '../lib/router-links';
 import { ga4Item, track } from '../lib/analytics';
@@ -17,6 +17,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return loadListing(apiFrom(context), request);
 }
 
+/** Where a broadened answer's category links: the other words searched within it, or, when none are left, its category page. */
+function broadenedHref(query: string, key: string): string {
+  const node = query ? undefined : categoryByCode(key);
+  return node ? categoryHref(node.path) : internalHref('/searchList/', new URLSearchParams({ q: query, cids: key }));
+}
+
 export const meta: Route.MetaFunction = ({ data }) =>
   data
     ? [
@@ -24,7 +30,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
           data.params.q ? `Results for “${data.params.q}”` : 'Search',
           data.params.q
             ? data.result.broadened
-              ? `Nothing matches “${data.params.q}”; ${data.result.total} products for “${data.result.broadened.query}” nearby: compare prices across stores on B-Deals.`
+              ? `Nothing matches “${data.params.q}”; ${data.result.total} products${data.result.broadened.query ? ` for “${data.result.broadened.query}”` : ''} in ${data.result.broadened.categories.map((c) => c.label).join(', ')}: compare prices across stores on B-Deals.`
               : `${data.result.total} products for “${data.params.q}”: compare prices across stores on B-Deals.`
             : 'Search products and compare prices across stores on B-Deals.',
         ),
@@ -80,11 +86,11 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       ) : null}
       {result.broadened ? (
         <p className="mt-1 text-stone-600">
-          Nothing matches “{params.q}” right now. Showing <strong>{result.broadened.query}</strong> in{' '}
+          Nothing matches “{params.q}” right now. Showing {result.broadened.query ? <strong>{result.broadened.query}</strong> : 'everything'} in{' '}
           {result.broadened.categories.map((cat, i) => (
             <Fragment key={cat.key}>
               {i === 0 ? '' : i === result.broadened!.categories.length - 1 ? ' and ' : ', '}
-              <Link to={internalHref('/searchList/', new URLSearchParams({ q: result.broadened!.query, cids: cat.key }))} className="underline">
+              <Link to={broadenedHref(result.broadened!.query, cat.key)} className="underline">
                 {cat.label}
               </Link>
             </Fragment>

@@ -1,0 +1,54 @@
+/**
+ * The search's category-phrase fallback (issue 11 §6): a query that names a kind by another of its
+ * category's phrases ("running sneakers", "running trainers": Running Shoes' keywords, while its
+ * products are written "running shoe") finds nothing as typed; it is answered with the query's
+ * other words within that category, and says so. Through the API, on each test driver.
+ */
+import { describe, expect, it } from 'vitest';
+import { testDrivers } from '@b-deals/db/testing';
+import type { TestItem } from '@b-deals/feeds/testing';
+import { shopCatalogueApp } from './test-app.ts';
+
+const SHOES = 'Apparel & Accessories > Shoes';
+const item = (id: string, title: string, color: string, category = SHOES): TestItem => ({
+  id,
+  title,
+  color,
+  price: '80.00 USD',
+  brand: 'Northvale',
+  category,
+  gender: 'unisex',
+});
+
+const CATALOGUE: TestItem[] = [
+  item('r1', 'Cushioned Road Running Shoe - White', 'White'),
+  item('r2', 'Stability Running Shoe - Black', 'Black'),
+  item('s1', 'Classic Court Sneaker - White', 'White'),
+  item('t1', 'Breathable Training Top - White', 'White', 'Apparel & Accessories > Clothing > Activewear'),
+];
+
+describe.each(testDrivers())('category-phrase search on %s', (driver) => {
+  const shop = shopCatalogueApp(driver, CATALOGUE);
+
+  const search = async (payload: object) => (await shop.app.inject({ method: 'POST', url: '/inventory/api/v1/search/condition', payload })).json();
+  const titles = (res: { items: Array<{ name: string }> }) => res.items.map((i) => i.name).sort();
+
+  it('answers "running sneakers" with the running shoes, not the sneakers, and says where it looked', async () => {
+    const res = await search({ q: 'running sneakers' });
+    expect(titles(res)).toEqual(['Cushioned Road Running Shoe - White', 'Stability Running Shoe - Black']);
+    expect(res.broadened).toEqual({ dropped: 'running sneakers', query: '', categories: [{ key: '711', label: expect.stringContaining('Running Shoes') }] });
+  });
+
+  it('keeps the other words of the query within the category', async () => {
+    const res = await search({ q: 'white running trainers' });
+    expect(titles(res)).toEqual(['Cushioned Road Running Shoe - White']);
+    expect(res.broadened).toMatchObject({ dropped: 'running trainers', query: 'white', categories: [{ key: '711' }] });
+  });
+
+  it('leaves a query that finds something as it is', async () => {
+    const res = await search({ q: 'running shoes' });
+    expect(titles(res)).toEqual(['Cushioned Road Running Shoe - White', 'Stability Running Shoe - Black']);
+    expect(res.broadened).toBeNull();
+    expect((await search({ q: 'sneakers' })).broadened).toBeNull();
+  });
+});
