@@ -174,7 +174,7 @@ const REMATCH_BATCH = 2000;
  *    else its score and candidate are updated for the review queue;
  * 3. an offer joined by its score is also scored against the product it is in: it stays while that
  *    reaches the threshold and no candidate scores higher; when neither does (an earlier, looser
- *    matcher joined it), it starts a product of its own (catalog `splitOfferOut`, its price history
+ *    matcher joined it), it starts a product of its own ({@link splitOfferOut}, its price history
  *    with it), with the product it left as its review candidate. Offers joined by an exact key
  *    (GTIN, brand + MPN, brand + title) or by review stay.
  * One transaction per batch of offers; re-running it is harmless.
@@ -273,7 +273,8 @@ async function rematchOffer(
   const [ids] = await blockCandidates([o.record], new DbBlockingIndex(tx), {}, (_, id) => id >= productId || !!rejected?.has(id));
   const loaded = await loadCandidates(tx, ids!, lexicon);
   const others = ids!.flatMap((id) => loaded.get(id) ?? []);
-  // The product an earlier matcher joined it to by its score, judged again by this one.
+  // The product an earlier matcher joined it to by its score, judged again by this one (as a candidate: its
+  // title is its first listing's, its price the best offer's, which may be this one's).
   const joined = o.method === 'model' || o.method === 'title';
   const own = joined ? (await loadCandidates(tx, [productId], lexicon)).get(productId) : undefined;
   if (others.length === 0 && !own) return none;
@@ -309,8 +310,8 @@ async function rematchOffer(
 /**
  * Takes an offer out of the product it is in and starts a standard product of its own for it, as
  * the ingest starts one for a listing that joins nothing (`match_method` 'new'); its price history
- * stays with it (history belongs to the offer). Used by the operator's rematch when the matcher no
- * longer joins an offer that an earlier one joined by its score (`matching/review.ts`).
+ * stays with it (history belongs to the offer). Used by the operator's {@link rematch} when the
+ * matcher no longer joins an offer that an earlier one joined by its score.
  *
  * The new product is built from what the offer stores: title, image, colours, sizes, GTIN, MPN and
  * the category the mapper gave it (the product's when the offer predates migration 0023, where
