@@ -89,3 +89,16 @@ export async function categoryPhraseSearch<R extends { total: number }>(
     },
   };
 }
+
+/**
+ * A query that finds nothing, answered nearby and saying so: {@link nearestKind} ("olive jacket" →
+ * olive within the groups jackets are filed under), else {@link categoryPhraseSearch} ("running
+ * sneakers" → Running Shoes). `run(rest, filters)` searches `rest` (none: every product) within
+ * `filters`. Null when neither finds anything.
+ */
+export async function broaden<R extends { total: number }>(
+  words: readonly string[],
+  run: (rest: string[], filters: CategoryFilter[]) => Promise<R>,
+): Promise<{ result: R; broadened: Broadened } | null> {
+  return (await nearestKind(words, run)) ?? (await categoryPhraseSearch(words, run));
+}

@@ -41,7 +41,7 @@ import type { Queryable } from '@b-deals/db';
 import { badRequest } from '../errors.ts';
 import { toCard } from '../catalog/index.ts';
 import { correctWords } from './typo-correction.ts';
-import { categoryPhraseSearch, nearestKind } from './nearest-kind.ts';
+import { broaden } from './nearest-kind.ts';
 import { SearchCache } from './search-cache.ts';
 import { matchTerms, type Term } from './match.ts';
 import { joinSplitWords } from './split-words.ts';
@@ -97,18 +97,11 @@ export async function searchProducts(db: Queryable, c: SearchCondition, deps: Se
     }
   }
   let broadened: SearchResponse['broadened'] = null;
-  // Nearest kind (issue 11 §6): "olive jacket" with no olive jacket shows olive coats and parkas, and says so.
-  // The groups bound every row, the shopper's own category filter stays the department facet's.
+  // Nearest kind, then category phrases (issue 11 §6, nearest-kind.ts `broaden`): the groups bound every row,
+  // the shopper's own category filter stays the department facet's.
   if (result.total === 0) {
-    const near = await nearestKind(tried, async (rest, within) => evaluate(snap, c, { ...plan, within }, await deps.index.terms(db, rest)));
+    const near = await broaden(tried, async (rest, within) => evaluate(snap, c, { ...plan, within }, rest.length ? await deps.index.terms(db, rest) : null));
     if (near) ({ result, broadened } = near);
-  }
-  // A kind named by another of its category's phrases ("running sneakers" for Running Shoes): the other words within that category.
-  if (result.total === 0) {
-    const named = await categoryPhraseSearch(tried, async (rest, within) =>
-      evaluate(snap, c, { ...plan, within }, rest.length ? await deps.index.terms(db, rest) : null),
-    );
-    if (named) ({ result, broadened } = named);
   }
   const answer: SearchResponse = { items: cards(snap, result.page), total: result.total, facets: result.facets, correctedQuery, broadened };
   if (key) deps.cache!.store(key, answer);
