@@ -126,6 +126,17 @@ test("a colour and a kind that find nothing show that colour in the kind's group
   expect(await productCount(page)).toBeGreaterThan(0);
 });
 
+test("a men's word finds the running shoes that name no gender, and never a women's one", async ({ page }) => {
+  // No demo running shoe's title says "men's" (issue 11 §6, search/audience.ts): they are for anyone.
+  await page.goto('/searchList/?q=mens+running+shoes');
+  await expect(page.getByText(/Nothing matches/)).toHaveCount(0);
+  expect(await productCount(page)).toBeGreaterThan(0);
+  const titles = await page.locator('main ul li article h3').allTextContents();
+  expect(titles.length).toBeGreaterThan(0);
+  for (const t of titles) expect(t).toMatch(/running shoe/i);
+  for (const t of titles) expect(t).not.toMatch(/women/i);
+});
+
 test('a kind named by another of its phrases finds nothing as typed, so its category is shown, and the page says so', async ({ page }) => {
   // "running sneakers" is one of Running Shoes' keywords; its products are written "running shoe" (issue 11 §6).
   await page.goto('/searchList/?q=running+sneakers');

@@ -57,7 +57,10 @@ export interface JudgedQuery {
   name?: string;
   /** Word a grade-2 product's GMC colour contains (case-insensitive). */
   color?: string;
-  /** Category code prefixes that make a product grade 1 when the rule above fails (of a colour query: a product of that colour). */
+  /**
+   * Category code prefixes that make a product grade 1 when the rule above fails (of a colour query: a product of that
+   * colour); `prefix:regex` also requires its planned name to match the regular expression (`713:\\btee\\b`: a performance tee).
+   */
   partial?: string[];
 }
 
@@ -74,7 +77,11 @@ export function grade(rule: JudgedQuery, t: Truth | undefined): 0 | 1 | 2 {
   const colour = !rule.color || (t.color ?? '').toLowerCase().includes(rule.color.toLowerCase());
   const full = (!rule.codes || rule.codes.some((c) => t.code.startsWith(c))) && (!rule.name || new RegExp(rule.name, 'i').test(t.name)) && colour;
   if (full) return 2;
-  return colour && rule.partial?.some((c) => t.code.startsWith(c)) ? 1 : 0;
+  const partial = rule.partial?.some((p) => {
+    const at = p.indexOf(':');
+    return at < 0 ? t.code.startsWith(p) : t.code.startsWith(p.slice(0, at)) && new RegExp(p.slice(at + 1), 'i').test(t.name);
+  });
+  return colour && partial ? 1 : 0;
 }
 
 /** nDCG@k of graded results against the ideal ordering of every graded product. */

@@ -22,6 +22,7 @@ export const SEARCH_SYNONYMS: readonly (readonly string[])[] = [
   ['jewelry', 'jewellery'],
   ['pajama', 'pyjama'],
   ['color', 'colour'],
+  ['woman', 'women', 'lady', 'ladies'],
 ];
 
 /**
@@ -35,6 +36,37 @@ export const COLOUR_WORDS: readonly string[] = (
   'ivory cream charcoal graphite titanium champagne burgundy maroon khaki tan lavender lime aqua coral mint rose olive mustard camel emerald plum ' +
   'mauve taupe sage rust indigo fuchsia'
 ).split(' ');
+
+/**
+ * Words that say whom a product is for (issue 11 §6; GMC `gender` male | female, `age_group`
+ * kids), as a product's title or category words and a shopper's query write them. A query's
+ * men's or women's word (`'adult'`) also finds adults' products whose words name no gender (a
+ * running shoe, a watch, a cologne: GMC's `unisex`), and a boys' or girls' word (`'child'`)
+ * children's products that name none; a product naming the other gender, or a child's product
+ * for an adult's word, stays out. The search reads them in apps/api `search/audience.ts`.
+ */
+export const AUDIENCE_WORDS: Readonly<Record<'gender' | 'child' | 'unisex', readonly string[]>> = {
+  /** Words naming a gender: an adult's or a child's. */
+  gender: 'men mens man male males gentleman gentlemen women womens woman female females lady ladies boy boys girl girls'.split(' '),
+  /** Words naming a child (GMC `age_group` newborn | infant | toddler | kids); the gender words boy and girl too. */
+  child: 'kid kids child children baby babies toddler toddlers infant infants newborn junior juniors youth boy boys girl girls'.split(' '),
+  /** Words saying a product is for any gender: it names none. */
+  unisex: ['unisex'],
+};
+
+/** Whom a query's audience word asks for: adults of one gender, or children of one. */
+export type QueryAudience = 'adult' | 'child';
+
+/**
+ * The audience a query word asks for ({@link AUDIENCE_WORDS}): `'adult'` for a men's or women's
+ * word ("mens", "women", "ladies"), `'child'` for a boys' or girls' word, null for any other word
+ * (also "kids" and "baby", which ask for children of either gender and match as words).
+ */
+export function audienceOfQueryWord(word: string): QueryAudience | null {
+  const w = word.toLowerCase();
+  if (!AUDIENCE_WORDS.gender.includes(w)) return null;
+  return AUDIENCE_WORDS.child.includes(w) ? 'child' : 'adult';
+}
 
 const synonymIndex = new Map<string, string[]>();
 for (const group of SEARCH_SYNONYMS)

@@ -33,6 +33,7 @@ import { synonymsOf } from '@b-deals/core';
 import type { Database, Queryable } from '@b-deals/db';
 import type { ProductRow } from '../catalog/index.ts';
 import type { Term } from './match.ts';
+import { withAudience } from './audience.ts';
 import { buildSnapshot, readVersion, type Snapshot } from './snapshot.ts';
 import { analysed } from './vocabulary.ts';
 
@@ -177,7 +178,9 @@ export class SearchIndex {
    * the last word a prefix. A word's common synonyms (core `synonymsOf`: trainers → sneaker) are
    * alternatives of its term; a hyphenated compound (`t-shirt`) is its compound lexeme alone, not
    * also its parts. Stop words yield no term; a word of several lexemes (rare) requires each of
-   * them, without synonyms. Lexemes of a word are remembered (they depend only on the configuration).
+   * them, without synonyms. A men's, women's, boys' or girls' word beside another word also
+   * matches the products naming no gender (`audience.ts` `withAudience`). Lexemes of a word are
+   * remembered (they depend only on the configuration).
    */
   async terms(db: Queryable, words: readonly string[]): Promise<Term[]> {
     const asked = [...new Set(words.flatMap((w) => [w, ...synonymsOf(w)]))];
@@ -194,7 +197,7 @@ export class SearchIndex {
       const compound = w.includes('-') ? all.filter((l) => l.includes('-')) : [];
       return compound.length ? compound : all;
     };
-    return words.flatMap((w, i) => {
+    const termsOf = words.map((w, i): Term[] => {
       const prefix = i === words.length - 1;
       const own = lexemesOf(w);
       if (own.length !== 1) return own.map((lexeme) => ({ lexemes: [lexeme], prefix }));
@@ -204,5 +207,6 @@ export class SearchIndex {
       });
       return [{ lexemes: [...new Set([own[0]!, ...alternatives])], prefix }];
     });
+    return withAudience(words, termsOf);
   }
 }

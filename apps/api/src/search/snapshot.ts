@@ -21,6 +21,7 @@ import type { BrandRow, MerchantRow, PriceTruthColumn, ProductRow } from '../cat
 import { analysed } from './vocabulary.ts';
 import { CLASS_INDEX, tsvectorOccurrences } from './tsvector.ts';
 import { addStatedColours, colourLexemes, colourNameOnly } from './colours.ts';
+import { AUDIENCE_MARKER_WEIGHT, audienceLexemes, audienceMarker } from './audience.ts';
 
 /** Label bits of a product (`l` filter values). */
 export const LABEL_BITS = { on_sale: 1, in_stock: 2, multi_merchant: 4 } as const;
@@ -453,6 +454,7 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
   const stems = await kindLexemes(db, rows);
   const colourIndex = await colourLexemes(db);
   const lines = await brandLineLexemes(db, brands, brandParent);
+  const audience = await audienceLexemes(db);
   const coloured = new Uint8Array(n);
   const colourBits = new Uint32Array(n * 2);
 
@@ -529,6 +531,15 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
         p.pos.push(Math.min(first, 0xffff));
       }
       if (r.coloured) addStatedColours(postings, row, entries, r.colour_names, colourIndex);
+      const marker = audienceMarker(entries, r.category_code, audience);
+      if (marker !== null) {
+        let p = postings.get(marker);
+        if (!p) postings.set(marker, (p = { rows: [], weights: [], strong: [], pos: [] }));
+        p.rows.push(row);
+        p.weights.push(AUDIENCE_MARKER_WEIGHT);
+        p.strong.push(1);
+        p.pos.push(0);
+      }
     }
   });
   merchantStart[n] = merchantItems.length;

@@ -1,0 +1,85 @@
+/**
+ * Whom a product is for, as the search reads it (issue 11 §6; core `AUDIENCE_WORDS`): "mens
+ * running shoes" finds the running shoes that name no gender, as a shopper means it, not nothing
+ * because no running shoe's title says "men's".
+ *
+ * The snapshot gives each product whose title, brand and category words name no gender a marker
+ * lexeme of its audience ({@link AUDIENCE_MARKERS}: children's when it is filed under Baby & Kids
+ * or its words name a child, adults' otherwise); a query's men's or women's word then matches its
+ * own lexeme or the adults' marker, a boys' or girls' word its own or the children's marker
+ * ({@link withAudience}). A product that names the other gender matches neither, nor does a
+ * child's product an adult's word. A query of audience words alone ("mens") keeps to the
+ * products that say so: the marker is added only beside another word.
+ */
+import { AUDIENCE_WORDS, audienceOfQueryWord, type QueryAudience } from '@b-deals/core';
+import type { Queryable } from '@b-deals/db';
+import type { Term } from './match.ts';
+import { analysed } from './vocabulary.ts';
+
+/**
+ * Marker lexemes of the products naming no gender, by audience. They start with U+0000, which no
+ * analysed word holds, so no query word can find them but through {@link withAudience}.
+ */
+export const AUDIENCE_MARKERS: Readonly<Record<QueryAudience, string>> = { adult: '\u0000adult', child: '\u0000child' };
+
+/** Occurrence weight of a marker: PostgreSQL's D weight, below any word the product itself writes (A 1.0 … D 0.1). */
+export const AUDIENCE_MARKER_WEIGHT = 0.1;
+
+/** The analyser's lexemes of core `AUDIENCE_WORDS`, by list. */
+export interface AudienceLexemes {
+  gender: ReadonlySet<string>;
+  child: ReadonlySet<string>;
+  unisex: ReadonlySet<string>;
+}
+
+/** Analyses core `AUDIENCE_WORDS` with the search analyser (one query). Errors: the database's. */
+export async function audienceLexemes(db: Queryable): Promise<AudienceLexemes> {
+  const words = [...new Set(Object.values(AUDIENCE_WORDS).flat())];
+  const res = await db.query<{ w: string; lexemes: string[] }>(`SELECT w, tsvector_to_array(${analysed('w')}) AS lexemes FROM unnest($1::text[]) AS x(w)`, [
+    words,
+  ]);
+  const of = new Map(res.rows.map((r) => [r.w, r.lexemes]));
+  const stem = (list: readonly string[]) => new Set(list.flatMap((w) => of.get(w) ?? []));
+  return { gender: stem(AUDIENCE_WORDS.gender), child: stem(AUDIENCE_WORDS.child), unisex: stem(AUDIENCE_WORDS.unisex) };
+}
+
+/**
+ * The marker lexeme of a product ({@link AUDIENCE_MARKERS}), or null when it names a gender.
+ * `entries` are its search vector's occurrences (tsvector.ts `tsvectorOccurrences`: only the
+ * strong ones, title, brand and category words, count); `categoryCode` its code in the core tree
+ * (`g…` is Baby & Kids). A product that also says "unisex" names no gender.
+ */
+export function audienceMarker(
+  entries: ReadonlyArray<readonly [lexeme: string, weight: number, strong: boolean, ...rest: unknown[]]>,
+  categoryCode: string,
+  lex: AudienceLexemes,
+): string | null {
+  let gender = false;
+  let unisex = false;
+  let child = categoryCode.startsWith('g');
+  for (const [lexeme, , strong] of entries) {
+    if (!strong) continue;
+    if (lex.gender.has(lexeme)) gender = true;
+    if (lex.unisex.has(lexeme)) unisex = true;
+    if (lex.child.has(lexeme)) child = true;
+  }
+  if (gender && !unisex) return null;
+  return child ? AUDIENCE_MARKERS.child : AUDIENCE_MARKERS.adult;
+}
+
+/**
+ * A query's terms with the audience markers added: the term of each men's or women's word (core
+ * `audienceOfQueryWord`) also matches the adults' marker, of each boys' or girls' word the
+ * children's, when the query has another word that yields a term. `words` are the query words
+ * and `termsOf` the terms each yields (one list per word, in order); returns the flattened terms.
+ */
+export function withAudience(words: readonly string[], termsOf: readonly Term[][]): Term[] {
+  const audiences = words.map((w) => audienceOfQueryWord(w));
+  const other = termsOf.some((t, i) => t.length > 0 && audiences[i] === null);
+  if (!other) return termsOf.flat();
+  return termsOf.flatMap((terms, i) => {
+    const audience = audiences[i];
+    if (!audience || terms.length !== 1) return terms;
+    return [{ ...terms[0]!, lexemes: [...terms[0]!.lexemes, AUDIENCE_MARKERS[audience]] }];
+  });
+}
