@@ -10,21 +10,24 @@ import type { TestItem } from '@b-deals/feeds/testing';
 import { shopCatalogueApp } from './test-app.ts';
 
 const SHOES = 'Apparel & Accessories > Shoes';
-const item = (id: string, title: string, color: string, category = SHOES): TestItem => ({
+const item = (id: string, title: string, color: string, category = SHOES, gender = 'unisex'): TestItem => ({
   id,
   title,
   color,
   price: '80.00 USD',
   brand: 'Northvale',
   category,
-  gender: 'unisex',
+  gender,
 });
 
 const CATALOGUE: TestItem[] = [
   item('r1', 'Cushioned Road Running Shoe - White', 'White'),
   item('r2', 'Stability Running Shoe - Black', 'Black'),
-  item('s1', 'Classic Court Sneaker - White', 'White'),
+  // A men's sneaker: the mapper files a unisex one under Shoes' Other leaf, which no sneaker phrase names.
+  item('s1', 'Classic Court Sneaker - White', 'White', SHOES, 'male'),
   item('t1', 'Breathable Training Top - White', 'White', 'Apparel & Accessories > Clothing > Activewear'),
+  item('h1', 'Lightweight Trail Shoe - Black', 'Black'),
+  item('x1', 'Graphite Tennis Racket - Black', 'Black', 'Sporting Goods > Athletics > Racquet Sports > Tennis > Tennis Racquets'),
 ];
 
 describe.each(testDrivers())('category-phrase search on %s', (driver) => {
@@ -43,6 +46,16 @@ describe.each(testDrivers())('category-phrase search on %s', (driver) => {
     const res = await search({ q: 'white running trainers' });
     expect(titles(res)).toEqual(['Cushioned Road Running Shoe - White']);
     expect(res.broadened).toMatchObject({ dropped: 'running trainers', query: 'white', categories: [{ key: '711' }] });
+  });
+
+  it('reads "tennis shoes" and "gym sneakers" as sneakers (category phrases before the nearest kind), not as shoes of the tennis group', async () => {
+    for (const q of ['tennis shoes', 'gym sneakers']) {
+      const res = await search({ q });
+      expect(titles(res), q).toEqual(['Classic Court Sneaker - White']);
+      expect(res.broadened, q).toMatchObject({ dropped: q, query: '' });
+      expect(res.broadened.categories, q).toEqual([{ key: 'k24', label: "Men's Shoes › Sneakers" }]);
+    }
+    expect(titles(await search({ q: 'tennis' }))).toEqual(['Graphite Tennis Racket - Black']);
   });
 
   it('leaves a query that finds something as it is', async () => {

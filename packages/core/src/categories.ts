@@ -44,6 +44,17 @@ export interface CategoryNode {
  */
 type Def = [string, string, string[], Def[]?, string?];
 
+/**
+ * Names US shoppers give sneakers by what they wear them for, and the high top (issue 11 §6): keywords of both
+ * Sneakers leaves, so a feed's "Tennis Shoe" is filed as a sneaker and a search for "tennis shoes"
+ * or "gym shoes" that finds nothing as typed shows the sneakers, saying so (category phrases).
+ * Running shoes and hiking shoes have leaves of their own.
+ */
+const SNEAKER_PHRASES = [
+  ...['athletic', 'tennis', 'gym', 'training', 'walking', 'workout', 'basketball'].flatMap((use) => [`${use} shoe`, `${use} sneaker`, `${use} trainer`]),
+  'high top',
+];
+
 const DEFS: Def[] = [
   [
     "Women's Clothing",
@@ -293,7 +304,7 @@ const DEFS: Def[] = [
           ['Flats', '2', ['flats', 'ballet flat', 'ballet pump', 'ballerina', 'pointed flat', 'mary jane', 'loafer']],
           ['Boots', '3', ['boot', 'bootie']],
           ['Sandals', '4', ['sandal', 'slide']],
-          ['Sneakers', '5', ['sneaker', 'trainer']],
+          ['Sneakers', '5', ['sneaker', 'trainer', ...SNEAKER_PHRASES]],
         ],
         'womens-shoes',
       ],
@@ -305,7 +316,7 @@ const DEFS: Def[] = [
           ['Dress Shoes', '1', ['oxford', 'derby', 'brogue', 'dress shoe']],
           ['Boots', '2', ['boot', 'chelsea boot']],
           ['Loafers', '3', ['loafer', 'moccasin']],
-          ['Sneakers', '4', ['sneaker', 'trainer']],
+          ['Sneakers', '4', ['sneaker', 'trainer', ...SNEAKER_PHRASES]],
           ['Sandals', '5', ['sandal', 'slide', 'flip flop']],
         ],
         'mens-shoes',

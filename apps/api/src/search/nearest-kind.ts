@@ -13,11 +13,16 @@ export type Broadened = NonNullable<SearchResponse['broadened']>;
 
 /**
  * A group's label for the page: its name, after its department's where the name does not hold the
- * department's first word ("Women's Coats", "Handbags"; "Men's Clothing › Coats & Jackets").
+ * department's first word ("Women's Coats", "Handbags"; "Men's Clothing › Coats & Jackets"), or
+ * after its parent's where that names the department more closely ("Women's Shoes › Sneakers",
+ * not "Shoes › Sneakers" twice beside the men's).
  */
 export function groupLabel(group: CategoryNode): string {
-  const department = categoryTrail(group)[0];
+  const trail = categoryTrail(group);
+  const department = trail[0];
   if (!department || department === group) return group.term;
+  const parent = trail[trail.length - 2]!;
+  if (parent !== department && parent.term.toLowerCase().includes(department.term.toLowerCase())) return `${parent.term} › ${group.term}`;
   const first = department.term.split(/\s+/)[0]!.toLowerCase();
   return group.term.toLowerCase().includes(first) ? group.term : `${department.term} › ${group.term}`;
 }
@@ -91,14 +96,16 @@ export async function categoryPhraseSearch<R extends { total: number }>(
 }
 
 /**
- * A query that finds nothing, answered nearby and saying so: {@link nearestKind} ("olive jacket" →
- * olive within the groups jackets are filed under), else {@link categoryPhraseSearch} ("running
- * sneakers" → Running Shoes). `run(rest, filters)` searches `rest` (none: every product) within
+ * A query that finds nothing, answered nearby and saying so: {@link categoryPhraseSearch} ("running
+ * sneakers" → Running Shoes, "tennis shoes" → Sneakers), else {@link nearestKind} ("olive jacket" →
+ * olive within the groups jackets are filed under). A category's phrase reads every word the
+ * shopper typed, where the nearest kind leaves one out, so it goes first: "tennis shoes" is no
+ * shoe of the tennis group. `run(rest, filters)` searches `rest` (none: every product) within
  * `filters`. Null when neither finds anything.
  */
 export async function broaden<R extends { total: number }>(
   words: readonly string[],
   run: (rest: string[], filters: CategoryFilter[]) => Promise<R>,
 ): Promise<{ result: R; broadened: Broadened } | null> {
-  return (await nearestKind(words, run)) ?? (await categoryPhraseSearch(words, run));
+  return (await categoryPhraseSearch(words, run)) ?? (await nearestKind(words, run));
 }
