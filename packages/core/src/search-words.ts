@@ -34,7 +34,7 @@ export const SEARCH_SYNONYMS: readonly (readonly string[])[] = [
 export const COLOUR_WORDS: readonly string[] = (
   'black white silver gray grey red blue green pink purple violet yellow orange brown gold beige navy cyan magenta teal turquoise bronze copper ' +
   'ivory cream charcoal graphite titanium champagne burgundy maroon khaki tan lavender lime aqua coral mint rose olive mustard camel emerald plum ' +
-  'mauve taupe sage rust indigo fuchsia'
+  'mauve taupe sage rust indigo fuchsia lilac cobalt crimson scarlet peach apricot mulberry pewter gunmetal ecru'
 ).split(' ');
 
 /**

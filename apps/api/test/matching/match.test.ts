@@ -161,6 +161,13 @@ describe('matchScore', () => {
       score({ title: 'Trailhead 4-Person Dome Tent, Olive', brand: 'Kestrel' }, { title: 'Trailhead 4-Person Dome Tent, Olive', brand: 'Ridgeway' }).veto,
     ).toBe('brand');
     expect(score({ title: 'Relaxed Linen Shirt - Olive', brand: 'Kestrel' }, { title: 'Relaxed Linen Shirt - Mustard', brand: 'Kestrel' }).veto).toBe('color');
+    // Colours of real feeds beyond the basic ones (a pair `npm run matches -- review` showed: "… lilac" / "… gray")
+    expect(
+      score({ title: 'iHome iH16 alarm clock speaker lilac', brand: 'iHome' }, { title: 'iHome iH16 alarm clock speaker gray', brand: 'iHome' }).veto,
+    ).toBe('color');
+    expect(score({ title: 'Classic Court Sneaker - Cobalt', brand: 'Kestrel' }, { title: 'Classic Court Sneaker - Crimson', brand: 'Kestrel' }).veto).toBe(
+      'color',
+    );
     // …but the same specific part number outweighs a brand written as the maker's parent company
     expect(score(base, { ...base, brand: 'Western Digital' }).veto).toBeNull();
     expect(score(base, { ...base, title: 'SanDisk Ultra 128GB microSDXC card SDSQUNR-064G' }).veto).toBe('capacity');

@@ -69,9 +69,11 @@ export { googleCategoryPath } from './taxonomy.ts';
  * elsewhere (any change that moves a figure of `npm run eval:categories`): the API then files
  * the products of a catalogue written under another version again when it starts, from what
  * their first offers stored (apps/api `refileCategories`). 1: the rules of session 20
- * (2026-11-28), when offers began to keep `gender` and the mapped category.
+ * (2026-11-28), when offers began to keep `gender` and the mapped category. 2: shoes named for
+ * tennis, the gym, walking, workouts or basketball are sneakers (core `SNEAKER_PHRASES`), no longer
+ * running shoes.
  */
-export const CATEGORY_MAP_RULE = 1;
+export const CATEGORY_MAP_RULE = 2;
 
 /** Input of {@link mapCategory}; GMC attribute values after normalisation. */
 export interface CategoryInput {

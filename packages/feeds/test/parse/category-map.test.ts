@@ -187,6 +187,13 @@ describe('mapCategory from real feeds without google_product_category (issue 11 
     expect(code({ title: "Red Tape Men's Brown Shoe" })).toBe('k2');
   });
 
+  it('files a shoe named for tennis, the gym, walking or basketball as a sneaker, not a running shoe', () => {
+    expect(code({ title: "Men's Court Tennis Shoe" })).toBe('k24');
+    expect(code({ title: "Women's Walking Shoe" })).toBe('k15');
+    expect(code({ title: "Men's Basketball Shoe - White" })).toBe('k24');
+    expect(code({ title: "Women's Trail Running Shoe" })).toBe('711');
+  });
+
   it("keeps kinds our tree does not carry out of it, even after a shorter in-tree word ('Chino Belt')", () => {
     expect(code({ title: 'Bulchee Men Padded Chino Black Belt' })).toBe('');
     expect(code({ title: 'Ray-Ban Men Copper Sunglasses' })).toBe('');
