@@ -385,12 +385,15 @@ function report(label: string, results: QueryResult[], detail: boolean): void {
   console.log(`\n${label}: ${results.length} queries (${results.length - judged.length} with no relevant product in this catalogue, left out of the means)`);
   console.log(`  nDCG@10 ${mean(judged.map((r) => r.ndcg)).toFixed(3)}   P@10 ${mean(judged.map((r) => r.precision)).toFixed(3)}   (target: nDCG@10 ≥ 0.90)`);
   console.log(`  total over the relevant count by more than 10 %: ${over.length} queries (target 0)`);
-  console.log(`  answered with the nearest kind (the page says nothing matches as typed, shows the kind's groups): ${broadened.length} queries`);
+  console.log(
+    `  answered by a fallback (the page says nothing matches as typed, shows a category phrase, the nearest kind or the kind): ${broadened.length} queries`,
+  );
   if (!detail) return;
   for (const r of over) console.log(`    "${r.q}": total ${r.total}, relevant ${r.relevant}`);
-  for (const r of broadened) console.log(`    nearest kind for "${r.q}": ${r.total} shown, relevant ${r.relevant}`);
-  console.log('  worst by nDCG@10:');
-  for (const r of [...judged].sort((a, b) => a.ndcg - b.ndcg).slice(0, 8))
+  for (const r of broadened) console.log(`    fallback for "${r.q}": ${r.total} shown, relevant ${r.relevant}`);
+  const worst = Number(process.env.EVAL_SEARCH_WORST ?? 8);
+  console.log(`  worst by nDCG@10 (EVAL_SEARCH_WORST=${worst}):`);
+  for (const r of [...judged].sort((a, b) => a.ndcg - b.ndcg).slice(0, worst))
     console.log(`    "${r.q}": nDCG@10 ${r.ndcg.toFixed(2)}, P@10 ${r.precision.toFixed(2)}, total ${r.total}, relevant ${r.relevant}`);
 }
 

@@ -80,8 +80,26 @@ describe.each(testDrivers())('nearest-kind search on %s', (driver) => {
     expect(men.broadened).toMatchObject({ dropped: 'jacket', query: 'olive' });
     expect(await search({ q: 'olive jacket', cids: ['a'] })).toMatchObject({ total: 0, broadened: null });
     expect(await search({ q: 'jacket', cids: ['a'] })).toMatchObject({ total: 0, broadened: null });
-    // "white parka": the white item is a shirt, outside the coat groups, so nothing is shown.
-    expect(await search({ q: 'white parka' })).toMatchObject({ total: 0, broadened: null });
     expect(await search({ q: 'olive widget' })).toMatchObject({ total: 0, broadened: null });
+  });
+
+  it('shows every product of the kind when nothing near has the other words, and keeps whom it is for', async () => {
+    // "white parka": the white item is a shirt, outside the coat groups; the parkas are shown, saying "white" was left out.
+    const white = await search({ q: 'white parka' });
+    expect(titles(white)).toEqual(["Men's Navy Down Parka", "Men's Olive Hooded Parka", "Women's Olive Quilted Parka"]);
+    expect(white.broadened).toEqual({
+      dropped: 'white',
+      query: '',
+      categories: [
+        { key: '813', label: "Women's Clothing › Parkas" },
+        { key: '913', label: "Men's Clothing › Parkas" },
+      ],
+    });
+    // "mens waterproof parka": only the men's parkas, "waterproof" left out.
+    const men = await search({ q: 'mens waterproof parka' });
+    expect(titles(men)).toEqual(["Men's Navy Down Parka", "Men's Olive Hooded Parka"]);
+    expect(men.broadened).toMatchObject({ dropped: 'waterproof', query: 'mens' });
+    // A kind no product is filed under: nothing.
+    expect(await search({ q: 'waterproof boots' })).toMatchObject({ total: 0, broadened: null });
   });
 });

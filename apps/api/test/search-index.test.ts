@@ -161,6 +161,11 @@ describe.each(testDrivers())('search index on %s', (driver) => {
         expect(expected.size, q).toBe(0);
         continue;
       }
+      // Nothing matched as typed, and a fallback answered (search/nearest-kind.ts): PostgreSQL's matches are all left out by precision rules.
+      if (got.broadened) {
+        for (const id of expected) expect(await refined(id, q), `${q}: product ${id}`).toBe(true);
+        continue;
+      }
       const all = await allIds({ q });
       expect(got.total, q).toBe(all.size);
       if (!queryWords(q).length) expect(all.size).toBe(rows.length);

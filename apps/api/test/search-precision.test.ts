@@ -8,7 +8,7 @@
  * and "down" of a down jacket is a word though PostgreSQL's stop list holds it (`refreshSearchVectors`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SearchConditionSchema, type SearchConditionInput } from '@b-deals/contracts';
+import { SearchConditionSchema, type SearchConditionInput, type SearchResponse } from '@b-deals/contracts';
 import { CATEGORY_TERMS_RULE } from '@b-deals/core';
 import type { Database } from '@b-deals/db';
 import { createTestDatabase, testDrivers } from '@b-deals/db/testing';
@@ -31,8 +31,9 @@ const item = (id: string, title: string, category: string, productType?: string,
 describe.each(testDrivers())('category words in search on %s', (driver) => {
   let db: Database;
   // A fresh index per search, so a search reads the rows as they are now.
+  // What the words match as typed: a broadened answer (a fallback's, which says so: nearest-kind.ts) matches none of them.
   const names = async (input: SearchConditionInput) =>
-    (await searchProducts(db, SearchConditionSchema.parse({ ...input, to: 50 }), { index: new SearchIndex() })).items.map((i) => i.name).sort();
+    asTyped(await searchProducts(db, SearchConditionSchema.parse({ ...input, to: 50 }), { index: new SearchIndex() }));
 
   beforeAll(async () => {
     db = await createTestDatabase(driver);
@@ -110,6 +111,15 @@ describe.each(testDrivers())('category words in search on %s', (driver) => {
 });
 
 /** A test item filed by a `product_type` path of our own tree (mapper rule 0), with its own brand. */
+/**
+ * Names of the products a search's words match as typed, sorted unless `sorted` is false: none for
+ * a broadened answer (a fallback's, which says nothing matches as typed: search/nearest-kind.ts).
+ */
+function asTyped(res: SearchResponse, sorted = true): string[] {
+  const out = res.broadened ? [] : res.items.map((i) => i.name);
+  return sorted ? out.sort() : out;
+}
+
 const filed = (id: string, title: string, productType: string, brand = 'Fieldmark'): TestItem => ({ id, title, price: '40.00 USD', brand, productType });
 
 /**
@@ -131,15 +141,15 @@ function fieldmarkCatalogue(driver: 'pglite' | 'postgres', items: readonly TestI
   afterAll(async () => {
     await fixture.db?.close();
   });
-  const names = async (q: string) =>
-    (await searchProducts(fixture.db, SearchConditionSchema.parse({ q, to: 50 }), { index: new SearchIndex() })).items.map((i) => i.name).sort();
+  const names = async (q: string) => asTyped(await searchProducts(fixture.db, SearchConditionSchema.parse({ q, to: 50 }), { index: new SearchIndex() }));
   return { fixture, names };
 }
 
 describe.each(testDrivers())('compound names, product types, brands and proximity in search on %s', (driver) => {
   let db: Database;
+  // In rank order, what the words match as typed (a broadened answer matches none of them).
   const search = async (input: SearchConditionInput) =>
-    (await searchProducts(db, SearchConditionSchema.parse({ ...input, to: 50 }), { index: new SearchIndex() })).items.map((i) => i.name);
+    asTyped(await searchProducts(db, SearchConditionSchema.parse({ ...input, to: 50 }), { index: new SearchIndex() }), false);
   const names = async (input: SearchConditionInput) => (await search(input)).sort();
 
   beforeAll(async () => {

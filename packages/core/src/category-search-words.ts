@@ -283,6 +283,19 @@ export function nearestKindGroups(word: string): CategoryNode[] {
   return [...groups.values()];
 }
 
+/**
+ * The categories a kind word names (issue 11 §6, the last fallback of a query that finds nothing):
+ * every named node, department, group or leaf, whose kind words (its single-word keywords and name
+ * head words, singular) hold `word`, less those under another of them, in tree order. `coat` →
+ * Women's Coats (81) and Coats & Jackets (91); `earring` → Earrings (f2); `sweatpant` → Sweatshirts
+ * (712). [] when `word` is no kind word.
+ */
+export function kindCategories(word: string): CategoryNode[] {
+  const w = singularWord(word);
+  const named = ALL_CATEGORIES.filter((n) => n.code && !n.other && kindWordsOf(n).includes(w));
+  return named.filter((n) => !named.some((m) => m !== n && n.code!.startsWith(m.code!)));
+}
+
 /** Separator between a product's category words and its merchant's `product_type` words in `category_terms`. */
 export const PRODUCT_TYPE_SEPARATOR = ' ; ';
 

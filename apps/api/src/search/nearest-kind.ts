@@ -5,7 +5,7 @@
  * Men's Coats & Jackets), so the shopper sees olive coats, parkas and blazers, and the page says
  * which word was left out and where it looked (`SearchResponse.broadened`).
  */
-import { categoryPhrases, categoryTrail, nearestKindGroups, type CategoryFilter, type CategoryNode } from '@b-deals/core';
+import { audienceOfQueryWord, categoryPhrases, categoryTrail, kindCategories, nearestKindGroups, type CategoryFilter, type CategoryNode } from '@b-deals/core';
 import type { SearchResponse } from '@b-deals/contracts';
 
 /** `SearchResponse.broadened` when set. */
@@ -96,16 +96,46 @@ export async function categoryPhraseSearch<R extends { total: number }>(
 }
 
 /**
+ * The kind a query names, whatever else it asks (core `kindCategories`): for the last word of
+ * `words` that is a kind word and has categories, everything in them (`run([], filters)`), or, when
+ * the query has men's, women's, boys' or girls' words (core `audienceOfQueryWord`) and they find
+ * something there, those ("mens leather jacket" → "mens" in the jackets' categories); the other
+ * words are what it left out ("winter coat" → everything in Women's Coats and Men's Coats &
+ * Jackets; "sweatpants", which no product's words say, → everything in Sweatshirts, whose keyword
+ * it is). Null when no word is a kind word of some category, or those hold nothing.
+ */
+export async function kindSearch<R extends { total: number }>(
+  words: readonly string[],
+  run: (rest: string[], filters: CategoryFilter[]) => Promise<R>,
+): Promise<{ result: R; broadened: Broadened } | null> {
+  for (let i = words.length - 1; i >= 0; i--) {
+    const nodes = kindCategories(words[i]!);
+    if (!nodes.length) continue;
+    const filters = nodes.map((n) => ({ include: [n.code!], exclude: [] }));
+    // Whom the shopper asked for stays asked ("mens leather jacket": the men's jackets), where that finds something.
+    const audience = words.filter((w, j) => j !== i && audienceOfQueryWord(w) !== null);
+    let result = audience.length ? await run(audience, filters) : null;
+    const kept = result !== null && result.total > 0 ? audience : [];
+    if (kept.length === 0) result = await run([], filters);
+    if (result!.total === 0) continue;
+    const dropped = words.filter((w, j) => j !== i && !kept.includes(w)).join(' ') || words[i]!;
+    return { result: result!, broadened: { dropped, query: kept.join(' '), categories: nodes.map((n) => ({ key: n.code!, label: groupLabel(n) })) } };
+  }
+  return null;
+}
+
+/**
  * A query that finds nothing, answered nearby and saying so: {@link categoryPhraseSearch} ("running
  * sneakers" → Running Shoes, "tennis shoes" → Sneakers), else {@link nearestKind} ("olive jacket" →
- * olive within the groups jackets are filed under). A category's phrase reads every word the
- * shopper typed, where the nearest kind leaves one out, so it goes first: "tennis shoes" is no
- * shoe of the tennis group. `run(rest, filters)` searches `rest` (none: every product) within
- * `filters`. Null when neither finds anything.
+ * olive within the groups jackets are filed under), else {@link kindSearch} ("winter coat" →
+ * every coat). A category's phrase reads every word the shopper typed, where the nearest kind
+ * leaves one out, so it goes first: "tennis shoes" is no shoe of the tennis group; the kind alone
+ * leaves out most, so it goes last. `run(rest, filters)` searches `rest` (none: every product)
+ * within `filters`. Null when none finds anything.
  */
 export async function broaden<R extends { total: number }>(
   words: readonly string[],
   run: (rest: string[], filters: CategoryFilter[]) => Promise<R>,
 ): Promise<{ result: R; broadened: Broadened } | null> {
-  return (await categoryPhraseSearch(words, run)) ?? (await nearestKind(words, run));
+  return (await categoryPhraseSearch(words, run)) ?? (await nearestKind(words, run)) ?? (await kindSearch(words, run));
 }
