@@ -131,10 +131,28 @@ test("a men's word finds the running shoes that name no gender, and never a wome
   await page.goto('/searchList/?q=mens+running+shoes');
   await expect(page.getByText(/Nothing matches/)).toHaveCount(0);
   expect(await productCount(page)).toBeGreaterThan(0);
-  const titles = await page.locator('main ul li article h3').allTextContents();
+  // The matches' grid (a "More in …" grid may follow it).
+  const titles = await page.locator('main ul.card-grid').first().locator('article h3').allTextContents();
   expect(titles.length).toBeGreaterThan(0);
   for (const t of titles) expect(t).toMatch(/running shoe/i);
   for (const t of titles) expect(t).not.toMatch(/women/i);
+});
+
+test('a query matching a few products shows more of its kind below them, apart and not counted', async ({ page }) => {
+  // One jacket's whole title matches only that jacket (issue 11 §6, nearest-kind.ts moreOfKind).
+  await page.goto('/searchList/?q=jacket');
+  const title = (await page.locator('main ul li article h3').first().textContent())!.trim();
+  await page.goto(`/searchList/?q=${encodeURIComponent(title)}`);
+  const count = await productCount(page);
+  expect(count).toBeGreaterThan(0);
+  expect(count).toBeLessThan(10);
+  const more = page.getByTestId('more-of-kind');
+  await expect(more.getByRole('heading', { level: 2 })).toContainText('More in');
+  await expect(more.getByText(`These do not match every word of “${title}”.`)).toBeVisible();
+  const others = await more.locator('article h3').allTextContents();
+  expect(others.length).toBeGreaterThan(0);
+  expect(others.map((t) => t.trim())).not.toContain(title);
+  for (const t of others) expect(t).toMatch(/jacket|coat|parka|blazer|puffer|anorak|vest|windbreaker/i);
 });
 
 test('a kind named by another of its phrases finds nothing as typed, so its category is shown, and the page says so', async ({ page }) => {

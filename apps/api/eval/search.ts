@@ -239,7 +239,10 @@ function planProbes(plan: ReturnType<typeof planDemoCatalogue>, judged: readonly
   return out.filter((r) => !asked.has(r.q));
 }
 
-/** Runs every query (first page of 10, "Our Recommendation") and grades it against the judge's view of the catalogue. */
+/**
+ * Runs every query (first page of 10, "Our Recommendation", followed by its "More …" products) and grades it against
+ * the judge's view of the catalogue; the over-count reads `total`, which the "More …" products are not part of.
+ */
 async function runQueries<R extends { q: string }, T>(
   db: Database,
   index: SearchIndex,
@@ -251,7 +254,9 @@ async function runQueries<R extends { q: string }, T>(
   for (const rule of rules) {
     const all = [...truth.values()].map((t) => judge(rule, t));
     const answer = await searchProducts(db, SearchConditionSchema.parse({ q: rule.q, from: 0, to: 10, facets: false }), { index });
-    const grades = answer.items.map((item) => judge(rule, truth.get(item.id)));
+    // The page as a shopper reads it: the matches, then the "More …" of the kind after them (`SearchResponse.more`).
+    const shown = [...answer.items, ...(answer.more?.items ?? [])].slice(0, 10);
+    const grades = shown.map((item) => judge(rule, truth.get(item.id)));
     const relevant = all.filter((g) => g > 0).length;
     results.push({
       q: rule.q,

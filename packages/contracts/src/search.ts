@@ -121,5 +121,19 @@ export const SearchResponseSchema = z.object({
       categories: z.array(z.object({ key: z.string(), label: z.string() })),
     })
     .nullable(),
+  /**
+   * On the first page of a query whose words match only a few products (fewer than the API's
+   * `MORE_BELOW`, 10) and name a kind (issue 11 §6: "running jacket", "bike shorts"): more
+   * products of that kind, not counted in `total` nor in the facets, those whose descriptions hold
+   * the other words first; `categories` are the kind's categories (as in `broadened`). Null
+   * otherwise; absent from an answer cached before it existed.
+   */
+  more: z
+    .object({
+      categories: z.array(z.object({ key: z.string(), label: z.string() })),
+      items: z.array(ProductCardSchema),
+    })
+    .nullable()
+    .optional(),
 });
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;

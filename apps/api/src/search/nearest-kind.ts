@@ -125,6 +125,44 @@ export async function kindSearch<R extends { total: number }>(
 }
 
 /**
+ * More of the kind a query names, for a query whose words match only a few products (issue 11 §6:
+ * "running jacket" finds the one jacket with "running" in its title; a shopper asking it would look
+ * at the other jackets next). For the last word of `words` that is a kind word with categories
+ * (core `kindCategories`): first the products there that hold every word anywhere, their
+ * descriptions too (`run(words, filters, true)`), then the others there (`run(audience, filters,
+ * false)`: those of whom the query asks, "mens yoga pants" → the men's pants, else every one),
+ * each list in its own order, leaving out the rows of `shown`, at most `limit` rows. Null when no
+ * word names a kind with categories, or nothing more is there.
+ */
+export async function moreOfKind(
+  words: readonly string[],
+  shown: readonly number[],
+  limit: number,
+  run: (rest: string[], filters: CategoryFilter[], descriptions: boolean) => Promise<readonly number[]>,
+): Promise<{ rows: number[]; categories: Broadened['categories'] } | null> {
+  for (let i = words.length - 1; i >= 0; i--) {
+    const nodes = kindCategories(words[i]!);
+    if (!nodes.length) continue;
+    const filters = nodes.map((n) => ({ include: [n.code!], exclude: [] }));
+    const seen = new Set(shown);
+    const rows: number[] = [];
+    const add = (list: readonly number[]) => {
+      for (const r of list) {
+        if (rows.length === limit || seen.has(r)) continue;
+        rows.push(r);
+        seen.add(r);
+      }
+    };
+    add(await run([...words], filters, true));
+    const audience = words.filter((w, j) => j !== i && audienceOfQueryWord(w) !== null);
+    if (rows.length < limit) add(await run(audience, filters, false));
+    if (rows.length === 0) continue;
+    return { rows, categories: nodes.map((n) => ({ key: n.code!, label: groupLabel(n) })) };
+  }
+  return null;
+}
+
+/**
  * A query that finds nothing, answered nearby and saying so: {@link categoryPhraseSearch} ("running
  * sneakers" → Running Shoes, "tennis shoes" → Sneakers), else {@link nearestKind} ("olive jacket" →
  * olive within the groups jackets are filed under), else {@link kindSearch} ("winter coat" →

@@ -41,7 +41,7 @@ import type { Queryable } from '@b-deals/db';
 import { badRequest } from '../errors.ts';
 import { toCard } from '../catalog/index.ts';
 import { correctWords } from './typo-correction.ts';
-import { broaden } from './nearest-kind.ts';
+import { broaden, moreOfKind } from './nearest-kind.ts';
 import { SearchCache } from './search-cache.ts';
 import { matchTerms, type Term } from './match.ts';
 import { joinSplitWords } from './split-words.ts';
@@ -62,6 +62,11 @@ export interface SearchDeps {
   index: SearchIndex;
   cache?: SearchCache;
 }
+
+/** A query whose words match fewer products than this shows more of its kind on its first page (`SearchResponse.more`). */
+export const MORE_BELOW = 10;
+/** Products of `SearchResponse.more`, at most: one row of the desktop grid three times. */
+export const MORE_ITEMS = 12;
 
 /** Words of a query (core `queryWords`: letters and digits, hyphenated compounds whole, at most 8). */
 export const queryWords = coreQueryWords;
@@ -103,7 +108,16 @@ export async function searchProducts(db: Queryable, c: SearchCondition, deps: Se
     const near = await broaden(tried, async (rest, within) => evaluate(snap, c, { ...plan, within }, rest.length ? await deps.index.terms(db, rest) : null));
     if (near) ({ result, broadened } = near);
   }
-  const answer: SearchResponse = { items: cards(snap, result.page), total: result.total, facets: result.facets, correctedQuery, broadened };
+  // More of the kind (issue 11 §6, nearest-kind.ts `moreOfKind`): the first page of a query matching only a few products.
+  let more: SearchResponse['more'] = null;
+  if (!broadened && c.from === 0 && result.total > 0 && result.total < MORE_BELOW && tried.length >= 2) {
+    const near = await moreOfKind(tried, result.page, MORE_ITEMS, async (rest, within, descriptions) => {
+      const condition = { ...c, from: 0, to: MORE_ITEMS + result.total, facets: false };
+      return evaluateWith(snap, condition, { ...plan, within }, rest.length ? await deps.index.terms(db, rest) : null, descriptions).page;
+    });
+    if (near) more = { categories: near.categories, items: cards(snap, near.rows) };
+  }
+  const answer: SearchResponse = { items: cards(snap, result.page), total: result.total, facets: result.facets, correctedQuery, broadened, more };
   if (key) deps.cache!.store(key, answer);
   return answer;
 }

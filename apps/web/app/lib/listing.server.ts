@@ -16,9 +16,11 @@ import { lastPage, parseListingParams, toSearchCondition, type FixedFilters, typ
 export type FacetValue = readonly [key: string, label: string, count: number];
 
 /** One page of a listing as the page carries it: the products as card views (lib/card-view.ts), the filter values as {@link FacetValue}s. */
-export type ListingResult = Omit<SearchResponse, 'items' | 'facets'> & {
+export type ListingResult = Omit<SearchResponse, 'items' | 'facets' | 'more'> & {
   items: CardView[];
   facets: Record<keyof SearchResponse['facets'], FacetValue[]>;
+  /** More of the query's kind after the matches (`SearchResponse.more`), as card views; null when none. */
+  more: { categories: NonNullable<SearchResponse['more']>['categories']; items: CardView[] } | null;
 };
 
 export interface ListingData {
@@ -55,6 +57,7 @@ function asCards(r: SearchResponse): ListingResult {
   return {
     ...r,
     items: r.items.map(toCardView),
+    more: r.more ? { categories: r.more.categories, items: r.more.items.map(toCardView) } : null,
     facets: { departments: values(departments), brands: values(brands), merchants: values(merchants), priceBands: values(priceBands), sizes: values(sizes) },
   };
 }

@@ -6,6 +6,7 @@ import { ga4Item, track } from '../lib/analytics';
 import type { Route } from './+types/search';
 import { useDepartments } from '../lib/nav';
 import { Listing } from '../components/listing';
+import { ProductGrid } from '../components/product-card';
 import { HotWordChips } from '../components/search-box';
 import { apiFrom } from '../lib/api.server';
 import { loadListing } from '../lib/listing.server';
@@ -101,6 +102,25 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       <div className="mt-6">
         <Listing data={loaderData} empty={empty} />
       </div>
+      {result.more && result.more.items.length > 0 ? (
+        <section aria-labelledby="more-heading" className="mt-10" data-testid="more-of-kind">
+          <h2 id="more-heading" className="text-xl font-semibold">
+            More in{' '}
+            {result.more.categories.map((cat, i) => (
+              <Fragment key={cat.key}>
+                {i === 0 ? '' : i === result.more!.categories.length - 1 ? ' and ' : ', '}
+                <Link to={broadenedHref('', cat.key)} className="underline">
+                  {cat.label}
+                </Link>
+              </Fragment>
+            ))}
+          </h2>
+          <p className="mt-1 text-sm text-stone-600">These do not match every word of “{params.q}”.</p>
+          <div className="mt-4">
+            <ProductGrid products={result.more.items} />
+          </div>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,62 @@
+/**
+ * "More in …" (issue 11 §6, nearest-kind.ts `moreOfKind`): a query whose words match only a few
+ * products ("running jacket") gets, on its first page, more products of the kind it names: first
+ * those whose descriptions hold its other words, then the rest of the kind (of whom the query asks
+ * for, when it says), never counted in its total or facets. Through the API, on each test driver.
+ */
+import { describe, expect, it } from 'vitest';
+import { testDrivers } from '@b-deals/db/testing';
+import type { TestItem } from '@b-deals/feeds/testing';
+import { shopCatalogueApp } from './test-app.ts';
+
+const JACKETS = 'Apparel & Accessories > Clothing > Outerwear > Coats & Jackets';
+const item = (id: string, title: string, description: string, gender = 'female', category = JACKETS): TestItem => ({
+  id,
+  title,
+  description,
+  price: '90.00 USD',
+  brand: 'Northvale',
+  category,
+  gender,
+});
+
+const CATALOGUE: TestItem[] = [
+  item('r1', "Women's Running Jacket", 'A light jacket with reflective trims.'),
+  item('d1', "Women's Denim Jacket", 'Light enough for running errands on a spring day.'),
+  item('b1', "Women's Bomber Jacket", 'A classic satin bomber.'),
+  item('m1', "Men's Field Jacket", 'Four pockets, waxed cotton.', 'male'),
+  item('s1', "Women's Linen Shirt", 'Breezy, for running around town.', 'female', 'Apparel & Accessories > Clothing > Shirts & Tops'),
+];
+
+describe.each(testDrivers())('more of the kind in search on %s', (driver) => {
+  const shop = shopCatalogueApp(driver, CATALOGUE);
+
+  const search = async (payload: object) => (await shop.app.inject({ method: 'POST', url: '/inventory/api/v1/search/condition', payload })).json();
+  const names = (items: Array<{ name: string }>) => items.map((i) => i.name);
+
+  it('follows the few matches with more of the kind, those whose descriptions hold the other words first', async () => {
+    const res = await search({ q: 'running jacket' });
+    expect(names(res.items)).toEqual(["Women's Running Jacket"]);
+    expect(res.total).toBe(1);
+    expect(res.broadened).toBeNull();
+    const more = names(res.more.items);
+    expect(more[0]).toBe("Women's Denim Jacket");
+    expect(more.slice(1).sort()).toEqual(["Men's Field Jacket", "Women's Bomber Jacket"]);
+    // A kind's products only (the shirt's description says "running" too), never a match twice.
+    expect(more).not.toContain("Women's Linen Shirt");
+    expect(more).not.toContain("Women's Running Jacket");
+    expect(res.more.categories.map((c: { key: string }) => c.key)).toContain('812');
+    // Not in the total nor in the facets.
+    expect(res.facets.departments.reduce((n: number, d: { count: number }) => n + d.count, 0)).toBe(1);
+  });
+
+  it('keeps to whom the query asks for, and stays away from a query of one word, a later page, or one that found nothing', async () => {
+    const women = await search({ q: 'womens running jacket' });
+    expect(names(women.more.items)).not.toContain("Men's Field Jacket");
+    expect(names(women.more.items)).toContain("Women's Bomber Jacket");
+    expect((await search({ q: 'jacket' })).more).toBeNull();
+    expect((await search({ q: 'running jacket', from: 24, to: 48 })).more).toBeNull();
+    const none = await search({ q: 'zzqx jacket' });
+    expect(none.more).toBeNull();
+  });
+});
