@@ -7,6 +7,7 @@
 import { SEARCH_COLOUR_WORDS } from '@b-deals/core';
 import type { Queryable } from '@b-deals/db';
 import { CLASS_INDEX, LEXEME_WEIGHTS } from './tsvector.ts';
+import { addPosting, type Postings } from './postings.ts';
 import { analysed } from './vocabulary.ts';
 
 /**
@@ -66,7 +67,7 @@ export const STATED_COLOUR_WEIGHT = LEXEME_WEIGHTS.C;
  * of "Forest Green") are not added.
  */
 export function addStatedColours(
-  postings: Map<string, { rows: number[]; weights: number[]; strong: number[]; pos: number[] }>,
+  postings: Postings,
   row: number,
   entries: ReadonlyArray<readonly [string, number, boolean, readonly number[]]>,
   names: readonly string[],
@@ -79,12 +80,5 @@ export function addStatedColours(
     const p = postings.get(lexeme)!;
     p.strong[p.strong.length - 1] = 1; // this row's posting, just written
   }
-  for (const lexeme of stated) {
-    let p = postings.get(lexeme);
-    if (!p) postings.set(lexeme, (p = { rows: [], weights: [], strong: [], pos: [] }));
-    p.rows.push(row);
-    p.weights.push(STATED_COLOUR_WEIGHT);
-    p.strong.push(1);
-    p.pos.push(0);
-  }
+  for (const lexeme of stated) addPosting(postings, lexeme, row, STATED_COLOUR_WEIGHT, 1, 0);
 }

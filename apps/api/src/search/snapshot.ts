@@ -22,6 +22,7 @@ import { analysed } from './vocabulary.ts';
 import { CLASS_INDEX, tsvectorOccurrences } from './tsvector.ts';
 import { addStatedColours, colourLexemes, colourNameOnly } from './colours.ts';
 import { AUDIENCE_MARKER_WEIGHT, audienceLexemes, audienceMarker } from './audience.ts';
+import { addPosting, type Postings } from './postings.ts';
 
 /** Label bits of a product (`l` filter values). */
 export const LABEL_BITS = { on_sale: 1, in_stock: 2, multi_merchant: 4 } as const;
@@ -449,7 +450,7 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
   const createdMs = new Float64Array(n);
   const merchantStart = new Uint32Array(n + 1);
   const merchantItems: number[] = [];
-  const postings = new Map<string, { rows: number[]; weights: number[]; strong: number[]; pos: number[]; heads?: Map<number, string> }>();
+  const postings: Postings = new Map();
   const rowById = new Map<number, number>();
   const stems = await kindLexemes(db, rows);
   const colourIndex = await colourLexemes(db);
@@ -519,27 +520,15 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
         ))
           heads.set(l, COLOUR_NAME);
       for (const [lexeme, weight, strong, occ] of entries) {
-        let p = postings.get(lexeme);
-        if (!p) postings.set(lexeme, (p = { rows: [], weights: [], strong: [], pos: [] }));
-        p.rows.push(row);
-        p.weights.push(weight);
-        p.strong.push(strong ? 1 : 0);
-        const head = heads.get(lexeme);
-        if (head !== undefined) (p.heads ??= new Map()).set(p.rows.length - 1, head); // sparse: most words stand on their own
         let first = 0;
         for (const o of occ) if ((o & 3) !== CLASS_INDEX.D && (first === 0 || o >> 2 < first)) first = o >> 2;
-        p.pos.push(Math.min(first, 0xffff));
+        const p = addPosting(postings, lexeme, row, weight, strong ? 1 : 0, Math.min(first, 0xffff));
+        const head = heads.get(lexeme);
+        if (head !== undefined) (p.heads ??= new Map()).set(p.rows.length - 1, head); // sparse: most words stand on their own
       }
       if (r.coloured) addStatedColours(postings, row, entries, r.colour_names, colourIndex);
       const marker = audienceMarker(entries, r.category_code, audience);
-      if (marker !== null) {
-        let p = postings.get(marker);
-        if (!p) postings.set(marker, (p = { rows: [], weights: [], strong: [], pos: [] }));
-        p.rows.push(row);
-        p.weights.push(AUDIENCE_MARKER_WEIGHT);
-        p.strong.push(1);
-        p.pos.push(0);
-      }
+      if (marker !== null) addPosting(postings, marker, row, AUDIENCE_MARKER_WEIGHT, 1, 0);
     }
   });
   merchantStart[n] = merchantItems.length;
