@@ -126,6 +126,16 @@ test("a colour and a kind that find nothing show that colour in the kind's group
   expect(await productCount(page)).toBeGreaterThan(0);
 });
 
+test('a word no product holds is left out, the rest searched, and the page says which', async ({ page }) => {
+  // No product is a spaceship; olive ones there are (issue 11 §6, nearest-kind.ts heldWordsSearch).
+  await page.goto('/searchList/?q=olive+spaceship');
+  await expect(page.getByText(/Nothing matches “olive spaceship” right now/)).toContainText('Showing olive instead, leaving out “spaceship”.');
+  expect(await productCount(page)).toBeGreaterThan(0);
+  const titles = await page.locator('main ul.card-grid').first().locator('article h3').allTextContents();
+  for (const t of titles) expect(t).toMatch(/olive/i);
+  await expectNoAxeViolations(page);
+});
+
 test("a men's word finds the running shoes that name no gender, and never a women's one", async ({ page }) => {
   // No demo running shoe's title says "men's" (issue 11 §6, search/audience.ts): they are for anyone.
   await page.goto('/searchList/?q=mens+running+shoes');

@@ -358,11 +358,20 @@ async function lumaPart(dir: string): Promise<void> {
     const debug = process.env.EVAL_SEARCH_DEBUG;
     if (debug)
       for (const rule of rules.filter((r, i) => r.q === debug && i % 2 === 0)) {
-        const found = (await searchProducts(db, SearchConditionSchema.parse({ q: rule.q, from: 0, to: 100, facets: false }), { index })).items;
+        const answer = await searchProducts(db, SearchConditionSchema.parse({ q: rule.q, from: 0, to: 100, facets: false }), { index });
+        const found = [...answer.items, ...(answer.more?.items ?? [])];
+        const codeOf = new Map(
+          (await db.query<{ id: string; category_code: string }>(`SELECT id, category_code FROM products`)).rows.map((r) => [Number(r.id), r.category_code]),
+        );
+        console.log(
+          `  "${rule.q}": total ${answer.total}, broadened ${JSON.stringify(answer.broadened)}, more in ${JSON.stringify(answer.more?.categories ?? null)}`,
+        );
         for (const item of found)
-          if (gradeLuma(rule, truth.get(item.id)) === 0) console.log(`  [0] ${item.name} | ${truth.get(item.id)?.category ?? 'untraced'}`);
+          if (gradeLuma(rule, truth.get(item.id)) === 0)
+            console.log(`  [0] ${item.name} | ${truth.get(item.id)?.category ?? 'untraced'} | ${codeOf.get(item.id)}`);
         const ids = new Set(found.map((i) => i.id));
-        for (const [id, t] of truth) if (!ids.has(id) && gradeLuma(rule, t) > 0) console.log(`  [missed ${gradeLuma(rule, t)}] ${t.name} | ${t.category}`);
+        for (const [id, t] of truth)
+          if (!ids.has(id) && gradeLuma(rule, t) > 0) console.log(`  [missed ${gradeLuma(rule, t)}] ${t.name} | ${t.category} | ${codeOf.get(id)}`);
       }
     const results = await runQueries(db, index, rules, truth, gradeLuma);
     report(
@@ -391,7 +400,7 @@ function report(label: string, results: QueryResult[], detail: boolean): void {
   console.log(`  nDCG@10 ${mean(judged.map((r) => r.ndcg)).toFixed(3)}   P@10 ${mean(judged.map((r) => r.precision)).toFixed(3)}   (target: nDCG@10 ≥ 0.90)`);
   console.log(`  total over the relevant count by more than 10 %: ${over.length} queries (target 0)`);
   console.log(
-    `  answered by a fallback (the page says nothing matches as typed, shows a category phrase, the nearest kind or the kind): ${broadened.length} queries`,
+    `  answered by a fallback (the page says nothing matches as typed, shows a category phrase, the nearest kind, the kind or the held words): ${broadened.length} queries`,
   );
   if (!detail) return;
   for (const r of over) console.log(`    "${r.q}": total ${r.total}, relevant ${r.relevant}`);

@@ -28,6 +28,10 @@ const CATALOGUE: TestItem[] = [
   item('t1', 'Breathable Training Top - White', 'White', 'Apparel & Accessories > Clothing > Activewear'),
   item('h1', 'Lightweight Trail Shoe - Black', 'Black'),
   item('x1', 'Graphite Tennis Racket - Black', 'Black', 'Sporting Goods > Athletics > Racquet Sports > Tennis > Tennis Racquets'),
+  item('w1', 'Digital Sport Watch - Black', 'Black', 'Apparel & Accessories > Jewelry > Watches'),
+  item('l1', "Women's High-Waist Leggings - Black", 'Black', 'Apparel & Accessories > Clothing > Activewear', 'female'),
+  // "tracker" is one spelling slip from "trucker": no correction for a word of the tree's own phrases.
+  item('j1', "Men's Denim Trucker Jacket - Blue", 'Blue', 'Apparel & Accessories > Clothing > Outerwear > Coats & Jackets', 'male'),
 ];
 
 describe.each(testDrivers())('category-phrase search on %s', (driver) => {
@@ -56,6 +60,17 @@ describe.each(testDrivers())('category-phrase search on %s', (driver) => {
       expect(res.broadened.categories, q).toEqual([{ key: 'k24', label: "Men's Shoes › Sneakers" }]);
     }
     expect(titles(await search({ q: 'tennis' }))).toEqual(['Graphite Tennis Racket - Black']);
+  });
+
+  it('reads "fitness tracker" as the watches (a fitness tracker is worn as a watch), and "tights" as leggings', async () => {
+    const tracker = await search({ q: 'fitness tracker' });
+    expect(titles(tracker)).toEqual(['Digital Sport Watch - Black']);
+    expect(tracker.broadened).toMatchObject({ dropped: 'fitness tracker', query: '', categories: [{ key: 'f5' }] });
+    expect(tracker.correctedQuery).toBeNull();
+    // A synonym (core SEARCH_SYNONYMS): found as typed, nothing broadened.
+    const tights = await search({ q: 'black tights' });
+    expect(titles(tights)).toEqual(["Women's High-Waist Leggings - Black"]);
+    expect(tights.broadened).toBeNull();
   });
 
   it('leaves a query that finds something as it is', async () => {

@@ -26,6 +26,7 @@ const CATALOGUE: TestItem[] = [
   item('b1', "Women's Bomber Jacket", 'A classic satin bomber.'),
   item('m1', "Men's Field Jacket", 'Four pockets, waxed cotton.', 'male'),
   item('s1', "Women's Linen Shirt", 'Breezy, for running around town.', 'female', 'Apparel & Accessories > Clothing > Shirts & Tops'),
+  item('w1', "Women's Gold Watch", 'A slim gold-tone watch.', 'female', 'Apparel & Accessories > Jewelry > Watches'),
 ];
 
 describe.each(testDrivers())('more of the kind in search on %s', (driver) => {
@@ -58,5 +59,12 @@ describe.each(testDrivers())('more of the kind in search on %s', (driver) => {
     expect((await search({ q: 'running jacket', from: 24, to: 48 })).more).toBeNull();
     const none = await search({ q: 'zzqx jacket' });
     expect(none.more).toBeNull();
+  });
+
+  it("reads a men's or women's word as whom the query is for, never as the kind", async () => {
+    // "womens watch": the one watch; the Watches leaf holds nothing more, and "womens" names no kind (not Women's Clothing).
+    const res = await search({ q: 'womens watch' });
+    expect(names(res.items)).toEqual(["Women's Gold Watch"]);
+    expect(res.more).toBeNull();
   });
 });

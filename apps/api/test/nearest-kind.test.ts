@@ -26,7 +26,7 @@ const CATALOGUE: TestItem[] = [
   item('j1', "Women's Black Bomber Jacket", 'Black'),
   item('p3', "Men's Navy Down Parka", 'Navy', OUTERWEAR, { gender: 'male' }),
   item('c1', "Men's Olive Slim Chinos", 'Olive', 'Apparel & Accessories > Clothing > Pants', { gender: 'male' }),
-  item('t1', "Women's White Linen Shirt", 'White', 'Apparel & Accessories > Clothing > Shirts & Tops'),
+  item('t1', "Women's White Linen Shirt", 'White', 'Apparel & Accessories > Clothing > Shirts & Tops', { description: 'Breathable linen.' }),
 ];
 
 describe.each(testDrivers())('nearest-kind search on %s', (driver) => {
@@ -80,7 +80,20 @@ describe.each(testDrivers())('nearest-kind search on %s', (driver) => {
     expect(men.broadened).toMatchObject({ dropped: 'jacket', query: 'olive' });
     expect(await search({ q: 'olive jacket', cids: ['a'] })).toMatchObject({ total: 0, broadened: null });
     expect(await search({ q: 'jacket', cids: ['a'] })).toMatchObject({ total: 0, broadened: null });
-    expect(await search({ q: 'olive widget' })).toMatchObject({ total: 0, broadened: null });
+  });
+
+  it("leaves out the words no product's title, brand or category holds, and says which", async () => {
+    // "widget" is nowhere: the olive products are shown, unbounded by any category.
+    const widget = await search({ q: 'olive widget' });
+    expect(titles(widget)).toEqual(["Men's Olive Hooded Parka", "Men's Olive Slim Chinos", "Women's Olive Quilted Parka"]);
+    expect(widget.broadened).toEqual({ dropped: 'widget', query: 'olive', categories: [] });
+    // A word only a description holds ("breathable", of the white shirt's) is not what the store calls a product: left out too.
+    expect((await search({ q: 'olive breathable' })).broadened).toEqual({ dropped: 'breathable', query: 'olive', categories: [] });
+    // Held means held under the shopper's own filters: no product of the department with code a is olive.
+    expect(await search({ q: 'olive widget', cids: ['a'] })).toMatchObject({ total: 0, broadened: null });
+    // Neither word held, or a word alone: nothing, as before.
+    expect(await search({ q: 'zzqx widget' })).toMatchObject({ total: 0, broadened: null });
+    expect(await search({ q: 'widget' })).toMatchObject({ total: 0, broadened: null });
   });
 
   it('shows every product of the kind when nothing near has the other words, and keeps whom it is for', async () => {

@@ -112,7 +112,9 @@ export const SearchResponseSchema = z.object({
    * the kind it names (issue 11 §6 "nearest kind": "olive jacket" → "olive" in Women's Coats and
    * Men's Clothing › Coats & Jackets): the kind word left out, the words searched, and those groups
    * (`key` a category code, usable in `cids`; `label` its display name, with its department where
-   * the name alone does not say it). The items and counts are of that broader search.
+   * the name alone does not say it). The items and counts are of that broader search. `categories`
+   * is empty when the words left out are words no product's title, brand or category holds and the
+   * others were searched everywhere ("stability ball" → "ball").
    */
   broadened: z
     .object({

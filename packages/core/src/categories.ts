@@ -273,7 +273,7 @@ const DEFS: Def[] = [
         ],
       ],
       ['Bracelets', '4', ['bracelet', 'bangle', 'cuff']],
-      ['Watches', '5', ['watch', 'wristwatch', 'smartwatch']],
+      ['Watches', '5', ['watch', 'wristwatch', 'smartwatch', 'fitness tracker', 'activity tracker']],
     ],
   ],
   [

@@ -285,15 +285,33 @@ export function nearestKindGroups(word: string): CategoryNode[] {
 
 /**
  * The categories a kind word names (issue 11 §6, the last fallback of a query that finds nothing):
- * every named node, department, group or leaf, whose kind words (its single-word keywords and name
- * head words, singular) hold `word`, less those under another of them, in tree order. `coat` →
- * Women's Coats (81) and Coats & Jackets (91); `earring` → Earrings (f2); `sweatpant` → Sweatshirts
- * (712). [] when `word` is no kind word.
+ * every named group or leaf whose kind words (its single-word keywords and name head words,
+ * singular) hold `word`, less those under another of them, in tree order; a department only when
+ * no group or leaf is named (the "Sneakers" of Sneakers & Sportswear, which also holds rackets and
+ * goggles, is no kind where the shoes' Sneakers leaves are). `coat` → Women's Coats (81) and Coats
+ * & Jackets (91); `earring` → Earrings (f2); `sweatpant` → Sweatshirts (712); `sneaker` → the
+ * women's and men's Sneakers (k15, k24). [] when `word` is no kind word.
  */
 export function kindCategories(word: string): CategoryNode[] {
   const w = singularWord(word);
-  const named = ALL_CATEGORIES.filter((n) => n.code && !n.other && kindWordsOf(n).includes(w));
+  const all = ALL_CATEGORIES.filter((n) => n.code && !n.other && kindWordsOf(n).includes(w));
+  const below = all.filter((n) => n.code!.length > 1);
+  const named = below.length ? below : all;
   return named.filter((n) => !named.some((m) => m !== n && n.code!.startsWith(m.code!)));
+}
+
+/** Every word of the tree's keywords and names, lower-case and singular ({@link isCategoryWord}). */
+const CATEGORY_WORDS: ReadonlySet<string> = new Set(
+  ALL_CATEGORIES.flatMap((n) => [...n.keywords, n.term].flatMap((k) => k.toLowerCase().match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? [])).map(singularWord),
+);
+
+/**
+ * Whether a query word is a word of the storefront's own category tree, a keyword or a name
+ * (issue 20 §3: such a word is never a typo to correct; "tracker" of Watches' "fitness tracker" is
+ * no "trucker", though no product's words hold it). Compared lower-case and singular.
+ */
+export function isCategoryWord(word: string): boolean {
+  return CATEGORY_WORDS.has(singularWord(word.toLowerCase()));
 }
 
 /** Separator between a product's category words and its merchant's `product_type` words in `category_terms`. */

@@ -21,6 +21,7 @@ export const SEARCH_SYNONYMS: readonly (readonly string[])[] = [
   ['moisturizer', 'moisturiser'],
   ['jewelry', 'jewellery'],
   ['pajama', 'pyjama'],
+  ['legging', 'tights'],
   ['color', 'colour'],
   ['woman', 'women', 'lady', 'ladies'],
 ];

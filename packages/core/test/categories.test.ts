@@ -8,6 +8,8 @@ import {
   categorySearchTerms,
   ownKindWords,
   nearestKindGroups,
+  kindCategories,
+  isCategoryWord,
   productTypeSearchTerms,
   CATEGORY_ALIASES,
   CATEGORY_TREE,
@@ -342,6 +344,21 @@ describe('compound names and product types in search words (issue 11 §6)', () =
     expect(codes('coat')).toEqual([]);
     // Words that are no kind, colours and audiences.
     for (const w of ['olive', 'women', 'casual', 'zzz']) expect(codes(w)).toEqual([]);
+  });
+
+  it('names the categories of a kind, a department only when no group or leaf is that kind', () => {
+    const codes = (w: string) => kindCategories(w).map((g) => g.code);
+    expect(codes('coats')).toEqual(['81', '91']);
+    // Sneakers & Sportswear (7) holds rackets and goggles: "sneakers" is the shoes' Sneakers leaves.
+    expect(codes('sneakers')).toEqual(['k15', 'k24']);
+    expect(codes('watch')).toEqual(['f5']);
+    expect(codes('beauty')).toEqual(['b']);
+    expect(codes('olive')).toEqual([]);
+  });
+
+  it('knows the words of its own tree, so the typo correction leaves them as typed', () => {
+    for (const w of ['tracker', 'trackers', 'Sneakers', 'stability', 'parka']) expect(isCategoryWord(w), w).toBe(true);
+    for (const w of ['trucker', 'zzqx', 'olive']) expect(isCategoryWord(w), w).toBe(false);
   });
 
   it("writes a merchant's own product_type as search words, and nothing for a path of our tree", () => {

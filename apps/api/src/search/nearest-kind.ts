@@ -1,5 +1,6 @@
 /**
- * The "nearest kind" fallback of the search (issue 11 §6): a query of a kind and other words
+ * The fallbacks of a query that finds nothing (issue 11 §6; {@link broaden}), and the "more of
+ * its kind" of one that finds a few ({@link moreOfKind}). The first, the "nearest kind": a query of a kind and other words
  * ("olive jacket") that finds nothing, even corrected, is run again without the kind word, within
  * the groups that kind is filed under (core `nearestKindGroups`: jackets under Women's Coats and
  * Men's Coats & Jackets), so the shopper sees olive coats, parkas and blazers, and the page says
@@ -109,7 +110,7 @@ export async function kindSearch<R extends { total: number }>(
   run: (rest: string[], filters: CategoryFilter[]) => Promise<R>,
 ): Promise<{ result: R; broadened: Broadened } | null> {
   for (let i = words.length - 1; i >= 0; i--) {
-    const nodes = kindCategories(words[i]!);
+    const nodes = kindWordCategories(words[i]!);
     if (!nodes.length) continue;
     const filters = nodes.map((n) => ({ include: [n.code!], exclude: [] }));
     // Whom the shopper asked for stays asked ("mens leather jacket": the men's jackets), where that finds something.
@@ -125,14 +126,23 @@ export async function kindSearch<R extends { total: number }>(
 }
 
 /**
+ * The categories a query word names as a kind (core `kindCategories`), or none for a men's,
+ * women's, boys' or girls' word: "womens" says whom a product is for, not what it is ("womens
+ * watch" is a watch, never the whole of Women's Clothing).
+ */
+function kindWordCategories(word: string): CategoryNode[] {
+  return audienceOfQueryWord(word) === null ? kindCategories(word) : [];
+}
+
+/**
  * More of the kind a query names, for a query whose words match only a few products (issue 11 §6:
  * "running jacket" finds the one jacket with "running" in its title; a shopper asking it would look
- * at the other jackets next). For the last word of `words` that is a kind word with categories
- * (core `kindCategories`): first the products there that hold every word anywhere, their
- * descriptions too (`run(words, filters, true)`), then the others there (`run(audience, filters,
- * false)`: those of whom the query asks, "mens yoga pants" → the men's pants, else every one),
- * each list in its own order, leaving out the rows of `shown`, at most `limit` rows. Null when no
- * word names a kind with categories, or nothing more is there.
+ * at the other jackets next). The kind is the last word of `words` that names one with categories
+ * (core `kindCategories`; a men's or women's word names none). There, first the products that hold
+ * every word anywhere, their descriptions too (`run(words, filters, true)`), then the others
+ * there (`run(audience, filters, false)`: those of whom the query asks, "mens yoga pants" → the
+ * men's pants, else every one), each list in its own order, leaving out the rows of `shown`, at
+ * most `limit` rows. Null when no word names a kind with categories, or nothing more is there.
  */
 export async function moreOfKind(
   words: readonly string[],
@@ -140,40 +150,66 @@ export async function moreOfKind(
   limit: number,
   run: (rest: string[], filters: CategoryFilter[], descriptions: boolean) => Promise<readonly number[]>,
 ): Promise<{ rows: number[]; categories: Broadened['categories'] } | null> {
-  for (let i = words.length - 1; i >= 0; i--) {
-    const nodes = kindCategories(words[i]!);
-    if (!nodes.length) continue;
-    const filters = nodes.map((n) => ({ include: [n.code!], exclude: [] }));
-    const seen = new Set(shown);
-    const rows: number[] = [];
-    const add = (list: readonly number[]) => {
-      for (const r of list) {
-        if (rows.length === limit || seen.has(r)) continue;
-        rows.push(r);
-        seen.add(r);
-      }
-    };
-    add(await run([...words], filters, true));
-    const audience = words.filter((w, j) => j !== i && audienceOfQueryWord(w) !== null);
-    if (rows.length < limit) add(await run(audience, filters, false));
-    if (rows.length === 0) continue;
-    return { rows, categories: nodes.map((n) => ({ key: n.code!, label: groupLabel(n) })) };
-  }
-  return null;
+  const i = words.findLastIndex((w) => kindWordCategories(w).length > 0);
+  if (i < 0) return null;
+  const nodes = kindWordCategories(words[i]!);
+  const filters = nodes.map((n) => ({ include: [n.code!], exclude: [] }));
+  const seen = new Set(shown);
+  const rows: number[] = [];
+  const add = (list: readonly number[]) => {
+    for (const r of list) {
+      if (rows.length === limit || seen.has(r)) continue;
+      rows.push(r);
+      seen.add(r);
+    }
+  };
+  const audience = words.filter((w, j) => j !== i && audienceOfQueryWord(w) !== null);
+  add(await run([...words], filters, true));
+  if (rows.length < limit) add(await run(audience, filters, false));
+  if (rows.length === 0) return null;
+  return { rows, categories: nodes.map((n) => ({ key: n.code!, label: groupLabel(n) })) };
+}
+
+/**
+ * The words of a query that the catalogue holds, without those it holds nowhere (issue 11 §6: a
+ * shopper's name for a thing the store writes otherwise, "stability ball" for its "stasis ball";
+ * the "minimum should match" of a search engine, with the left-out words said). `isHeld(word)` tells
+ * whether some product's title, brand or category words hold the word (under the shopper's own
+ * filters; a word only a description says is not what the store calls its products). Returns
+ * `run(held words, [])` (unbounded), or null when the query has one word, when every word or none
+ * is held, or when the held words together find nothing.
+ */
+export async function heldWordsSearch<R extends { total: number }>(
+  words: readonly string[],
+  isHeld: (word: string) => Promise<boolean>,
+  run: (rest: string[], filters: CategoryFilter[]) => Promise<R>,
+): Promise<{ result: R; broadened: Broadened } | null> {
+  if (words.length < 2) return null;
+  const held: string[] = [];
+  const dropped: string[] = [];
+  for (const w of words) ((await isHeld(w)) ? held : dropped).push(w);
+  if (held.length === 0 || dropped.length === 0) return null;
+  const result = await run(held, []);
+  return result.total > 0 ? { result, broadened: { dropped: dropped.join(' '), query: held.join(' '), categories: [] } } : null;
 }
 
 /**
  * A query that finds nothing, answered nearby and saying so: {@link categoryPhraseSearch} ("running
  * sneakers" → Running Shoes, "tennis shoes" → Sneakers), else {@link nearestKind} ("olive jacket" →
  * olive within the groups jackets are filed under), else {@link kindSearch} ("winter coat" →
- * every coat). A category's phrase reads every word the shopper typed, where the nearest kind
- * leaves one out, so it goes first: "tennis shoes" is no shoe of the tennis group; the kind alone
- * leaves out most, so it goes last. `run(rest, filters)` searches `rest` (none: every product)
- * within `filters`. Null when none finds anything.
+ * every coat), else {@link heldWordsSearch} ("stability ball" → "ball"). A category's phrase
+ * reads every word the shopper typed, where the nearest kind leaves one out, so it goes first:
+ * "tennis shoes" is no shoe of the tennis group; the kind alone leaves out most words but keeps to
+ * the kind, the held words keep to no category, so they go last. `run(rest, filters)` searches
+ * `rest` (none: every product) within `filters` (none: unbounded); `isHeld` as {@link heldWordsSearch}'s.
+ * Null when none finds anything.
  */
 export async function broaden<R extends { total: number }>(
   words: readonly string[],
+  isHeld: (word: string) => Promise<boolean>,
   run: (rest: string[], filters: CategoryFilter[]) => Promise<R>,
 ): Promise<{ result: R; broadened: Broadened } | null> {
-  return (await categoryPhraseSearch(words, run)) ?? (await nearestKind(words, run)) ?? (await kindSearch(words, run));
+  return (
+    (await categoryPhraseSearch(words, run)) ?? (await nearestKind(words, run)) ?? (await kindSearch(words, run)) ?? (await heldWordsSearch(words, isHeld, run))
+  );
 }

@@ -105,7 +105,11 @@ export async function searchProducts(db: Queryable, c: SearchCondition, deps: Se
   // Nearest kind, then category phrases (issue 11 §6, nearest-kind.ts `broaden`): the groups bound every row,
   // the shopper's own category filter stays the department facet's.
   if (result.total === 0) {
-    const near = await broaden(tried, async (rest, within) => evaluate(snap, c, { ...plan, within }, rest.length ? await deps.index.terms(db, rest) : null));
+    const near = await broaden(
+      tried,
+      async (w) => evaluateWith(snap, { ...c, from: 0, to: 1, facets: false }, plan, await deps.index.terms(db, [w]), false).total > 0,
+      async (rest, within) => evaluate(snap, c, { ...plan, within: within.length ? within : null }, rest.length ? await deps.index.terms(db, rest) : null),
+    );
     if (near) ({ result, broadened } = near);
   }
   // More of the kind (issue 11 §6, nearest-kind.ts `moreOfKind`): the first page of a query matching only a few products.

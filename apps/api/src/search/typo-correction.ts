@@ -3,6 +3,7 @@
  * vocabulary (`search_words`, pg_trgm), judged by how shoppers misspell (`spelling.ts`), chosen by
  * what the corrected query finds. `search.ts` calls it; the query text is its own.
  */
+import { isCategoryWord } from '@b-deals/core';
 import type { Queryable } from '@b-deals/db';
 import { isGoogleCategoryWord } from '@b-deals/feeds';
 import { maxDistance, spellingDistance } from './spelling.ts';
@@ -22,7 +23,8 @@ const DISTANCE_SLACK = 0.5;
  * nearest to the typed word (within 0.5 of the nearest), the one whose query — the other words
  * as they stand plus the filters — matches the most products wins: the query's other words and
  * filters are its department. A word that matches products by itself is kept, and so is a product
- * kind of Google's taxonomy under the storefront's departments (feeds `isGoogleCategoryWord`). Words are corrected left to right, each with the earlier ones
+ * kind of Google's taxonomy under the storefront's departments (feeds `isGoogleCategoryWord`), and a word of the
+ * storefront's own category keywords (core `isCategoryWord`: "tracker" of "fitness tracker"). Words are corrected left to right, each with the earlier ones
  * already corrected. `count(words)` returns the number of products a word list matches;
  * `stopWord(w)` says the analyser drops the word (`the`, `and`): those are never corrected.
  * Returns the words unchanged where nothing is close enough.
@@ -53,8 +55,16 @@ export async function correctWords(
     const typed = words[i]!;
     // A word the catalogue knows, or one that finds products on its own (`mens` through the
     // english stemmer, though the vocabulary holds `men`), stays as typed; so does a kind of product
-    // the catalogue has none of ("anklet" is no typo of "ankle": Google's taxonomy names it).
-    if (known.has(typed) || /^\d+$/.test(typed) || isGoogleCategoryWord(typed) || (await stopWord(typed)) || (await count([typed])) > 0) continue;
+    // the catalogue has none of ("anklet" is no typo of "ankle": Google's taxonomy names it; "tracker" no "trucker": our tree does).
+    if (
+      known.has(typed) ||
+      /^\d+$/.test(typed) ||
+      isGoogleCategoryWord(typed) ||
+      isCategoryWord(typed) ||
+      (await stopWord(typed)) ||
+      (await count([typed])) > 0
+    )
+      continue;
     const judged = res.rows
       .filter((r) => r.w === typed && r.word !== null)
       .map((r) => ({ word: r.word!, ndoc: Number(r.ndoc), distance: spellingDistance(typed, r.word!) }))

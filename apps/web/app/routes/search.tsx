@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
           data.params.q ? `Results for “${data.params.q}”` : 'Search',
           data.params.q
             ? data.result.broadened
-              ? `Nothing matches “${data.params.q}”; ${data.result.total} products${data.result.broadened.query ? ` for “${data.result.broadened.query}”` : ''} in ${data.result.broadened.categories.map((c) => c.label).join(', ')}: compare prices across stores on B-Deals.`
+              ? `Nothing matches “${data.params.q}”; ${data.result.total} products${data.result.broadened.query ? ` for “${data.result.broadened.query}”` : ''}${data.result.broadened.categories.length ? ` in ${data.result.broadened.categories.map((c) => c.label).join(', ')}` : ''}: compare prices across stores on B-Deals.`
               : `${data.result.total} products for “${data.params.q}”: compare prices across stores on B-Deals.`
             : 'Search products and compare prices across stores on B-Deals.',
         ),
@@ -87,7 +87,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       ) : null}
       {result.broadened ? (
         <p className="mt-1 text-stone-600">
-          Nothing matches “{params.q}” right now. Showing {result.broadened.query ? <strong>{result.broadened.query}</strong> : 'everything'} in{' '}
+          Nothing matches “{params.q}” right now. Showing {result.broadened.query ? <strong>{result.broadened.query}</strong> : 'everything'}
+          {result.broadened.categories.length ? ' in ' : ''}
           {result.broadened.categories.map((cat, i) => (
             <Fragment key={cat.key}>
               {i === 0 ? '' : i === result.broadened!.categories.length - 1 ? ' and ' : ', '}
@@ -96,7 +97,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               </Link>
             </Fragment>
           ))}{' '}
-          instead.
+          instead{result.broadened.categories.length ? '' : <>, leaving out “{result.broadened.dropped}”</>}.
         </p>
       ) : null}
       <div className="mt-6">
