@@ -11,6 +11,10 @@
  *   mixed              400 different conditions in turn: each of the 200 most frequent vocabulary
  *                      words alone, and with the top brand or a price band (no two requests of a
  *                      round alike, so no cache of any kind can answer them)
+ *   nothing as typed   100 conditions in turn: each of the 100 most frequent vocabulary words with
+ *                      a made-up word no product holds ("dress qzvab"): the path of a query that
+ *                      finds nothing (typo correction, then the fallbacks of nearest-kind.ts, the
+ *                      last leaving out the made-up word)
  *
  * The API's in-memory search index (decision 0003) is built once per driver first, as the API
  * does at start and after an ingest; its build time and heap are printed. "cold" requests
@@ -167,6 +171,10 @@ async function pickQueries(db: Database, index: SearchIndex): Promise<QueryKind[
     i % 2 ? parse({ q: w, b: facetBrand }) : parse({ q: w, price: PRICE_BANDS[i % PRICE_BANDS.length]!.key }),
   ]);
 
+  // The fallbacks' path (typo correction, category phrase, nearest kind, the kind, the held words): "<word> qzvab".
+  const letters = (i: number) => String.fromCharCode(97 + (Math.floor(i / 26) % 26), 97 + (i % 26));
+  const nothing = vocabulary.slice(0, 100).map((w, i) => parse({ q: `${w} qzv${letters(i)}` }));
+
   const kinds: Array<Omit<QueryKind, 'hits'>> = [
     { name: 'broad term', describe: `q="${broad}"`, conditions: [parse({ q: broad })] },
     {
@@ -181,6 +189,11 @@ async function pickQueries(db: Database, index: SearchIndex): Promise<QueryKind[
       conditions: [parse({ q: broad, b: facetBrand, price: band })],
     },
     { name: 'mixed', describe: `${mixed.length} conditions over ${vocabulary.length} words (hits: mean)`, conditions: mixed },
+    {
+      name: 'nothing as typed',
+      describe: `${nothing.length} conditions: a vocabulary word and a word no product holds (hits: mean)`,
+      conditions: nothing,
+    },
   ];
   const out: QueryKind[] = [];
   for (const k of kinds) {

@@ -58,6 +58,8 @@ describe.each(testDrivers())('nearest-kind search on %s', (driver) => {
     const res = await search({ q: 'olvie jacket' });
     expect(titles(res)).toEqual(["Men's Olive Hooded Parka", "Women's Olive Quilted Parka"]);
     expect(res.broadened).toMatchObject({ dropped: 'jacket', query: 'olive' });
+    // A corrected word left out is named as the shopper typed it.
+    expect((await search({ q: 'olive jackett' })).broadened).toMatchObject({ dropped: 'jackett', query: 'olive' });
   });
 
   it('names only the groups where the other words found something', async () => {

@@ -110,7 +110,8 @@ export const SearchResponseSchema = z.object({
   /**
    * When the query matched nothing, even corrected, and its other words did within the groups of
    * the kind it names (issue 11 §6 "nearest kind": "olive jacket" → "olive" in Women's Coats and
-   * Men's Clothing › Coats & Jackets): the kind word left out, the words searched, and those groups
+   * Men's Clothing › Coats & Jackets): the words left out (as the shopper typed them), the words
+   * searched, and those groups
    * (`key` a category code, usable in `cids`; `label` its display name, with its department where
    * the name alone does not say it). The items and counts are of that broader search. `categories`
    * is empty when the words left out are words no product's title, brand or category holds and the

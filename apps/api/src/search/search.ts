@@ -110,7 +110,18 @@ export async function searchProducts(db: Queryable, c: SearchCondition, deps: Se
       async (w) => evaluateWith(snap, { ...c, from: 0, to: 1, facets: false }, plan, await deps.index.terms(db, [w]), false).total > 0,
       async (rest, within) => evaluate(snap, c, { ...plan, within: within.length ? within : null }, rest.length ? await deps.index.terms(db, rest) : null),
     );
-    if (near) ({ result, broadened } = near);
+    if (near) {
+      result = near.result;
+      // The words left out as the shopper typed them, not as the correction read them ("summer", never "shimmer").
+      const typed = new Map(tried.map((w, i) => [w, words[i]!]));
+      broadened = {
+        ...near.broadened,
+        dropped: near.broadened.dropped
+          .split(' ')
+          .map((w) => typed.get(w) ?? w)
+          .join(' '),
+      };
+    }
   }
   // More of the kind (issue 11 §6, nearest-kind.ts `moreOfKind`): the first page of a query matching only a few products.
   let more: SearchResponse['more'] = null;
