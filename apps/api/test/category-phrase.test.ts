@@ -62,7 +62,7 @@ describe.each(testDrivers())('category-phrase search on %s', (driver) => {
     expect(titles(await search({ q: 'tennis' }))).toEqual(['Graphite Tennis Racket - Black']);
   });
 
-  it('reads "fitness tracker" as the watches (a fitness tracker is worn as a watch), and "tights" as leggings', async () => {
+  it('reads "fitness tracker" as the watches (a fitness tracker is worn as a watch), "tights" as leggings, a workout top as a training top', async () => {
     const tracker = await search({ q: 'fitness tracker' });
     expect(titles(tracker)).toEqual(['Digital Sport Watch - Black']);
     expect(tracker.broadened).toMatchObject({ dropped: 'fitness tracker', query: '', categories: [{ key: 'f5' }] });
@@ -71,6 +71,10 @@ describe.each(testDrivers())('category-phrase search on %s', (driver) => {
     const tights = await search({ q: 'black tights' });
     expect(titles(tights)).toEqual(["Women's High-Waist Leggings - Black"]);
     expect(tights.broadened).toBeNull();
+    // "workout", "gym", "fitness" and "training" say the same of sportswear.
+    const workout = await search({ q: 'workout top' });
+    expect(titles(workout)).toEqual(['Breathable Training Top - White']);
+    expect(workout.broadened).toBeNull();
   });
 
   it('leaves a query that finds something as it is', async () => {

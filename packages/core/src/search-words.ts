@@ -22,6 +22,9 @@ export const SEARCH_SYNONYMS: readonly (readonly string[])[] = [
   ['jewelry', 'jewellery'],
   ['pajama', 'pyjama'],
   ['legging', 'tights'],
+  ['workout', 'gym', 'fitness', 'training'],
+  ['zip', 'zipper'],
+  ['jogger', 'sweatpant'],
   ['color', 'colour'],
   ['woman', 'women', 'lady', 'ladies'],
 ];
