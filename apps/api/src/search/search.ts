@@ -48,6 +48,7 @@ import { joinSplitWords } from './split-words.ts';
 import type { SearchIndex } from './search-index.ts';
 import { LABEL_BITS, type Snapshot } from './snapshot.ts';
 import { rowOrder, topK } from './sort.ts';
+import { spreadListCounts } from './list-sets.ts';
 
 /** Labels (`l`) a search can require. */
 export const SEARCH_LABELS = Object.keys(LABEL_BITS) as Array<keyof typeof LABEL_BITS>;
@@ -263,14 +264,19 @@ function evaluateWith(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: 
   const counts = {
     departments: new Int32Array(DEPARTMENTS.length),
     brands: new Int32Array(s.brands.length),
-    merchants: new Int32Array(s.merchants.length),
+    merchantSets: new Int32Array(withFacets ? s.merchantSets.start.length - 1 : 0),
     bands: new Int32Array(PRICE_BANDS.length),
-    sizes: new Int32Array(s.sizes.length),
+    sizeSets: new Int32Array(withFacets ? s.sizeSets.start.length - 1 : 0),
   };
   const total = scan(s, text ? count : -1, { withinAllowed, catAllowed, brandAllowed, merchAllowed, sizeAllowed, brandBoost, plan, withFacets, counts });
+  const merchCounts = new Int32Array(s.merchants.length);
+  const sizeCounts = new Int32Array(s.sizes.length);
+  if (withFacets) {
+    spreadListCounts(s.merchantSets, counts.merchantSets, merchCounts);
+    spreadListCounts(s.sizeSets, counts.sizeSets, sizeCounts);
+  }
   const deptCounts = counts.departments;
   const brandCounts = counts.brands;
-  const merchCounts = counts.merchants;
   const bandCounts = counts.bands;
 
   const page = topK(s.scratch.matched.subarray(0, total), c.to, rowOrder(s, c.sort, text)).slice(c.from, c.to);
@@ -282,7 +288,7 @@ function evaluateWith(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: 
     facets.brands = topFacets(brandCounts, s.brands, MAX_BRAND_FACETS, c.b);
     facets.merchants = topFacets(merchCounts, s.merchants, MAX_MERCHANT_FACETS, c.m);
     facets.priceBands = PRICE_BANDS.flatMap((b, i) => (bandCounts[i] ? [{ key: b.key, label: b.label, count: bandCounts[i]! }] : []));
-    facets.sizes = sizeFacets(counts.sizes, s.sizes, c.size);
+    facets.sizes = sizeFacets(sizeCounts, s.sizes, c.size);
   }
   return { page, total, facets };
 }
@@ -316,7 +322,8 @@ interface ScanArgs {
   sizeAllowed: Uint8Array | null;
   plan: FilterPlan;
   withFacets: boolean;
-  counts: { departments: Int32Array; brands: Int32Array; merchants: Int32Array; bands: Int32Array; sizes: Int32Array };
+  /** Facet counts; merchants and sizes per interned list (snapshot `merchantSets`, `sizeSets`), spread over their members after the pass. */
+  counts: { departments: Int32Array; brands: Int32Array; merchantSets: Int32Array; bands: Int32Array; sizeSets: Int32Array };
 }
 
 /**
@@ -337,11 +344,13 @@ function scan(s: Snapshot, found: number, a: ScanArgs): number {
   const { relevance, score, matched } = s.scratch;
   const deptCounts = a.counts.departments;
   const brandCounts = a.counts.brands;
-  const merchCounts = a.counts.merchants;
+  const merchSetCounts = a.counts.merchantSets;
   const bandCounts = a.counts.bands;
-  const sizeCounts = a.counts.sizes;
+  const sizeSetCounts = a.counts.sizeSets;
   // Locals, not property loads, in the loop below: it visits up to every product of the catalogue.
   const { labels, marketMask, codeOf, deptOf, brandOf, merchantStart, merchantList, sizeStart, sizeList, price, bandOf, popularity } = s;
+  const merchantSetOf = s.merchantSets.of;
+  const sizeSetOf = s.sizeSets.of;
   let total = 0;
 
   for (let i = 0; i < count; i++) {
@@ -357,9 +366,9 @@ function scan(s: Snapshot, found: number, a: ScanArgs): number {
       if (failed !== NO_FACET) continue;
       failed = Facet.Brand;
     }
-    const m0 = merchantStart[r]!;
-    const m1 = merchantStart[r + 1]!;
     if (merchAllowed !== null) {
+      const m0 = merchantStart[r]!;
+      const m1 = merchantStart[r + 1]!;
       let any = false;
       for (let k = m0; k < m1 && !any; k++) any = merchAllowed[merchantList[k]!] === 1;
       if (!any) {
@@ -374,9 +383,9 @@ function scan(s: Snapshot, found: number, a: ScanArgs): number {
         failed = Facet.Band;
       }
     }
-    const s0 = sizeStart[r]!;
-    const s1 = sizeStart[r + 1]!;
     if (sizeAllowed !== null) {
+      const s0 = sizeStart[r]!;
+      const s1 = sizeStart[r + 1]!;
       let any = false;
       for (let k = s0; k < s1 && !any; k++) any = sizeAllowed[sizeList[k]!] === 1;
       if (!any) {
@@ -394,12 +403,12 @@ function scan(s: Snapshot, found: number, a: ScanArgs): number {
       if (d >= 0) deptCounts[d]!++;
     }
     if ((failed === NO_FACET || failed === Facet.Brand) && brand >= 0) brandCounts[brand]!++;
-    if (failed === NO_FACET || failed === Facet.Merchant) for (let k = m0; k < m1; k++) merchCounts[merchantList[k]!]!++;
+    if (failed === NO_FACET || failed === Facet.Merchant) merchSetCounts[merchantSetOf[r]!]!++;
     if (failed === NO_FACET || failed === Facet.Band) {
       const b = bandOf[r]!;
       if (b >= 0) bandCounts[b]!++;
     }
-    if (failed === NO_FACET || failed === Facet.Size) for (let k = s0; k < s1; k++) sizeCounts[sizeList[k]!]!++;
+    if (failed === NO_FACET || failed === Facet.Size) sizeSetCounts[sizeSetOf[r]!]!++;
   }
 
   return total;

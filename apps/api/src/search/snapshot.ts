@@ -23,6 +23,7 @@ import { CLASS_INDEX, tsvectorOccurrences } from './tsvector.ts';
 import { addStatedColours, colourLexemes, colourNameOnly } from './colours.ts';
 import { AUDIENCE_MARKER_WEIGHT, audienceLexemes, audienceMarker } from './audience.ts';
 import { addPosting, type Postings } from './postings.ts';
+import { internLists, type ListSets } from './list-sets.ts';
 
 /** Label bits of a product (`l` filter values). */
 export const LABEL_BITS = { on_sale: 1, in_stock: 2, multi_merchant: 4 } as const;
@@ -74,6 +75,9 @@ export interface Snapshot {
    */
   sizeStart: Uint32Array;
   sizeList: Int32Array;
+  /** Rows' merchant lists and size lists interned (`list-sets.ts`): what the merchant and size facets count. */
+  merchantSets: ListSets;
+  sizeSets: ListSets;
   /** Lowest current price, cents (-1 when unknown). */
   price: Int32Array;
   /** Price band index (PRICE_BANDS) per row, -1 when none. */
@@ -558,6 +562,7 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
   });
   postStart[lexicon.length] = at;
 
+  const merchantList = Int32Array.from(merchantItems);
   const deptCodes = DEPARTMENTS.map((d) => d.code);
   const deptOfCode = codes.map((c) => deptCodes.indexOf(c.slice(0, 1)));
   return {
@@ -578,8 +583,10 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
     merchants,
     merchantBySlug: new Map(merchants.map((m, i) => [m.slug, i])),
     merchantStart,
-    merchantList: Int32Array.from(merchantItems),
+    merchantList,
+    merchantSets: internLists(merchantStart, merchantList, n),
     ...sized,
+    sizeSets: internLists(sized.sizeStart, sized.sizeList, n),
     price,
     bandOf,
     marketMask,

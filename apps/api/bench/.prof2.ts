@@ -1,0 +1,17 @@
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
+import { openBenchDatabase } from '@b-deals/db/testing';
+import { SearchConditionSchema } from '@b-deals/contracts';
+import { searchProducts, SearchIndex } from '../src/search/index.ts';
+const db = await openBenchDatabase('postgres', 'bdeals_bench_100000', false);
+const index = new SearchIndex();
+await index.snapshot(db);
+const c = SearchConditionSchema.parse({ q: process.argv[2] || undefined, ...(process.argv[3] ? { cids: [process.argv[3]] } : {}) });
+for (let i = 0; i < 50; i++) await searchProducts(db, c, { index });
+const s = new Session(); s.connect(); await s.post('Profiler.enable'); await s.post('Profiler.setSamplingInterval', { interval: 100 }); await s.post('Profiler.start');
+const t = performance.now();
+for (let i = 0; i < 400; i++) await searchProducts(db, c, { index });
+console.log('per request', ((performance.now() - t) / 400).toFixed(2), 'ms');
+const { profile } = await s.post('Profiler.stop');
+writeFileSync('/tmp/prof/search.cpuprofile', JSON.stringify(profile));
+await db.close();
