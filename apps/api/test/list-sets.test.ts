@@ -4,7 +4,7 @@
  * counting every member of every row.
  */
 import { describe, expect, it } from 'vitest';
-import { internLists, spreadListCounts } from '../src/search/list-sets.ts';
+import { groupRows, internLists, rowsOfKeys, spreadListCounts } from '../src/search/list-sets.ts';
 
 /** CSR form of per-row lists. */
 function csr(rows: number[][]): { start: Uint32Array; list: Int32Array } {
@@ -45,5 +45,17 @@ describe('internLists + spreadListCounts', () => {
     spreadListCounts(sets, perList, spread);
     expect([...spread]).toEqual([...direct]);
     expect(direct.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+  });
+});
+
+describe('groupRows + rowsOfKeys', () => {
+  it("lists the rows of the allowed keys, each key's rows ascending, and no other", () => {
+    const keyOf = Uint16Array.from([2, 0, 2, 1, 0, 2, 3]);
+    const groups = groupRows(keyOf, 4);
+    const out = new Int32Array(keyOf.length);
+    const n = rowsOfKeys(groups, Uint8Array.from([1, 0, 1, 0]), out);
+    expect([...out.subarray(0, n)]).toEqual([1, 4, 0, 2, 5]);
+    expect(rowsOfKeys(groups, new Uint8Array(4), out)).toBe(0);
+    expect(rowsOfKeys(groups, Uint8Array.from([1, 1, 1, 1]), out)).toBe(keyOf.length);
   });
 });

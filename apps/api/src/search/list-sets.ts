@@ -48,3 +48,30 @@ export function spreadListCounts(sets: ListSets, perList: Int32Array, counts: In
     for (let k = sets.start[id]!; k < sets.start[id + 1]!; k++) counts[sets.list[k]!]! += c;
   }
 }
+
+/** Rows grouped by a small key (a category code index): the rows of key k are `list[start[k] .. start[k + 1])`, ascending. */
+export interface RowGroups {
+  start: Uint32Array;
+  list: Int32Array;
+}
+
+/** Groups the rows `0 .. keyOf.length` by `keyOf[row]` (keys `0 .. keys - 1`); counting sort, O(rows + keys). */
+export function groupRows(keyOf: ArrayLike<number>, keys: number): RowGroups {
+  const start = new Uint32Array(keys + 1);
+  for (let r = 0; r < keyOf.length; r++) start[keyOf[r]! + 1]!++;
+  for (let k = 0; k < keys; k++) start[k + 1]! += start[k]!;
+  const next = start.slice(0, keys);
+  const list = new Int32Array(keyOf.length);
+  for (let r = 0; r < keyOf.length; r++) list[next[keyOf[r]!]!++] = r;
+  return { start, list };
+}
+
+/** Writes into `out` the rows of every key `k` with `allowed[k] === 1`; returns how many. */
+export function rowsOfKeys(groups: RowGroups, allowed: Uint8Array, out: Int32Array): number {
+  let n = 0;
+  for (let k = 0; k < allowed.length; k++) {
+    if (allowed[k] !== 1) continue;
+    for (let i = groups.start[k]!; i < groups.start[k + 1]!; i++) out[n++] = groups.list[i]!;
+  }
+  return n;
+}

@@ -48,7 +48,7 @@ import { joinSplitWords } from './split-words.ts';
 import type { SearchIndex } from './search-index.ts';
 import { LABEL_BITS, type Snapshot } from './snapshot.ts';
 import { rowOrder, topK } from './sort.ts';
-import { spreadListCounts } from './list-sets.ts';
+import { rowsOfKeys, spreadListCounts } from './list-sets.ts';
 
 /** Labels (`l`) a search can require. */
 export const SEARCH_LABELS = Object.keys(LABEL_BITS) as Array<keyof typeof LABEL_BITS>;
@@ -268,7 +268,21 @@ function evaluateWith(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: 
     bands: new Int32Array(PRICE_BANDS.length),
     sizeSets: new Int32Array(withFacets ? s.sizeSets.start.length - 1 : 0),
   };
-  const total = scan(s, text ? count : -1, { withinAllowed, catAllowed, brandAllowed, merchAllowed, sizeAllowed, brandBoost, plan, withFacets, counts });
+  // A category listing (no words, no filter but its categories) visits its categories' rows only; its department
+  // facet counts every product then, as the snapshot did once (`deptTotals`).
+  const listing =
+    !text &&
+    catAllowed !== null &&
+    withinAllowed === null &&
+    brandAllowed === null &&
+    merchAllowed === null &&
+    sizeAllowed === null &&
+    plan.price === null &&
+    plan.labelMask === 0 &&
+    plan.marketBit === 0;
+  const found = text ? count : listing ? rowsOfKeys(s.codeRows, catAllowed, s.scratch.found) : -1;
+  const total = scan(s, found, { text, withinAllowed, catAllowed, brandAllowed, merchAllowed, sizeAllowed, brandBoost, plan, withFacets, counts });
+  if (listing && withFacets) counts.departments.set(s.deptTotals);
   const merchCounts = new Int32Array(s.merchants.length);
   const sizeCounts = new Int32Array(s.sizes.length);
   if (withFacets) {
@@ -313,6 +327,8 @@ export function namedBrands(s: Snapshot, words: readonly string[]): Uint8Array |
 }
 
 interface ScanArgs {
+  /** Whether the rows carry a text score (`scratch.relevance`). */
+  text: boolean;
   withinAllowed: Uint8Array | null;
   catAllowed: Uint8Array | null;
   /** Brands named in the query (`namedBrands`), whose products' text scores are multiplied by BRAND_BOOST. */
@@ -327,19 +343,19 @@ interface ScanArgs {
 }
 
 /**
- * One pass over the candidates (the first `found` rows of the text match, or every row when
- * `found` is -1): rows passing every filter go to `scratch.matched` (returns how many) with their
+ * One pass over the candidates (the first `found` rows of `scratch.found`: the text match or a
+ * category listing's rows; every row when `found` is -1): rows passing every filter go to `scratch.matched` (returns how many) with their
  * text score; facet counts are disjunctive. Kept apart from `evaluate` so the optimiser compiles
  * this loop on its own.
  */
 function scan(s: Snapshot, found: number, a: ScanArgs): number {
-  const { withinAllowed, catAllowed, brandAllowed, merchAllowed, sizeAllowed, brandBoost, plan, withFacets } = a;
+  const { text, withinAllowed, catAllowed, brandAllowed, merchAllowed, sizeAllowed, brandBoost, plan, withFacets } = a;
   const { labelMask, marketBit } = plan;
   const hasPrice = plan.price !== null;
   const low = plan.price?.low ?? 0;
   const high = plan.price?.high ?? Infinity;
-  const text = found >= 0;
-  const count = text ? found : s.n;
+  const listed = found >= 0;
+  const count = listed ? found : s.n;
   const candidates = s.scratch.found;
   const { relevance, score, matched } = s.scratch;
   const deptCounts = a.counts.departments;
@@ -354,7 +370,7 @@ function scan(s: Snapshot, found: number, a: ScanArgs): number {
   let total = 0;
 
   for (let i = 0; i < count; i++) {
-    const r = text ? candidates[i]! : i;
+    const r = listed ? candidates[i]! : i;
     if ((labels[r]! & labelMask) !== labelMask) continue;
     if (marketBit !== 0 && (marketMask[r]! & marketBit) === 0) continue;
     if (withinAllowed !== null && withinAllowed[codeOf[r]!] === 0) continue;

@@ -23,7 +23,7 @@ import { CLASS_INDEX, tsvectorOccurrences } from './tsvector.ts';
 import { addStatedColours, colourLexemes, colourNameOnly } from './colours.ts';
 import { AUDIENCE_MARKER_WEIGHT, audienceLexemes, audienceMarker } from './audience.ts';
 import { addPosting, type Postings } from './postings.ts';
-import { internLists, type ListSets } from './list-sets.ts';
+import { groupRows, internLists, type ListSets, type RowGroups } from './list-sets.ts';
 
 /** Label bits of a product (`l` filter values). */
 export const LABEL_BITS = { on_sale: 1, in_stock: 2, multi_merchant: 4 } as const;
@@ -51,8 +51,12 @@ export interface Snapshot {
   /** Distinct category codes; `codeOf[row]` indexes it. */
   codes: string[];
   codeOf: Uint16Array;
+  /** Rows by category code index (ascending): what a category listing visits (search.ts). */
+  codeRows: RowGroups;
   /** Department (first code character) index in DEPARTMENTS per row, -1 when none. */
   deptOf: Int8Array;
+  /** Rows per department index (DEPARTMENTS): a category listing's department facet, which counts every product. */
+  deptTotals: Int32Array;
   brands: NamedRef[];
   brandBySlug: Map<string, number>;
   /** Dense brand index per brand id. */
@@ -565,6 +569,9 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
   const merchantList = Int32Array.from(merchantItems);
   const deptCodes = DEPARTMENTS.map((d) => d.code);
   const deptOfCode = codes.map((c) => deptCodes.indexOf(c.slice(0, 1)));
+  const deptOf = Int8Array.from(codeOf, (code) => deptOfCode[code]!);
+  const deptTotals = new Int32Array(DEPARTMENTS.length);
+  for (const d of deptOf) if (d >= 0) deptTotals[d]!++;
   return {
     version,
     clickId,
@@ -574,7 +581,9 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
     rowById,
     codes,
     codeOf,
-    deptOf: Int8Array.from(codeOf, (code) => deptOfCode[code]!),
+    codeRows: groupRows(codeOf, codes.length),
+    deptOf,
+    deptTotals,
     brands,
     brandBySlug: new Map(brands.map((b, i) => [b.slug, i])),
     brandIdx,
