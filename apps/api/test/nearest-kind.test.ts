@@ -110,6 +110,12 @@ describe.each(testDrivers())('nearest-kind search on %s', (driver) => {
         { key: '913', label: "Men's Clothing › Parkas" },
       ],
     });
+    // Counted within the parkas' categories only (the search visits their rows alone).
+    expect(white.total).toBe(3);
+    expect(white.facets.departments).toEqual([
+      { key: '9', label: expect.any(String), count: 2 },
+      { key: '8', label: expect.any(String), count: 1 },
+    ]);
     // "mens waterproof parka": only the men's parkas, "waterproof" left out.
     const men = await search({ q: 'mens waterproof parka' });
     expect(titles(men)).toEqual(["Men's Navy Down Parka", "Men's Olive Hooded Parka"]);

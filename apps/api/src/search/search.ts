@@ -268,8 +268,9 @@ function evaluateWith(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: 
     bands: new Int32Array(PRICE_BANDS.length),
     sizeSets: new Int32Array(withFacets ? s.sizeSets.start.length - 1 : 0),
   };
-  // A category listing (no words, no filter but its categories) visits its categories' rows only; its department
-  // facet counts every product then, as the snapshot did once (`deptTotals`).
+  // Without words, only rows of the fallback's groups can count at all (`within`): only theirs are visited. A category
+  // listing (no words, no filter but its categories) visits its categories' rows only; its department facet counts
+  // every product then, as the snapshot did once (`deptTotals`).
   const listing =
     !text &&
     catAllowed !== null &&
@@ -280,7 +281,13 @@ function evaluateWith(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: 
     plan.price === null &&
     plan.labelMask === 0 &&
     plan.marketBit === 0;
-  const found = text ? count : listing ? rowsOfKeys(s.codeRows, catAllowed, s.scratch.found) : -1;
+  const found = text
+    ? count
+    : withinAllowed !== null
+      ? rowsOfKeys(s.codeRows, withinAllowed, s.scratch.found)
+      : listing
+        ? rowsOfKeys(s.codeRows, catAllowed, s.scratch.found)
+        : -1;
   const total = scan(s, found, { text, withinAllowed, catAllowed, brandAllowed, merchAllowed, sizeAllowed, brandBoost, plan, withFacets, counts });
   if (listing && withFacets) counts.departments.set(s.deptTotals);
   const merchCounts = new Int32Array(s.merchants.length);
