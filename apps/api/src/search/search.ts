@@ -11,8 +11,9 @@
  *   name that is no colour ("Denim" of "Denim Blue") where it stands only in that name unless the query names the colour (`match.ts`). Words typed
  *   apart that the catalogue writes as one are that word ("t shirt" is "t-shirt", "ear rings" "earrings"). When nothing matches as typed,
  *   words missing from the catalogue vocabulary are replaced by their closest pg_trgm neighbour
- *   and the search runs again (`correctedQuery`). When that finds nothing either, a kind word is left out and the
- *   other words are searched within the groups that kind is filed under (`nearest-kind.ts`, `broadened`).
+ *   and the search runs again (`correctedQuery`). When that finds nothing either, the query is answered nearby and
+ *   says so (`nearest-kind.ts` `broaden`, `broadened`): a category's phrase, the other words within the groups a kind
+ *   word is filed under, every product of the kind, or the words some product holds without the others.
  * - Filters: brands (with their sub-brands), merchants, category ids (prefix, comma-union and
  *   minus semantics, DESIGN.md), price band or min/max cents, labels, marketplace, sizes in stock
  *   (issue 11 §3: some active offer has one of the sizes in stock).
@@ -103,8 +104,8 @@ export async function searchProducts(db: Queryable, c: SearchCondition, deps: Se
     }
   }
   let broadened: SearchResponse['broadened'] = null;
-  // Nearest kind, then category phrases (issue 11 §6, nearest-kind.ts `broaden`): the groups bound every row,
-  // the shopper's own category filter stays the department facet's.
+  // Category phrases, the nearest kind, the kind, then the held words (issue 11 §6, nearest-kind.ts `broaden`): the
+  // groups bound every row, the shopper's own category filter stays the department facet's.
   if (result.total === 0) {
     const near = await broaden(
       tried,
