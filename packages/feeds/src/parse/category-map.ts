@@ -24,7 +24,9 @@
  *    `google_product_category`.
  * 3. Keywords of the candidate nodes (core `keywords` without the audience words, plus
  *    `FEED_WORDS`) are matched as whole words or phrases (plural `s`/`es` allowed; `*` stems for
- *    inflected languages). The leaf with the longest keyword in product_type + title wins;
+ *    inflected languages). A leaf named in product_type's last segment (the merchant's own
+ *    category: "Men > Tops > Jackets") wins first, the longest keyword there; then the leaf with
+ *    the longest keyword in product_type + title;
  *    ties (and items whose title names no leaf) go to the longest keyword in the Google path's
  *    last segment, then the summed keyword lengths of its ancestors, then tree order. Without a
  *    Google path, a kind our tree does not carry (`OUTSIDE_WORDS`: belt, sunglasses, lamp…) that
@@ -71,9 +73,10 @@ export { googleCategoryPath } from './taxonomy.ts';
  * their first offers stored (apps/api `refileCategories`). 1: the rules of session 20
  * (2026-11-28), when offers began to keep `gender` and the mapped category. 2: shoes named for
  * tennis, the gym, walking, workouts or basketball are sneakers (core `SNEAKER_PHRASES`), no longer
- * running shoes.
+ * running shoes. 3: a leaf named by product_type's last segment outranks the title's
+ * (session 24).
  */
-export const CATEGORY_MAP_RULE = 2;
+export const CATEGORY_MAP_RULE = 3;
 
 /** Input of {@link mapCategory}; GMC attribute values after normalisation. */
 export interface CategoryInput {
@@ -196,6 +199,10 @@ function scoreItem(input: CategoryInput, path: string | null, itemText: string, 
   // Title and product_type decide; the Google path's last segment only breaks ties or fills in.
   const fromItem = keywordScores(itemText);
   const fromPath = lastSegment ? keywordScores(lastSegment) : NO_SCORES;
+  // The merchant's own category (product_type's last segment) names the kind before the title does:
+  // a Luma "Jupiter All-Weather Trainer" filed under "Men > Tops > Jackets" is a jacket, not a sneaker.
+  const typeSegment = input.productType ? (input.productType.split('>').pop() as string) : '';
+  const fromType = typeSegment ? keywordScores(typeSegment) : NO_SCORES;
   const either = (node: CategoryNode): number => Math.max(fromItem.nodes.get(node) ?? 0, fromPath.nodes.get(node) ?? 0);
   const rootOf = (code: string) => how.roots.find((r) => code.startsWith(r));
   const before = (a: CategoryNode, b: CategoryNode): boolean => (ORDER.get(a) as number) < (ORDER.get(b) as number);
@@ -223,7 +230,12 @@ function scoreItem(input: CategoryInput, path: string | null, itemText: string, 
       if (!group || score > group.score || (score === group.score && before(node, group.node))) group = { node, score };
       continue;
     }
-    const rank = [fromItem.nodes.get(node) ?? 0, fromPath.nodes.get(node) ?? 0, (ANCESTORS.get(node) ?? []).reduce((sum, a) => sum + either(a), 0)];
+    const rank = [
+      fromType.nodes.get(node) ?? 0,
+      fromItem.nodes.get(node) ?? 0,
+      fromPath.nodes.get(node) ?? 0,
+      (ANCESTORS.get(node) ?? []).reduce((sum, a) => sum + either(a), 0),
+    ];
     const cmp = best ? compareRanks(rank, best.rank) : 1;
     if (cmp > 0) {
       best = { node, root, rank };
@@ -243,7 +255,7 @@ function scoreItem(input: CategoryInput, path: string | null, itemText: string, 
   const deeper = best?.node ?? group?.node;
   const covered =
     !deeper || !(deeper.code as string).startsWith(phrase?.node.code as string) || phrase?.text.includes(fromItem.matched.get(deeper) ?? '\u0000');
-  if (phrase && covered && phrase.node.children.length > 0 && phrase.length > ((best?.rank[0] as number | undefined) ?? 0)) {
+  if (phrase && covered && phrase.node.children.length > 0 && phrase.length > ((best?.rank[1] as number | undefined) ?? 0)) {
     const code = phrase.node.code as string;
     const inside = how.roots.filter((r) => code.startsWith(r) || r.startsWith(code));
     if (inside.length > 0)
@@ -255,7 +267,7 @@ function scoreItem(input: CategoryInput, path: string | null, itemText: string, 
   }
   if (best) {
     if (tiedAcrossRoots) return { code: how.collapse ?? (best.node.code as string), mapped: false, confidence: 0.5 };
-    return { code: best.node.code as string, mapped: true, confidence: (best.rank[0] as number) > 0 ? 0.9 : 0.8 };
+    return { code: best.node.code as string, mapped: true, confidence: (best.rank[1] as number) > 0 ? 0.9 : 0.8 };
   }
   if (group) return { code: group.node.code as string, mapped: false, confidence: 0.5 };
   if (department) return { code: department.code, mapped: false, confidence: 0.4 };

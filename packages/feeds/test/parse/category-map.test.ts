@@ -109,6 +109,14 @@ describe('mapCategory onto the core tree', () => {
     expect(mapCategory(item({ googleProductCategory: '99999999', title: 'Bifold Leather Wallet' }))).toMatchObject({ code: 'e3', mapped: true });
   });
 
+  it("takes the kind the merchant's product_type names before the title's (a Luma jacket called a trainer)", () => {
+    const jacket = mapCategory(item({ productType: 'Men > Tops > Jackets', title: 'Jupiter All-Weather Trainer', gender: 'male' }));
+    expect(jacket).toMatchObject({ code: '912', mapped: true });
+    expect(mapCategory(item({ title: 'Jupiter All-Weather Trainer', gender: 'male' })).code).toBe('k24');
+    // A product_type naming no leaf leaves the title to decide.
+    expect(mapCategory(item({ productType: 'Men > Sale', title: 'Court Trainer', gender: 'male' })).code).toBe('k24');
+  });
+
   it('reads a product_type written as a Google path', () => {
     expect(mapCategory(item({ productType: 'Apparel & Accessories > Jewelry', title: 'Signet Ring' }))).toMatchObject({ code: 'f3', mapped: true });
   });
