@@ -27,6 +27,10 @@ const CATALOGUE: TestItem[] = [
   item('m1', "Men's Field Jacket", 'Four pockets, waxed cotton.', 'male'),
   item('s1', "Women's Linen Shirt", 'Breezy, for running around town.', 'female', 'Apparel & Accessories > Clothing > Shirts & Tops'),
   item('w1', "Women's Gold Watch", 'A slim gold-tone watch.', 'female', 'Apparel & Accessories > Jewelry > Watches'),
+  // A store filing its leggings under Pants (product_type), as Magento's Luma sample store does.
+  { ...item('l1', 'Emma Leggings', 'Stretch leggings for the studio.', 'female', ''), productType: 'Women > Bottoms > Pants' },
+  { ...item('p1', 'Karmen Yoga Pant', 'A wide waistband.', 'female', ''), productType: 'Women > Bottoms > Pants' },
+  { ...item('p2', 'Cora Parachute Pant', 'Light and loose.', 'female', ''), productType: 'Women > Bottoms > Pants' },
 ];
 
 describe.each(testDrivers())('more of the kind in search on %s', (driver) => {
@@ -51,7 +55,7 @@ describe.each(testDrivers())('more of the kind in search on %s', (driver) => {
     expect(res.facets.departments.reduce((n: number, d: { count: number }) => n + d.count, 0)).toBe(1);
   });
 
-  it('keeps to whom the query asks for, and stays away from a query of one word, a later page, or one that found nothing', async () => {
+  it('keeps to whom the query asks for, and stays away from a query whose matches are the whole kind, a later page, or one that found nothing', async () => {
     const women = await search({ q: 'womens running jacket' });
     expect(names(women.more.items)).not.toContain("Men's Field Jacket");
     expect(names(women.more.items)).toContain("Women's Bomber Jacket");
@@ -59,6 +63,15 @@ describe.each(testDrivers())('more of the kind in search on %s', (driver) => {
     expect((await search({ q: 'running jacket', from: 24, to: 48 })).more).toBeNull();
     const none = await search({ q: 'zzqx jacket' });
     expect(none.more).toBeNull();
+  });
+
+  it('follows a one-word query of a kind with more of where the store files what it found', async () => {
+    // "leggings" names the Leggings leaf, which holds nothing here; the store filed its one pair under Pants.
+    const res = await search({ q: 'leggings' });
+    expect(names(res.items)).toEqual(['Emma Leggings']);
+    expect(res.total).toBe(1);
+    expect(names(res.more.items).sort()).toEqual(['Cora Parachute Pant', 'Karmen Yoga Pant']);
+    expect(res.more.categories.map((c: { key: string }) => c.key)).toContain('842');
   });
 
   it("reads a men's or women's word as whom the query is for, never as the kind", async () => {

@@ -128,7 +128,9 @@ export const SearchResponseSchema = z.object({
    * On the first page of a query whose words match only a few products (fewer than the API's
    * `MORE_BELOW`, 10) and name a kind (issue 11 §6: "running jacket", "bike shorts"): more
    * products of that kind, not counted in `total` nor in the facets, those whose descriptions hold
-   * the other words first; `categories` are the kind's categories (as in `broadened`). Null
+   * the other words first; `categories` are the kind's categories (as in `broadened`), then the
+   * named leaves where the store filed the matches, when outside them ("leggings" filed under
+   * Pants: more pants). A query of one word counts ("leggings" matching 4). Null
    * otherwise; absent from an answer cached before it existed.
    */
   more: z

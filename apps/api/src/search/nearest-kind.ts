@@ -6,7 +6,16 @@
  * Men's Coats & Jackets), so the shopper sees olive coats, parkas and blazers, and the page says
  * which word was left out and where it looked (`SearchResponse.broadened`).
  */
-import { audienceOfQueryWord, categoryPhrases, categoryTrail, kindCategories, nearestKindGroups, type CategoryFilter, type CategoryNode } from '@b-deals/core';
+import {
+  audienceOfQueryWord,
+  categoryByCode,
+  categoryPhrases,
+  categoryTrail,
+  kindCategories,
+  nearestKindGroups,
+  type CategoryFilter,
+  type CategoryNode,
+} from '@b-deals/core';
 import type { SearchResponse } from '@b-deals/contracts';
 
 /** `SearchResponse.broadened` when set. */
@@ -138,7 +147,9 @@ function kindWordCategories(word: string): CategoryNode[] {
  * More of the kind a query names, for a query whose words match only a few products (issue 11 §6:
  * "running jacket" finds the one jacket with "running" in its title; a shopper asking it would look
  * at the other jackets next). The kind is the last word of `words` that names one with categories
- * (core `kindCategories`; a men's or women's word names none). There, first the products that hold
+ * (core `kindCategories`; a men's or women's word names none); to its categories are added the
+ * named leaves of `shownCodes` (the category codes of the products found) outside them, where this
+ * store files the kind ("leggings" under Pants). There, first the products that hold
  * every word anywhere, their descriptions too (`run(words, filters, true)`), then the others
  * there (`run(audience, filters, false)`: those of whom the query asks, "mens yoga pants" → the
  * men's pants, else every one), each list in its own order, leaving out the rows of `shown`, at
@@ -149,10 +160,16 @@ export async function moreOfKind(
   shown: readonly number[],
   limit: number,
   run: (rest: string[], filters: CategoryFilter[], descriptions: boolean) => Promise<readonly number[]>,
+  shownCodes: readonly string[] = [],
 ): Promise<{ rows: number[]; categories: Broadened['categories'] } | null> {
   const i = words.findLastIndex((w) => kindWordCategories(w).length > 0);
   if (i < 0) return null;
-  const nodes = kindWordCategories(words[i]!);
+  const nodes = [...kindWordCategories(words[i]!)];
+  // Where this store files what it found: a named leaf outside the kind's own categories (Luma files its leggings under Pants).
+  for (const code of shownCodes) {
+    const leaf = categoryByCode(code);
+    if (leaf && leaf.children.length === 0 && !leaf.other && !nodes.some((n) => code.startsWith(n.code!))) nodes.push(leaf);
+  }
   const filters = nodes.map((n) => ({ include: [n.code!], exclude: [] }));
   const seen = new Set(shown);
   const rows: number[] = [];

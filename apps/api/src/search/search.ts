@@ -128,11 +128,17 @@ export async function searchProducts(db: Queryable, c: SearchCondition, deps: Se
   }
   // More of the kind (issue 11 §6, nearest-kind.ts `moreOfKind`): the first page of a query matching only a few products.
   let more: SearchResponse['more'] = null;
-  if (!broadened && c.from === 0 && result.total > 0 && result.total < MORE_BELOW && tried.length >= 2) {
-    const near = await moreOfKind(tried, result.page, MORE_ITEMS, async (rest, within, descriptions) => {
-      const condition = { ...c, from: 0, to: MORE_ITEMS + result.total, facets: false };
-      return evaluateWith(snap, condition, { ...plan, within }, rest.length ? await deps.index.terms(db, rest) : null, descriptions).page;
-    });
+  if (!broadened && c.from === 0 && result.total > 0 && result.total < MORE_BELOW && tried.length >= 1) {
+    const near = await moreOfKind(
+      tried,
+      result.page,
+      MORE_ITEMS,
+      async (rest, within, descriptions) => {
+        const condition = { ...c, from: 0, to: MORE_ITEMS + result.total, facets: false };
+        return evaluateWith(snap, condition, { ...plan, within }, rest.length ? await deps.index.terms(db, rest) : null, descriptions).page;
+      },
+      result.page.map((r) => snap.codes[snap.codeOf[r]!]!),
+    );
     if (near) more = { categories: near.categories, items: cards(snap, near.rows) };
   }
   const answer: SearchResponse = { items: cards(snap, result.page), total: result.total, facets: result.facets, correctedQuery, broadened, more };
