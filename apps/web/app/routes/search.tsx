@@ -116,7 +116,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               </Fragment>
             ))}
           </h2>
-          <p className="mt-1 text-sm text-stone-600">These do not match every word of “{params.q}”.</p>
+          <p className="mt-1 text-sm text-stone-600">
+            {/\s/.test(params.q.trim()) ? `These do not match every word of “${params.q}”.` : `Their names do not say “${params.q.trim()}”.`}
+          </p>
           <div className="mt-4">
             <ProductGrid products={result.more.items} />
           </div>
