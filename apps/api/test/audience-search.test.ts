@@ -1,8 +1,8 @@
 /**
  * A men's, women's, boys' or girls' word in a search (issue 11 §6; `search/audience.ts`): it also
  * finds the products that name no gender (GMC `unisex`: a running shoe, a watch), ranked after
- * the ones that say it, never the products naming the other gender, nor a child's product for an
- * adult's word; a query of such a word alone keeps to the products that say it. Through the API,
+ * the ones that say it, never the products naming the other gender (in their words or their GMC
+ * `gender`), nor a child's product for an adult's word; a query of such a word alone keeps to the products that say it. Through the API,
  * on each test driver.
  */
 import { describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { shopCatalogueApp } from './test-app.ts';
 
 const SHOES = 'Apparel & Accessories > Shoes';
 const WATCHES = 'Apparel & Accessories > Jewelry > Watches';
+const BAGS = 'Apparel & Accessories > Handbags, Wallets & Cases';
 const item = (id: string, title: string, category: string, extra: Partial<TestItem> = {}): TestItem => ({
   id,
   title,
@@ -27,8 +28,12 @@ const CATALOGUE: TestItem[] = [
   item('w1', "Women's Trail Running Shoe - Black", SHOES, { gender: 'female' }),
   item('k1', 'Kids Light-Up Running Shoe - Red', SHOES, { ageGroup: 'kids', gender: 'unisex' }),
   item('x1', 'Unisex Racing Running Shoe, Men’s Sizing - Green', SHOES, { gender: 'unisex' }),
-  item('u2', 'Classic Quartz Watch - Silver', WATCHES),
+  item('u2', 'Classic Quartz Watch - Silver', WATCHES, { gender: 'unisex' }),
   item('w2', "Women's Rose Gold-Tone Watch - Rose", WATCHES, { gender: 'female' }),
+  // Bags whose titles name no gender, their merchants' GMC gender does.
+  item('b1', 'Leather Tote Bag - Tan', BAGS, { gender: 'female' }),
+  item('b2', 'Canvas Messenger Bag - Olive', BAGS, { gender: 'male' }),
+  item('b3', 'Nylon Duffel Bag - Black', BAGS, { gender: 'unisex' }),
 ];
 
 describe.each(testDrivers())('audience words in a search on %s', (driver) => {
@@ -57,8 +62,16 @@ describe.each(testDrivers())('audience words in a search on %s', (driver) => {
     expect(names(await search('boys running shoes'))).toEqual(['Kids Light-Up Running Shoe - Red']);
   });
 
-  it('keeps a query of the word alone to the products that say it', async () => {
-    expect(names(await search('mens')).sort()).toEqual(["Men's Stability Running Shoe - Navy", 'Unisex Racing Running Shoe, Men’s Sizing - Green'].sort());
+  it('keeps a query of the word alone to the products that say it, or whose merchant does', async () => {
+    expect(names(await search('mens')).sort()).toEqual(
+      ['Canvas Messenger Bag - Olive', "Men's Stability Running Shoe - Navy", 'Unisex Racing Running Shoe, Men’s Sizing - Green'].sort(),
+    );
+  });
+
+  it("reads the gender a merchant states (GMC gender) where the title names none: a women's tote is no men's bag", async () => {
+    expect(names(await search('mens bag')).sort()).toEqual(['Canvas Messenger Bag - Olive', 'Nylon Duffel Bag - Black']);
+    expect(names(await search('womens bag')).sort()).toEqual(['Leather Tote Bag - Tan', 'Nylon Duffel Bag - Black']);
+    expect(names(await search('ladies bag')).sort()).toEqual(['Leather Tote Bag - Tan', 'Nylon Duffel Bag - Black']);
   });
 
   it('finds a watch naming no gender for "mens watch", and both for "womens watch"', async () => {

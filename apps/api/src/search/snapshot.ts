@@ -309,7 +309,15 @@ type IndexedProduct = Pick<
   | 'popularity'
   | 'clicks_30d'
   | PriceTruthColumn
-> & { created_ms: number; search: string | null; coloured: boolean; colour_lexemes: string[]; colour_names: string[] };
+> & {
+  created_ms: number;
+  search: string | null;
+  coloured: boolean;
+  colour_lexemes: string[];
+  colour_names: string[];
+  /** GMC `gender` of the product's first offer (lowest id), as filing reads it. */
+  gender: 'male' | 'female' | 'unisex' | null;
+};
 
 /** The catalogue version (newest ingest run id) and newest outbound click id, in one round trip. */
 export async function readVersion(db: Queryable): Promise<{ version: number; clickId: number }> {
@@ -421,7 +429,8 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
               popularity, clicks_30d, low_90_prior_cents, observed_days_90, low_365_cents, observed_days_365, was_check, reference_price_cents,
               (extract(epoch FROM created_at) * 1000)::float8 AS created_ms, search::text AS search, cardinality(colors) > 0 AS coloured,
               tsvector_to_array(${analysed(`array_to_string(colors, ' ') || ' ' || coalesce((SELECT b.name FROM brands b WHERE b.id = products.brand_id), '')`)}) AS colour_lexemes,
-              ARRAY(SELECT array_to_string(tsvector_to_array(${analysed('c')}), ' ') FROM unnest(colors) AS c) AS colour_names
+              ARRAY(SELECT array_to_string(tsvector_to_array(${analysed('c')}), ' ') FROM unnest(colors) AS c) AS colour_names,
+              (SELECT o.gender FROM offers o WHERE o.product_id = products.id ORDER BY o.id LIMIT 1) AS gender
          FROM products WHERE offer_count > 0 AND id > $1 ORDER BY id LIMIT ${BUILD_BATCH}`,
       [after],
     );
@@ -535,7 +544,7 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
         if (head !== undefined) (p.heads ??= new Map()).set(p.rows.length - 1, head); // sparse: most words stand on their own
       }
       if (r.coloured) addStatedColours(postings, row, entries, r.colour_names, colourIndex);
-      const marker = audienceMarker(entries, r.category_code, audience);
+      const marker = audienceMarker(entries, r.category_code, audience, r.gender);
       if (marker !== null) addPosting(postings, marker, row, AUDIENCE_MARKER_WEIGHT, 1, 0);
     }
   });
