@@ -27,6 +27,7 @@ const CATALOGUE: TestItem[] = [
   item('p3', "Men's Navy Down Parka", 'Navy', OUTERWEAR, { gender: 'male' }),
   item('c1', "Men's Olive Slim Chinos", 'Olive', 'Apparel & Accessories > Clothing > Pants', { gender: 'male' }),
   item('t1', "Women's White Linen Shirt", 'White', 'Apparel & Accessories > Clothing > Shirts & Tops', { description: 'Breathable linen.' }),
+  item('k1', "Girls' Ruffle Dress", 'Pink', 'Apparel & Accessories > Clothing > Dresses', { ageGroup: 'kids' }),
 ];
 
 describe.each(testDrivers())('nearest-kind search on %s', (driver) => {
@@ -122,5 +123,16 @@ describe.each(testDrivers())('nearest-kind search on %s', (driver) => {
     expect(men.broadened).toMatchObject({ dropped: 'waterproof', query: 'mens' });
     // A kind no product is filed under: nothing.
     expect(await search({ q: 'waterproof boots' })).toMatchObject({ total: 0, broadened: null });
+  });
+
+  it("never leaves out a child's word for grown-ups' things: Baby & Kids is shown instead", async () => {
+    // No children's jacket: what Baby & Kids has for girls, "jacket" left out (not the women's and men's jackets).
+    const girls = await search({ q: 'girls jacket' });
+    expect(titles(girls)).toEqual(["Girls' Ruffle Dress"]);
+    expect(girls.broadened).toEqual({ dropped: 'jacket', query: 'girls', categories: [{ key: 'g', label: 'Baby & Kids' }] });
+    // A child's word no product holds: everything in Baby & Kids, every word left out.
+    const toddler = await search({ q: 'toddler parka' });
+    expect(titles(toddler)).toEqual(["Girls' Ruffle Dress"]);
+    expect(toddler.broadened).toEqual({ dropped: 'toddler parka', query: '', categories: [{ key: 'g', label: 'Baby & Kids' }] });
   });
 });

@@ -7,6 +7,7 @@
  * which word was left out and where it looked (`SearchResponse.broadened`).
  */
 import {
+  AUDIENCE_WORDS,
   audienceOfQueryWord,
   categoryByCode,
   categoryPhrases,
@@ -112,7 +113,10 @@ export async function categoryPhraseSearch<R extends { total: number }>(
  * something there, those ("mens leather jacket" → "mens" in the jackets' categories); the other
  * words are what it left out ("winter coat" → everything in Women's Coats and Men's Coats &
  * Jackets; "sweatpants", which no product's words say, → everything in Sweatshirts, whose keyword
- * it is). Null when no word is a kind word of some category, or those hold nothing.
+ * it is). A query with a child's word (core `AUDIENCE_WORDS.child`: "kids", "girls", "baby") whose
+ * kind has no category in Baby & Kids and no children's product there shows instead what Baby &
+ * Kids has for those words, leaving out the kind ("kids jacket": never the grown-ups' jackets).
+ * Null when no word is a kind word of some category, or those hold nothing.
  */
 export async function kindSearch<R extends { total: number }>(
   words: readonly string[],
@@ -126,12 +130,39 @@ export async function kindSearch<R extends { total: number }>(
     const audience = words.filter((w, j) => j !== i && audienceOfQueryWord(w) !== null);
     let result = audience.length ? await run(audience, filters) : null;
     const kept = result !== null && result.total > 0 ? audience : [];
-    if (kept.length === 0) result = await run([], filters);
+    if (kept.length === 0) {
+      // A child's word ("kids", "girls", "baby") is never left out for grown-ups' things: "kids jacket", where no
+      // children's jacket is, shows what Baby & Kids has for those children, leaving out the kind instead.
+      const child = words.filter((w) => AUDIENCE_WORDS.child.includes(w));
+      if (child.length > 0 && !nodes.some((n) => n.code!.startsWith(BABY_KIDS))) return childrenInstead(words, child, run);
+      result = await run([], filters);
+    }
     if (result!.total === 0) continue;
     const dropped = words.filter((w, j) => j !== i && !kept.includes(w)).join(' ') || words[i]!;
     return { result: result!, broadened: { dropped, query: kept.join(' '), categories: nodes.map((n) => ({ key: n.code!, label: groupLabel(n) })) } };
   }
   return null;
+}
+
+/** Code of the Baby & Kids department (core DEPARTMENTS). */
+const BABY_KIDS = 'g';
+
+/**
+ * The children's words of a query (`child`) searched within Baby & Kids, the query's other words
+ * left out ({@link kindSearch} for a kind Baby & Kids does not carry); when no product there holds
+ * them ("toddler"), everything in Baby & Kids, every word left out. Null when Baby & Kids is empty.
+ */
+async function childrenInstead<R extends { total: number }>(
+  words: readonly string[],
+  child: string[],
+  run: (rest: string[], filters: CategoryFilter[]) => Promise<R>,
+): Promise<{ result: R; broadened: Broadened } | null> {
+  const within = [{ include: [BABY_KIDS], exclude: [] }];
+  const categories = [{ key: BABY_KIDS, label: groupLabel(categoryByCode(BABY_KIDS)!) }];
+  const result = await run(child, within);
+  if (result.total > 0) return { result, broadened: { dropped: words.filter((w) => !child.includes(w)).join(' '), query: child.join(' '), categories } };
+  const everything = await run([], within);
+  return everything.total > 0 ? { result: everything, broadened: { dropped: words.join(' '), query: '', categories } } : null;
 }
 
 /**
