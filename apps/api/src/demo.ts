@@ -24,8 +24,8 @@ interface DemoMerchant {
   promotions: string;
 }
 
-/** Bump when the generator's output changes shape, so existing data dirs regenerate. */
-const GENERATOR_VERSION = 4;
+/** Bump when the generator's output changes (shape or values), so existing data dirs regenerate. 5: jewelry named for its metal has that colour. */
+const GENERATOR_VERSION = 5;
 
 export interface DemoProgress {
   /** Called with the phase, done and total units of that phase. */

@@ -173,6 +173,13 @@ const CARE: Record<string, string[]> = {
   '7': ['Reflective details for low light.', 'Lifetime repair guarantee.', 'Packs into its own pocket.'],
 };
 
+/** Jewelry descriptors (catalogue-data `DESCRIPTORS.f`) that name the metal, and the GMC `color` they give. */
+const METAL_COLOURS: ReadonlyArray<readonly [string, readonly [string, string]]> = [
+  ['14k Gold-Plated', ['Gold', '#c9a43a']],
+  ['Rose Gold-Tone', ['Rose Gold', '#b76e79']],
+  ['Sterling Silver', ['Silver', '#c0c4c8']],
+];
+
 function makeProduct(index: number, leaf: CategoryNode, brands: DemoBrand[], seed: number, taken: Set<string>, gtinSeq: Map<DemoBrand, number>): DemoProduct {
   const rng = rngFor(seed, `product:${index}`);
   const spec = leafSpec(leaf);
@@ -193,6 +200,8 @@ function makeProduct(index: number, leaf: CategoryNode, brands: DemoBrand[], see
     }
     name = `${words.join(' ')} ${rng.pick(spec.nouns)}`;
     colour = rng.pick(palette);
+    // Jewelry named for its metal is that colour, as a merchant's GMC `color` says ("14k Gold-Plated Ring" is gold, never "Silver").
+    colour = METAL_COLOURS.find(([descriptor]) => words.includes(descriptor))?.[1] ?? colour;
     title = spec.colour === 'package' ? `${brandName} ${name}` : `${brandName} ${name} - ${colour[0]}`;
     const norm = title.toLowerCase();
     if (!taken.has(norm)) break;
