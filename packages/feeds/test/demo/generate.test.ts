@@ -118,6 +118,15 @@ describe('planDemoCatalogue at the default size', () => {
     const keys = plan.products.map((p) => `${p.brandName}|${p.title}|${p.color}`.toLowerCase());
     expect(new Set(keys).size).toBe(keys.length);
   });
+
+  it('gives jewelry named for its metal that colour, as a merchant would', () => {
+    const metal = plan.products.filter((p) => /14k Gold-Plated|Rose Gold-Tone|Sterling Silver/.test(p.name));
+    expect(metal.length).toBeGreaterThan(50);
+    for (const p of metal) {
+      const named = /14k Gold-Plated/.test(p.name) ? 'Gold' : /Rose Gold-Tone/.test(p.name) ? 'Rose Gold' : 'Silver';
+      expect(p.color, p.title).toBe(named);
+    }
+  });
 });
 
 describe('planDemoCatalogue', () => {
