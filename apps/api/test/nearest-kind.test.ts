@@ -134,5 +134,9 @@ describe.each(testDrivers())('nearest-kind search on %s', (driver) => {
     const toddler = await search({ q: 'toddler parka' });
     expect(titles(toddler)).toEqual(["Girls' Ruffle Dress"]);
     expect(toddler.broadened).toEqual({ dropped: 'toddler parka', query: '', categories: [{ key: 'g', label: 'Baby & Kids' }] });
+    // "baby blue" is a colour: the parkas, "baby blue" left out, never Baby & Kids.
+    const blue = await search({ q: 'baby blue parka' });
+    expect(titles(blue)).toEqual(["Men's Navy Down Parka", "Men's Olive Hooded Parka", "Women's Olive Quilted Parka"]);
+    expect(blue.broadened).toMatchObject({ dropped: 'baby blue', query: '' });
   });
 });

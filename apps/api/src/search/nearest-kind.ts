@@ -8,6 +8,7 @@
  */
 import {
   AUDIENCE_WORDS,
+  COLOUR_WORDS,
   audienceOfQueryWord,
   categoryByCode,
   categoryPhrases,
@@ -133,7 +134,8 @@ export async function kindSearch<R extends { total: number }>(
     if (kept.length === 0) {
       // A child's word ("kids", "girls", "baby") is never left out for grown-ups' things: "kids jacket", where no
       // children's jacket is, shows what Baby & Kids has for those children, leaving out the kind instead.
-      const child = words.filter((w) => AUDIENCE_WORDS.child.includes(w));
+      // ("baby blue", "baby pink": a colour, not a child).
+      const child = words.filter((w, j) => AUDIENCE_WORDS.child.includes(w) && !COLOUR_WORDS.includes(words[j + 1] ?? ''));
       if (child.length > 0 && !nodes.some((n) => n.code!.startsWith(BABY_KIDS))) return childrenInstead(words, child, run);
       result = await run([], filters);
     }
