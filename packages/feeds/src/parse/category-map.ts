@@ -18,7 +18,8 @@
  *    Health & Beauty > Personal Care > Cosmetics or Hair Care → Beauty (b);
  *    Baby & Toddler and Toys & Games → g; Sporting Goods → 7.
  *    Without a usable Google path (absent, unknown id, or another branch) every department is a
- *    candidate, narrowed by gender (female drops 9 and k2, male drops 8 and k1). A Google path in
+ *    candidate, narrowed by gender (female drops 9 and k2, male drops 8 and k1); Women's and Men's
+ *    Shoes are two candidates, so a shoe for either gets the tie of step 4 (decision 0025). A Google path in
  *    a branch our tree does not carry (Home & Garden, Electronics, Food, …) maps to nothing
  *    (`''`). A `product_type` that is itself a Google path or id stands in for a missing
  *    `google_product_category`.
@@ -37,7 +38,7 @@
  *    {@link CATEGORY_CONFIDENCE_MIN}, and the feed warns `unmapped_category` otherwise:
  *    a winning leaf → its code (0.9 from the item's words, 0.8 from the Google path), unless an
  *    equally scored leaf sits in another candidate subtree (a unisex "T-Shirt": 831 vs 921) →
- *    the leaf's code, or `k` for a shoe of unknown gender (0.5). No leaf but a group keyword
+ *    the leaf's code, or `k` for a shoe of unknown gender, with a Google path or without (0.5). No leaf but a group keyword
  *    ("coat" → 81) → the group's code, the id-prefix of its 'Other' leaf (0.5). Only a
  *    department word ("bag", "обувь") or only the description naming a leaf → the department's
  *    'Other' leaf (0.4). Nothing at all → the candidate subtree's code (e.g. `e`, `k1`; 0.8 when
@@ -74,9 +75,10 @@ export { googleCategoryPath } from './taxonomy.ts';
  * (2026-11-28), when offers began to keep `gender` and the mapped category. 2: shoes named for
  * tennis, the gym, walking, workouts or basketball are sneakers (core `SNEAKER_PHRASES`), no longer
  * running shoes. 3: a leaf named by product_type's last segment outranks the title's
- * (session 24).
+ * (session 24). 4: without a Google category too, a shoe for either gender whose kind both Women's
+ * and Men's Shoes carry goes to Shoes' Other leaf (decision 0025).
  */
-export const CATEGORY_MAP_RULE = 3;
+export const CATEGORY_MAP_RULE = 4;
 
 /** Input of {@link mapCategory}; GMC attribute values after normalisation. */
 export interface CategoryInput {
@@ -154,6 +156,8 @@ function plan(path: string | null, input: CategoryInput): Plan {
     if (gender === 'male' && d === '8') return [];
     if (d === 'k' && gender === 'female') return ['k1'];
     if (d === 'k' && gender === 'male') return ['k2'];
+    // A shoe for either: women's and men's shoes are apart, so a sneaker named in both is a tie (Shoes' Other leaf).
+    if (d === 'k') return ['k1', 'k2'];
     return [d];
   });
   return { roots, fallback: '' };
@@ -266,7 +270,11 @@ function scoreItem(input: CategoryInput, path: string | null, itemText: string, 
       };
   }
   if (best) {
-    if (tiedAcrossRoots) return { code: how.collapse ?? (best.node.code as string), mapped: false, confidence: 0.5 };
+    if (tiedAcrossRoots) {
+      // A shoe whose kind is in both Women's and Men's Shoes, for either (GMC unisex, or no gender said): Shoes' Other leaf.
+      const shoe = best.root === 'k1' || best.root === 'k2' ? 'k' : undefined;
+      return { code: how.collapse ?? shoe ?? (best.node.code as string), mapped: false, confidence: 0.5 };
+    }
     return { code: best.node.code as string, mapped: true, confidence: (best.rank[1] as number) > 0 ? 0.9 : 0.8 };
   }
   if (group) return { code: group.node.code as string, mapped: false, confidence: 0.5 };

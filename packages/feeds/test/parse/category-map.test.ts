@@ -117,6 +117,16 @@ describe('mapCategory onto the core tree', () => {
     expect(mapCategory(item({ productType: 'Men > Sale', title: 'Court Trainer', gender: 'male' })).code).toBe('k24');
   });
 
+  it("files a shoe for either gender whose kind both Women's and Men's Shoes carry in Shoes' Other leaf, with or without a Google category (decision 0025)", () => {
+    expect(mapCategory(item({ title: 'Canvas Low-Top Sneaker', gender: 'unisex' }))).toMatchObject({ code: 'k', mapped: false });
+    expect(mapCategory(item({ title: 'Canvas Low-Top Sneaker', gender: null }))).toMatchObject({ code: 'k', mapped: false });
+    expect(mapCategory(item({ googleProductCategory: '187', title: 'Canvas Low-Top Sneaker', gender: 'unisex' }))).toMatchObject({ code: 'k' });
+    // Whom it is for, said by the feed or the title, still decides; a kind only one side carries too.
+    expect(mapCategory(item({ title: 'Canvas Low-Top Sneaker', gender: 'male' })).code).toBe('k24');
+    expect(mapCategory(item({ title: "Women's Canvas Sneaker", gender: null })).code).toBe('k15');
+    expect(mapCategory(item({ title: 'Suede Stiletto Heel', gender: null })).code).toBe('k11');
+  });
+
   it('reads a product_type written as a Google path', () => {
     expect(mapCategory(item({ productType: 'Apparel & Accessories > Jewelry', title: 'Signet Ring' }))).toMatchObject({ code: 'f3', mapped: true });
   });
