@@ -449,6 +449,9 @@ export const ALL_CATEGORIES: readonly CategoryNode[] = (() => {
 /** The eight top-level departments with codes (spec §3), in display order. */
 export const DEPARTMENTS: readonly CategoryNode[] = CATEGORY_TREE.children.filter((c) => c.code);
 
+/** Code of the Baby & Kids department (spec §3): every code starting with it is a child's product's. */
+export const BABY_KIDS_CODE = 'g';
+
 /** Leaves a product can be filed under (named leaves and 'Other' leaves). */
 export const LEAF_CATEGORIES: readonly CategoryNode[] = ALL_CATEGORIES.filter((c) => c.code && c.children.length === 0);
 

@@ -14,7 +14,7 @@
  * of audience words alone ("mens") keeps to the products that say so, or whose merchant does: the
  * marker is added only beside another word.
  */
-import { AUDIENCE_WORDS, audienceOfQueryWord, type QueryAudience } from '@b-deals/core';
+import { AUDIENCE_WORDS, BABY_KIDS_CODE, audienceOfQueryWord, type QueryAudience } from '@b-deals/core';
 import type { Queryable } from '@b-deals/db';
 import type { Term } from './match.ts';
 import { analysed } from './vocabulary.ts';
@@ -73,7 +73,7 @@ export function audienceMarker(
 ): string | null {
   let named = false;
   let unisex = false;
-  let child = categoryCode.startsWith('g');
+  let child = categoryCode.startsWith(BABY_KIDS_CODE);
   for (const [lexeme, , strong] of entries) {
     if (!strong) continue;
     if (lex.gender.has(lexeme)) named = true;

@@ -8,6 +8,7 @@
  */
 import {
   AUDIENCE_WORDS,
+  BABY_KIDS_CODE,
   COLOUR_WORDS,
   audienceOfQueryWord,
   categoryByCode,
@@ -136,7 +137,7 @@ export async function kindSearch<R extends { total: number }>(
       // children's jacket is, shows what Baby & Kids has for those children, leaving out the kind instead.
       // ("baby blue", "baby pink": a colour, not a child).
       const child = words.filter((w, j) => AUDIENCE_WORDS.child.includes(w) && !COLOUR_WORDS.includes(words[j + 1] ?? ''));
-      if (child.length > 0 && !nodes.some((n) => n.code!.startsWith(BABY_KIDS))) return childrenInstead(words, child, run);
+      if (child.length > 0 && !nodes.some((n) => n.code!.startsWith(BABY_KIDS_CODE))) return childrenInstead(words, child, run);
       result = await run([], filters);
     }
     if (result!.total === 0) continue;
@@ -145,9 +146,6 @@ export async function kindSearch<R extends { total: number }>(
   }
   return null;
 }
-
-/** Code of the Baby & Kids department (core DEPARTMENTS). */
-const BABY_KIDS = 'g';
 
 /**
  * The children's words of a query (`child`) searched within Baby & Kids, the query's other words
@@ -159,8 +157,8 @@ async function childrenInstead<R extends { total: number }>(
   child: string[],
   run: (rest: string[], filters: CategoryFilter[]) => Promise<R>,
 ): Promise<{ result: R; broadened: Broadened } | null> {
-  const within = [{ include: [BABY_KIDS], exclude: [] }];
-  const categories = [{ key: BABY_KIDS, label: groupLabel(categoryByCode(BABY_KIDS)!) }];
+  const within = [{ include: [BABY_KIDS_CODE], exclude: [] }];
+  const categories = [{ key: BABY_KIDS_CODE, label: groupLabel(categoryByCode(BABY_KIDS_CODE)!) }];
   const result = await run(child, within);
   if (result.total > 0) return { result, broadened: { dropped: words.filter((w) => !child.includes(w)).join(' '), query: child.join(' '), categories } };
   const everything = await run([], within);
