@@ -178,6 +178,22 @@ export function fittedModelNumbers(text: string): string[] {
   return [...out];
 }
 
+/** Most characters a merchant or distributor prepends to a maker's model number (`VER` + `97185`, `NEW` + `51644C`). */
+export const MODEL_PREFIX_MAX = 4;
+
+/**
+ * True when one offer's model key is another's specific key (5+ characters) with 1–{@link
+ * MODEL_PREFIX_MAX} characters prepended: a reseller's code before the maker's number
+ * (`VER97185` / `97185`, `LAC130980` / `130980`, `NEW108R00602` / `108R00602`, `DGS1008P` /
+ * `1008P`). Characters appended instead (`PSDHC4G4EF` / `PSDHC4G4EFGRAY`) more often name a
+ * variant, so they do not count. `generic(key)` as in {@link compareModels}.
+ */
+export function prefixedModel(a: readonly string[], b: readonly string[], generic: (key: string) => boolean = () => false): boolean {
+  const prefixed = (long: string, short: string) =>
+    short.length >= 5 && long.length > short.length && long.length - short.length <= MODEL_PREFIX_MAX && long.endsWith(short) && !generic(short);
+  return a.some((x) => b.some((y) => prefixed(x, y) || prefixed(y, x)));
+}
+
 /**
  * How two model-number sets relate: `same` (a specific key in common), `close` (a specific key
  * of 5+ characters inside the other's), `different` (each side has a specific key the other

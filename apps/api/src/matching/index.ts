@@ -6,7 +6,7 @@
  * - resolution inside the ingest's transaction (`resolve.ts`);
  * - the operator's review queue and the whole-catalogue rematch (`review.ts`, `npm run matches`).
  */
-export { gtinKey, modelKey, isModelToken, extractModelNumbers, fittedModelNumbers, compareModels, type ModelAgreement } from './identifiers.ts';
+export { gtinKey, modelKey, isModelToken, extractModelNumbers, fittedModelNumbers, compareModels, prefixedModel, type ModelAgreement } from './identifiers.ts';
 export { brandKey, inferBrand, BrandLexicon } from './brands.ts';
 export { prepareRecord, modelNumbers, type MatchInput, type MatchRecord } from './record.ts';
 export {

@@ -5,7 +5,7 @@
  * capacity, colour, pack size, condition, or a third-party "compatible" part against the
  * original) vetoes the match whatever the rest says.
  */
-import { compareModels, type ModelAgreement } from './identifiers.ts';
+import { compareModels, prefixedModel, type ModelAgreement } from './identifiers.ts';
 import type { MatchRecord } from './record.ts';
 import trainedModel from './weights.json' with { type: 'json' };
 
@@ -171,6 +171,10 @@ const disjoint = <T>(a: readonly T[], b: readonly T[]): boolean => a.length > 0 
  * - `model_brand_same`: `model_same_long` and both brands known and the same: one maker's long part
  *   number on both offers, which a weighted sum of the two alone let different title words outweigh
  *   (346 true pairs and 8 false among the development pairs holding both).
+ * - `model_prefixed`: the model numbers are `close` because one is the other with a reseller's
+ *   code of 1–4 characters in front (`VER97185` / `97185`; {@link prefixedModel}): of the
+ *   development pairs whose keys are close that way 20 are true and 1 false, against a suffix
+ *   (`PSDHC4G4EF` / `PSDHC4G4EFGRAY`), which more often names a colour or other variant.
  */
 export const FEATURES = [
   'model_same',
@@ -194,6 +198,7 @@ export const FEATURES = [
   'title_inside',
   'model_in_title',
   'model_brand_same',
+  'model_prefixed',
 ] as const;
 
 /** One of {@link FEATURES}. */
@@ -336,6 +341,7 @@ export function pairFeatures(a: MatchRecord, b: MatchRecord, stats: WordStats, g
         ? 1
         : 0,
     model_brand_same: long && a.brand !== null && b.brand !== null && sameBrand(a.brand, b.brand) ? 1 : 0,
+    model_prefixed: models === 'close' && prefixedModel(a.models, b.models, (k) => stats.genericModel(k, genericRecords)) ? 1 : 0,
   };
   return { method, veto, models, titleSimilarity: sim, gtinSame: !!a.gtin && a.gtin === b.gtin, features };
 }

@@ -16,6 +16,7 @@ import {
   fittedModelNumbers,
   modelNumbers,
   pairFeatures,
+  prefixedModel,
   trigramJaccard,
   gtinKey,
   inferBrand,
@@ -255,6 +256,26 @@ describe('matchScore', () => {
     expect(pairFeatures(unbranded.ra, unbranded.rb, unbranded.stats).features.model_brand_same).toBe(0);
     const short = prepare({ title: 'Sony SS-B100 speakers', brand: 'Sony' }, { title: 'Sony SSB100 bookshelf speakers', brand: 'Sony' });
     expect(pairFeatures(short.ra, short.rb, short.stats).features).toMatchObject({ model_same: 1, model_same_long: 0, model_brand_same: 0 });
+  });
+
+  it("records a reseller code before the maker's model number as its own feature (model_prefixed), not a code after it", () => {
+    const { ra, rb, stats } = prepare(
+      { title: 'Verbatim SmartDisk Acclaim 320GB portable hard drive blue', brand: 'Verbatim', mpn: 'VER97185' },
+      { title: 'Verbatim Acclaim 320 GB USB 2.0 portable external hard drive 97185 blue', brand: 'Verbatim', mpn: '97185' },
+    );
+    expect(pairFeatures(ra, rb, stats)).toMatchObject({ models: 'close', features: { model_close: 1, model_prefixed: 1 } });
+    expect(prefixedModel(['NEW108R00602', '513983'], ['108R00602'])).toBe(true);
+    // A code appended names a variant (a colour); more than four characters in front is another number; a key under five characters is too short to tell.
+    expect(prefixedModel(['PSDHC4G4EF'], ['PSDHC4G4EFGRAY'])).toBe(false);
+    expect(prefixedModel(['ABCDE97185'], ['97185'])).toBe(false);
+    expect(prefixedModel(['NEW7653'], ['7653'])).toBe(false);
+    // A generic key (a line many products share) is no evidence.
+    expect(prefixedModel(['VER97185'], ['97185'], (k) => k === '97185')).toBe(false);
+    const suffixed = prepare(
+      { title: 'PNY 4GB SDHC memory card class 4', mpn: 'PSDHC4G4EF' },
+      { title: 'PNY 4GB class 4 gray SD card', mpn: 'PSDHC4G4EFGRAY' },
+    );
+    expect(pairFeatures(suffixed.ra, suffixed.rb, suffixed.stats).features).toMatchObject({ model_close: 1, model_prefixed: 0 });
   });
 
   it('compares whole titles by character trigrams, so words written together or apart agree', () => {
