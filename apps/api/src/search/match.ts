@@ -48,7 +48,7 @@ export const PROXIMITY_BONUS = 0.5;
  * a prefix (`lexeme:*`) only when its lexeme is no word of the catalogue ("sneak" finds sneakers; "suit" is a word, so it does not find suitcases).
  * A word a sub-brand's name adds to its parent's ("Leather" of "Ashvale Leather") matches where it
  * stands only in the brand name just when `named` (core search `namedBrands`) holds the row's
- * brand (snapshot `brandLineOnly`); a word of a product's colour name that is no colour word ("Denim"
+ * brand (row-words `brandLineOnly`); a word of a product's colour name that is no colour word ("Denim"
  * of "Denim Blue") where it stands only in that name just when the query names one of the
  * product's colours (`colours.ts` `colourNameOnly`). A colour word (core `SEARCH_COLOUR_WORDS`) matches a product that states its colours (GMC
  * `color`) only when those colours or its brand's name hold it (issue 11 §6: a "14k Gold-Plated"

@@ -4,18 +4,7 @@
  * `buildSnapshot` reads it from the database in id-ordered batches; `search-index.ts` keeps the
  * current one fresh and `match.ts` runs text queries over it.
  */
-import {
-  DEPARTMENTS,
-  MARKETPLACES,
-  PRICE_BANDS,
-  PRODUCT_KIND_WORDS,
-  WAS_CHECKS,
-  ownKindWords,
-  queryWords,
-  shoeAudience,
-  sizeFilterValue,
-  sortSizes,
-} from '@b-deals/core';
+import { DEPARTMENTS, MARKETPLACES, PRICE_BANDS, WAS_CHECKS } from '@b-deals/core';
 import type { Queryable } from '@b-deals/db';
 import type { BrandRow, MerchantRow, PriceTruthColumn, ProductRow } from '../catalog/index.ts';
 import { analysed } from './vocabulary.ts';
@@ -24,6 +13,8 @@ import { addStatedColours, colourLexemes, colourNameOnly } from './colours.ts';
 import { AUDIENCE_MARKER_WEIGHT, audienceLexemes, audienceMarker } from './audience.ts';
 import { addPosting, type Postings } from './postings.ts';
 import { groupRows, internLists, type ListSets, type RowGroups } from './list-sets.ts';
+import { BRAND_LINE, COLOUR_NAME, brandLineLexemes, brandLineOnly, brandsByFirstWord, compoundHeads, kindLexemes } from './row-words.ts';
+import { readSizesInStock } from './sizes-in-stock.ts';
 
 /** Label bits of a product (`l` filter values). */
 export const LABEL_BITS = { on_sale: 1, in_stock: 2, multi_merchant: 4 } as const;
@@ -178,116 +169,6 @@ function newScratch(n: number): Scratch {
   };
 }
 
-/**
- * Compound names of one row (issue 11 §6): for each lexeme whose strong occurrences are all
- * modifiers, the lexeme of the kind it modifies ('' when all are parts of hyphenated words).
- * A strong occurrence is a modifier when its lexeme is a kind word (`kinds`) that is not one of
- * the row's own category (`own`) and the next word in the same field is a kind word too ("Dress
- * Shirt", "Shirt Dress", the category name "Dress Shoes"); it is a part when it is a part of a
- * hyphenated word ("Wide-Leg": `wide-leg`, then `wide`, `leg` at the next positions), so a query
- * word does not find it ("leggings" is no "wide-leg"). Lexemes absent from the result are words of
- * their own.
- */
-export function compoundHeads(
-  entries: ReadonlyArray<readonly [string, number, boolean, readonly number[]]>,
-  kinds: ReadonlySet<string>,
-  own: ReadonlySet<string>,
-): Map<string, string> {
-  const heads = new Map<string, string>();
-  let any = false;
-  for (const e of entries) if (e[2] && kinds.has(e[0]) && !own.has(e[0])) any = true;
-  if (!any) return heads;
-  const lexemeAt = new Map<number, string>(); // strong position × 4 + class → lexeme
-  const partOf = new Set<number>(); // strong positions that are parts of a hyphenated word
-  const nextAfter = new Map<number, number>(); // position of a hyphenated word → the next word's position
-  for (const [lexeme, , strong, occ] of entries) {
-    if (!strong) continue;
-    const parts = lexeme.includes('-') ? lexeme.split('-').length : 0;
-    for (const o of occ) {
-      if ((o & 3) === CLASS_INDEX.D) continue;
-      lexemeAt.set(o, lexeme);
-      if (parts) {
-        const pos = o >> 2;
-        for (let k = 1; k <= parts; k++) partOf.add(pos + k);
-        nextAfter.set(pos, pos + parts + 1);
-      }
-    }
-  }
-  for (const [lexeme, , strong, occ] of entries) {
-    if (!strong || !kinds.has(lexeme) || own.has(lexeme)) continue;
-    let head: string | null = null;
-    let free = false;
-    for (const o of occ) {
-      const cls = o & 3;
-      if (cls === CLASS_INDEX.D) continue;
-      const pos = o >> 2;
-      if (partOf.has(pos)) {
-        head ??= '';
-        continue;
-      }
-      const next = lexemeAt.get((nextAfter.get(pos) ?? pos + 1) * 4 + cls);
-      if (next !== undefined && kinds.has(next)) head = next;
-      else free = true;
-    }
-    if (!free && head !== null) heads.set(lexeme, head);
-  }
-  return heads;
-}
-
-/** `compoundHeads`-style mark of a sub-brand's line word that stands only in the row's brand name (postHead -3). */
-const BRAND_LINE = '\u0000line';
-/** `compoundHeads`-style mark of a word of the row's colour name standing only in that name (postHead -4). */
-const COLOUR_NAME = '\u0000colour';
-
-/**
- * Sub-brand lines (issue 11 §6): the words a sub-brand's name adds to its parent brand's name (the
- * "Leather" of "Ashvale Leather", the "Jeans" of "Calvin Klein Jeans") name the line, not what a
- * product of it is: a canvas tote of "Ashvale Leather" is no "leather tote". Returns the lexemes
- * of `line` that stand in the row's strong fields only as part of its brand name — in the brand
- * field (weight B) and in runs of the title (A) that spell the brand name — and nowhere else
- * (not in the rest of the title, nor in the category words). Found in the demo catalogue, whose
- * brands have lines by department ("Northvale Kids", "… Leather", "… Sport") and whose titles
- * start with the brand.
- */
-export function brandLineOnly(entries: ReadonlyArray<readonly [string, number, boolean, readonly number[]]>, line: ReadonlySet<string>): Set<string> {
-  const out = new Set<string>();
-  if (!entries.some((e) => e[2] && line.has(e[0]))) return out;
-  const brand: Array<[number, string]> = [];
-  const title = new Map<number, string>();
-  for (const [lexeme, , , occ] of entries)
-    for (const o of occ) {
-      if ((o & 3) === CLASS_INDEX.B) brand.push([o >> 2, lexeme]);
-      else if ((o & 3) === CLASS_INDEX.A) title.set(o >> 2, lexeme);
-    }
-  const seq = brand.sort((a, b) => a[0] - b[0]).map(([, l]) => l);
-  const inBrand = new Set<number>(); // title positions spelling the brand name
-  if (seq.length)
-    for (const start of title.keys()) if (seq.every((l, k) => title.get(start + k) === l)) for (let k = 0; k < seq.length; k++) inBrand.add(start + k);
-  for (const [lexeme, , strong, occ] of entries) {
-    if (!strong || !line.has(lexeme)) continue;
-    if (occ.every((o) => (o & 3) === CLASS_INDEX.B || (o & 3) === CLASS_INDEX.D || ((o & 3) === CLASS_INDEX.A && inBrand.has(o >> 2)))) out.add(lexeme);
-  }
-  return out;
-}
-
-/** The analyser's lexemes that each sub-brand's name adds to its parent's, by dense brand index (see `brandLineOnly`). */
-async function brandLineLexemes(db: Queryable, brands: readonly NamedRef[], parent: Int32Array): Promise<Map<number, Set<string>>> {
-  const subs = brands.flatMap((_, i) => (parent[i]! >= 0 ? [i] : []));
-  const out = new Map<number, Set<string>>();
-  if (!subs.length) return out;
-  const names = [...new Set(subs.flatMap((i) => [brands[i]!.name, brands[parent[i]!]!.name]))];
-  const res = await db.query<{ w: string; lexemes: string[] }>(`SELECT w, tsvector_to_array(${analysed('w')}) AS lexemes FROM unnest($1::text[]) AS x(w)`, [
-    names,
-  ]);
-  const lexemesOf = new Map(res.rows.map((r) => [r.w, r.lexemes]));
-  for (const i of subs) {
-    const own = new Set(lexemesOf.get(brands[parent[i]!]!.name) ?? []);
-    const added = (lexemesOf.get(brands[i]!.name) ?? []).filter((l) => !own.has(l));
-    if (added.length) out.set(i, new Set(added));
-  }
-  return out;
-}
-
 /** What the snapshot reads of a product: the catalogue's columns, its creation time in ms and its search vector as text. */
 type IndexedProduct = Pick<
   ProductRow,
@@ -325,84 +206,6 @@ export async function readVersion(db: Queryable): Promise<{ version: number; cli
     `SELECT (SELECT max(id) FROM ingest_runs) AS v, (SELECT max(id) FROM outbound_clicks) AS c`,
   );
   return { version: Number(res.rows[0]?.v ?? 0), clickId: Number(res.rows[0]?.c ?? 0) };
-}
-
-/**
- * Every product's sizes in stock now, as CSR lists over the rows of `rowById`: the filter values
- * (core `sizeFilterValue`: `US 8 / EU 41` → `US 8`; in the women's and men's shoe departments
- * `EU 41` → `US 8` too) of the GMC `size` labels some active offer has in stock (`offers.size_stock`
- * keys; issue 11 §3), the labels `GET /inventory/api/v1/sizes` counts. `codeOfRow` gives a row's
- * category code. Values are indexed in natural size order.
- */
-async function readSizesInStock(
-  db: Queryable,
-  rowById: Map<number, number>,
-  codeOfRow: (row: number) => string,
-): Promise<Pick<Snapshot, 'sizes' | 'sizeBy' | 'sizeStart' | 'sizeList'>> {
-  const res = await db.query<{ product_id: string | number; sizes: string[] }>(
-    `SELECT o.product_id, array_agg(DISTINCT s.size) AS sizes
-       FROM offers o, jsonb_object_keys(o.size_stock) AS s(size)
-      WHERE o.active AND o.availability = 'in_stock'
-      GROUP BY o.product_id`,
-  );
-  const values = res.rows.map((r) => {
-    const row = rowById.get(Number(r.product_id));
-    const audience = row === undefined ? null : shoeAudience(codeOfRow(row), null);
-    return [...new Set(r.sizes.map((label) => sizeFilterValue(label, audience)))];
-  });
-  const sizes = sortSizes([...new Set(values.flat())]);
-  const sizeBy = new Map(sizes.map((value, i) => [value, i]));
-  const n = rowById.size;
-  const perRow: Array<number[] | undefined> = new Array<number[] | undefined>(n);
-  res.rows.forEach((r, i) => {
-    const row = rowById.get(Number(r.product_id));
-    if (row !== undefined) perRow[row] = values[i]!.map((value) => sizeBy.get(value)!);
-  });
-  const sizeStart = new Uint32Array(n + 1);
-  const items: number[] = [];
-  for (let row = 0; row < n; row++) {
-    sizeStart[row] = items.length;
-    for (const i of perRow[row] ?? []) items.push(i);
-  }
-  sizeStart[n] = items.length;
-  return { sizes, sizeBy, sizeStart, sizeList: Int32Array.from(items) };
-}
-
-/**
- * The analyser's lexemes of the kind words (core `PRODUCT_KIND_WORDS`) and of each category's own
- * kind words (core `ownKindWords`), in one query: a hyphenated word is its compound lexeme alone.
- */
-async function kindLexemes(
-  db: Queryable,
-  rows: ReadonlyArray<{ category_code: string }>,
-): Promise<{ kinds: Set<string>; ownOf: (code: string) => Set<string> }> {
-  const codes = [...new Set(rows.map((r) => r.category_code))];
-  const ownWords = new Map(codes.map((c) => [c, ownKindWords(c)]));
-  const words = [...new Set([...PRODUCT_KIND_WORDS, ...[...ownWords.values()].flat()])];
-  const res = await db.query<{ w: string; lexemes: string[] }>(`SELECT w, tsvector_to_array(${analysed('w')}) AS lexemes FROM unnest($1::text[]) AS x(w)`, [
-    words,
-  ]);
-  const lexemesOf = new Map(
-    res.rows.map((r) => {
-      const compound = r.w.includes('-') ? r.lexemes.filter((l) => l.includes('-')) : [];
-      return [r.w, compound.length ? compound : r.lexemes];
-    }),
-  );
-  const stem = (ws: readonly string[]) => new Set(ws.flatMap((w) => lexemesOf.get(w) ?? []));
-  const kinds = stem(PRODUCT_KIND_WORDS);
-  const own = new Map([...ownWords].map(([c, ws]) => [c, stem(ws)]));
-  const none = new Set<string>();
-  return { kinds, ownOf: (code) => own.get(code) ?? none };
-}
-
-/** Brand indexes by the first word of their lower-cased name (core `queryWords` splitting). */
-function brandsByFirstWord(brands: readonly NamedRef[]): Map<string, number[]> {
-  const out = new Map<string, number[]>();
-  brands.forEach((b, i) => {
-    const first = queryWords(b.name)[0];
-    if (first) out.set(first, [...(out.get(first) ?? []), i]);
-  });
-  return out;
 }
 
 /** Builds a snapshot of every product with an active offer. Reads in id-ordered batches of BUILD_BATCH rows. */
