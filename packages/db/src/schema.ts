@@ -277,6 +277,16 @@ export const offers = pgTable(
      * that started it (issue 11 §2; apps/api catalog `refile.ts`).
      */
     categoryCode: text('category_code'),
+    /**
+     * Leaves the mapper lists the lead item under as well (packages/feeds `mapCategory`'s `alsoIn`:
+     * an item for either gender whose kind both the women's and the men's subtree carry, decision
+     * 0026); empty for most offers, and for an offer last written before migration 0024 until its
+     * product is filed again. The search lists a product under its first offer's too.
+     */
+    alsoCategoryCodes: text('also_category_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** False once a later full feed no longer lists it (kept with its history). */
     active: boolean('active').notNull().default(true),
     /** Hash of the normalised listing; unchanged hash means nothing to write. */

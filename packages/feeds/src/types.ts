@@ -49,6 +49,8 @@ export interface FeedItem {
   productType: string | null;
   /** Our category code (packages/core tree) mapped from google_product_category, product_type and title. */
   categoryCode: string;
+  /** Leaves the item is listed under as well, for either gender (`mapCategory`'s `alsoIn`, decision 0026); usually empty. */
+  alsoCategoryCodes: string[];
   /** GMC `color` (first value when several are joined by `/`); null when absent. */
   color: string | null;
   /** GMC `size` values, split (`US 6 | EU 36` → ["US 6", "EU 36"] kept as one size label "US 6 / EU 36"; see parse/sizes.ts). */

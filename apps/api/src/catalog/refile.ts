@@ -2,7 +2,8 @@
  * Filing standard products again when the category mapper's answer changes (issue 11 §2;
  * catalogue domain). A product is filed where the mapper (packages/feeds `mapCategory`) puts the
  * lead item of its first offer (lowest offer id: the listing that started it), and every offer
- * keeps that answer (`offers.category_code`) with the GMC `gender` it read (migration 0023). Two
+ * keeps that answer (`offers.category_code`, and the leaves it is listed under too,
+ * `offers.also_category_codes`, migration 0024, decision 0026) with the GMC `gender` it read (migration 0023). Two
  * ways bring an existing product up to date:
  *
  * - the ingest: a listing written again whose mapped category differs from the one its offer
@@ -60,7 +61,7 @@ export async function refileProducts(tx: Queryable, productIds: readonly number[
  * offer is mapped again from the GMC attributes it stored (`title`, `product_type`,
  * `google_product_category`, `gender`, `age_group`) and the product's description (the lead
  * item's, written when that listing started the product), in id order and batches of
- * REFILE_BATCH. Offers whose answer changed record the new one; products whose category changed
+ * REFILE_BATCH. Offers whose answer (category or leaves listed too) changed record the new one; products whose category changed
  * move with their category words and search vector. Products whose first offer predates migration
  * 0023 (no category recorded) are left for their next ingest (module doc). An interrupted run
  * leaves the version unrecorded, so the next start finishes it; at the current version it costs
@@ -81,26 +82,27 @@ export async function refileCategories(db: Queryable): Promise<number> {
       offer_id: string;
       title: string;
       code: string | null;
+      also: string[];
       product_type: string | null;
       google_product_category: string | null;
       gender: 'male' | 'female' | 'unisex' | null;
       age_group: string | null;
     }>(
       `SELECT p.id, p.title AS product_title, p.category_code AS product_code, p.description,
-              o.id AS offer_id, o.title, o.category_code AS code, o.product_type, o.google_product_category, o.gender, o.age_group
+              o.id AS offer_id, o.title, o.category_code AS code, o.also_category_codes AS also, o.product_type, o.google_product_category, o.gender, o.age_group
          FROM products p
-         CROSS JOIN LATERAL (SELECT id, title, category_code, product_type, google_product_category, gender, age_group
+         CROSS JOIN LATERAL (SELECT id, title, category_code, also_category_codes, product_type, google_product_category, gender, age_group
                               FROM offers WHERE product_id = p.id ORDER BY id LIMIT 1) o
         WHERE p.id > $1 ORDER BY p.id LIMIT $2`,
       [after, REFILE_BATCH],
     );
     if (batch.rows.length === 0) break;
     after = batch.rows[batch.rows.length - 1]!.id;
-    const offers: Array<{ id: string; code: string }> = [];
+    const offers: Array<{ id: string; code: string; also: string[] }> = [];
     const products: CategoryTermsRow[] = [];
     for (const r of batch.rows) {
       if (r.code === null) continue;
-      const { code } = mapCategory({
+      const { code, alsoIn } = mapCategory({
         googleProductCategory: r.google_product_category,
         productType: r.product_type,
         title: r.title,
@@ -108,14 +110,15 @@ export async function refileCategories(db: Queryable): Promise<number> {
         gender: r.gender,
         ageGroup: r.age_group,
       });
-      if (code !== r.code) offers.push({ id: r.offer_id, code });
+      if (code !== r.code || alsoIn.join() !== r.also.join()) offers.push({ id: r.offer_id, code, also: alsoIn });
       if (code !== r.product_code)
         products.push({ id: r.id, code, terms: productCategoryTerms(code, r.product_title, r.product_type, r.google_product_category) });
     }
     if (offers.length > 0)
-      await db.query(`UPDATE offers o SET category_code = t.code FROM jsonb_to_recordset($1::jsonb) AS t(id bigint, code text) WHERE o.id = t.id`, [
-        JSON.stringify(offers),
-      ]);
+      await db.query(
+        `UPDATE offers o SET category_code = t.code, also_category_codes = t.also FROM jsonb_to_recordset($1::jsonb) AS t(id bigint, code text, also text[]) WHERE o.id = t.id`,
+        [JSON.stringify(offers)],
+      );
     moved += await writeCategoryTerms(db, products);
   }
   await recordRuleVersion(db, CATEGORY_MAP_RULE_NAME, CATEGORY_MAP_RULE);

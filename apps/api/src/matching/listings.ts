@@ -175,7 +175,8 @@ function toListing(offerKey: string, items: FeedItem[], titles: ReadonlyMap<Feed
   const keys = listingKeys({ gtins, mpn, brand, colour, title });
   const contentHash = createHash('sha256')
     // 'v2': the hash also stands for size_stock (migration 0012); 'v3': and for age_group (migration 0020); 'v4': and for
-    // gender and the mapped category (migration 0023), so the first ingest after each writes every offer once.
+    // gender and the mapped category (migration 0023), so the first ingest after each writes every offer once. The items
+    // stand for the leaves listed too (`alsoCategoryCodes`, migration 0024), so that ingest rewrote every offer again.
     .update(JSON.stringify(['v4', items, sizes, colors]))
     .digest('base64url')
     .slice(0, 22);

@@ -227,14 +227,23 @@ function evaluate(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: Term
   return strict.total > 0 || terms === null ? strict : evaluateWith(s, c, plan, terms, true);
 }
 
+/**
+ * Per entry of the snapshot's `codes`: 1 when its code, or a leaf its rows are listed under as
+ * well (`codeAlso`: a unisex sneaker of Shoes' Other leaf on Men's and Women's Sneakers, decision
+ * 0026), falls under one of `filters`; else 0.
+ */
+function allowedCodes(s: Snapshot, filters: readonly CategoryFilter[]): Uint8Array {
+  return Uint8Array.from(s.codes, (code, i) => (matchesCategory(code, filters) || s.codeAlso[i]!.some((also) => matchesCategory(also, filters)) ? 1 : 0));
+}
+
 /** {@link evaluate} in one matching mode: `descriptions` lets a word match in a description alone. */
 function evaluateWith(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: Term[] | null, descriptions: boolean): Evaluated {
   const text = terms !== null;
   const brandBoost = text ? namedBrands(s, queryWords(c.q)) : null;
   const count = text ? matchTerms(s, terms, descriptions, brandBoost) : s.n;
 
-  const catAllowed = plan.categories && Uint8Array.from(s.codes, (code) => (matchesCategory(code, plan.categories!) ? 1 : 0));
-  const withinAllowed = plan.within && Uint8Array.from(s.codes, (code) => (matchesCategory(code, plan.within!) ? 1 : 0));
+  const catAllowed = plan.categories && allowedCodes(s, plan.categories);
+  const withinAllowed = plan.within && allowedCodes(s, plan.within);
   let brandAllowed: Uint8Array | null = null;
   if (c.b.length) {
     brandAllowed = new Uint8Array(s.brands.length);

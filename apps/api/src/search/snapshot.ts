@@ -39,8 +39,14 @@ export interface Snapshot {
   n: number;
   ids: Float64Array;
   rowById: Map<number, number>;
-  /** Distinct category codes; `codeOf[row]` indexes it. */
+  /**
+   * Category codes, one entry per distinct code and leaves listed too (`codeAlso`); `codeOf[row]`
+   * indexes it. A code without such leaves has one entry; a code may have more (Shoes' Other leaf
+   * `k` alone, and `k` listed under Women's and Men's Sneakers too).
+   */
   codes: string[];
+  /** Per entry of `codes`: the leaves its rows are listed under as well (decision 0026; usually none). */
+  codeAlso: ReadonlyArray<readonly string[]>;
   codeOf: Uint16Array;
   /** Rows by category code index (ascending): what a category listing visits (search.ts). */
   codeRows: RowGroups;
@@ -198,6 +204,8 @@ type IndexedProduct = Pick<
   colour_names: string[];
   /** GMC `gender` of the product's first offer (lowest id), as filing reads it. */
   gender: 'male' | 'female' | 'unisex' | null;
+  /** Leaves the product is listed under as well: its first offer's `also_category_codes` (decision 0026). */
+  also_codes: string[];
 };
 
 /** The catalogue version (newest ingest run id) and newest outbound click id, in one round trip. */
@@ -228,13 +236,16 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
   let after = -1;
   for (;;) {
     const batch = await db.query<IndexedProduct>(
-      `SELECT id, slug, title, image_url, was_price_cents, item_price_cents, shipping_cents, category_code, brand_id, price_cents, merchant_ids, marketplaces, discount_pct, in_stock, offer_count,
-              popularity, clicks_30d, low_90_prior_cents, observed_days_90, low_365_cents, observed_days_365, was_check, reference_price_cents,
-              (extract(epoch FROM created_at) * 1000)::float8 AS created_ms, search::text AS search, cardinality(colors) > 0 AS coloured,
-              tsvector_to_array(${analysed(`array_to_string(colors, ' ') || ' ' || coalesce((SELECT b.name FROM brands b WHERE b.id = products.brand_id), '')`)}) AS colour_lexemes,
-              ARRAY(SELECT array_to_string(tsvector_to_array(${analysed('c')}), ' ') FROM unnest(colors) AS c) AS colour_names,
-              (SELECT o.gender FROM offers o WHERE o.product_id = products.id ORDER BY o.id LIMIT 1) AS gender
-         FROM products WHERE offer_count > 0 AND id > $1 ORDER BY id LIMIT ${BUILD_BATCH}`,
+      `SELECT p.id, p.slug, p.title, p.image_url, p.was_price_cents, p.item_price_cents, p.shipping_cents, p.category_code, p.brand_id, p.price_cents, p.merchant_ids,
+              p.marketplaces, p.discount_pct, p.in_stock, p.offer_count, p.popularity, p.clicks_30d, p.low_90_prior_cents, p.observed_days_90, p.low_365_cents,
+              p.observed_days_365, p.was_check, p.reference_price_cents,
+              (extract(epoch FROM p.created_at) * 1000)::float8 AS created_ms, p.search::text AS search, cardinality(p.colors) > 0 AS coloured,
+              tsvector_to_array(${analysed(`array_to_string(p.colors, ' ') || ' ' || coalesce((SELECT b.name FROM brands b WHERE b.id = p.brand_id), '')`)}) AS colour_lexemes,
+              ARRAY(SELECT array_to_string(tsvector_to_array(${analysed('c')}), ' ') FROM unnest(p.colors) AS c) AS colour_names,
+              f.gender, coalesce(f.also_category_codes, '{}') AS also_codes
+         FROM products p
+         LEFT JOIN LATERAL (SELECT o.gender, o.also_category_codes FROM offers o WHERE o.product_id = p.id ORDER BY o.id LIMIT 1) f ON true
+        WHERE p.offer_count > 0 AND p.id > $1 ORDER BY p.id LIMIT ${BUILD_BATCH}`,
       [after],
     );
     for (const r of batch.rows) rows.push(r);
@@ -244,6 +255,7 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
 
   const n = rows.length;
   const codes: string[] = [];
+  const codeAlso: string[][] = [];
   const codeIndex = new Map<string, number>();
   const codeOf = new Uint16Array(n);
   const ids = new Float64Array(n);
@@ -283,10 +295,13 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
     const id = Number(r.id);
     ids[row] = id;
     rowById.set(id, row);
-    let code = codeIndex.get(r.category_code);
+    // One entry per category code and leaves listed too: most rows share their code's plain entry.
+    const key = r.also_codes.length ? `${r.category_code}+${r.also_codes.join('+')}` : r.category_code;
+    let code = codeIndex.get(key);
     if (code === undefined) {
       code = codes.push(r.category_code) - 1;
-      codeIndex.set(r.category_code, code);
+      codeAlso.push(r.also_codes);
+      codeIndex.set(key, code);
     }
     codeOf[row] = code;
     brandOf[row] = r.brand_id === null ? -1 : (brandIdx.get(Number(r.brand_id)) ?? -1);
@@ -392,6 +407,7 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
     ids,
     rowById,
     codes,
+    codeAlso,
     codeOf,
     codeRows: groupRows(codeOf, codes.length),
     deptOf,

@@ -76,9 +76,10 @@ export { googleCategoryPath } from './taxonomy.ts';
  * tennis, the gym, walking, workouts or basketball are sneakers (core `SNEAKER_PHRASES`), no longer
  * running shoes. 3: a leaf named by product_type's last segment outranks the title's
  * (session 24). 4: without a Google category too, a shoe for either gender whose kind both Women's
- * and Men's Shoes carry goes to Shoes' Other leaf (decision 0025).
+ * and Men's Shoes carry goes to Shoes' Other leaf (decision 0025). 5: an item for either gender
+ * whose kind both genders' subtrees carry is listed under both leaves too (`alsoIn`, decision 0026).
  */
-export const CATEGORY_MAP_RULE = 4;
+export const CATEGORY_MAP_RULE = 5;
 
 /** Input of {@link mapCategory}; GMC attribute values after normalisation. */
 export interface CategoryInput {
@@ -103,7 +104,18 @@ export interface CategoryMatch {
    * `confidence ≥ CATEGORY_CONFIDENCE_MIN` (0.6).
    */
   confidence: number;
+  /**
+   * Other leaves the item is listed under as well (decision 0026): for an item for either gender
+   * (GMC `gender` unisex or unstated, and no men's or women's word) whose kind both the women's and
+   * the men's subtree carry (a tie of step 4: a unisex sneaker filed in Shoes' Other leaf `k`, a
+   * unisex T-shirt in Women's T-shirts), that kind's leaf of each gender, less `code` itself
+   * (`['k15', 'k24']`, `['921']`). Empty otherwise. The item keeps `code` as its one category.
+   */
+  alsoIn: string[];
 }
+
+/** Where an item is filed, before {@link CategoryMatch.alsoIn} is added (steps 2–6 of the module doc). */
+export type CategoryFiling = Omit<CategoryMatch, 'alsoIn'>;
 
 /** Position of each node in tree order, for tie-breaks. */
 const ORDER = new Map(ALL_CATEGORIES.map((c, i) => [c, i]));
@@ -181,7 +193,7 @@ const ANCESTORS = new Map(LEAF_CATEGORIES.map((leaf) => [leaf, categoryTrail(lea
  */
 export function mapCategory(input: CategoryInput): CategoryMatch {
   const own = input.productType ? categoryByTermPath(input.productType) : undefined;
-  if (own) return { code: own.code as string, mapped: true, confidence: 1 };
+  if (own) return { code: own.code as string, mapped: true, confidence: 1, alsoIn: [] };
   const path = googleCategoryPath(input.googleProductCategory) ?? googleCategoryPath(input.productType, true);
   const itemText = `${input.productType ?? ''} ${input.title}`;
   const told = audienceOf(itemText);
@@ -191,14 +203,34 @@ export function mapCategory(input: CategoryInput): CategoryMatch {
   };
   const kids = audience.ageGroup !== null && KID_AGES.has(audience.ageGroup);
   const how = plan(path, { ...input, ...audience });
-  const result = scoreItem(input, path, itemText, how);
-  return refineCategory(result, { kids: !path && kids, title: input.title, audience });
+  const result = refineCategory(scoreItem(input, path, itemText, how), { kids: !path && kids, title: input.title, audience });
+  const eitherGender = !kids && audience.gender !== 'female' && audience.gender !== 'male';
+  return { ...result, alsoIn: eitherGender ? eitherGenderLeaves(input, result) : [] };
+}
+
+/** Top codes of the women's and the men's subtrees (Women's Clothing, Women's Shoes; Men's …). */
+const WOMENS = ['8', 'k1'];
+const MENS = ['9', 'k2'];
+
+/**
+ * {@link CategoryMatch.alsoIn} of an item for either gender: when its mapping is a tie (confidence
+ * 0.5), the item is mapped again as women's and as men's; each answer that is a named leaf of that
+ * gender's subtree (a kind both carry) is a leaf it is listed under too.
+ */
+function eitherGenderLeaves(input: CategoryInput, result: CategoryFiling): string[] {
+  if (result.confidence !== 0.5) return [];
+  const women = mapCategory({ ...input, gender: 'female' });
+  const men = mapCategory({ ...input, gender: 'male' });
+  const leaf = (m: CategoryMatch, tops: readonly string[]) =>
+    m.mapped && categoryByCode(m.code)?.children.length === 0 && tops.some((t) => m.code.startsWith(t));
+  if (!leaf(women, WOMENS) || !leaf(men, MENS)) return [];
+  return [women.code, men.code].filter((c) => c !== result.code);
 }
 
 const NO_SCORES: TextScores = { nodes: new Map(), outside: 0, outsideEnd: -1, nodeEnd: -1, phrase: null, matched: new Map() };
 
 /** Steps 2–3 of the module doc over the candidate subtrees of `how`. */
-function scoreItem(input: CategoryInput, path: string | null, itemText: string, how: Plan): CategoryMatch {
+function scoreItem(input: CategoryInput, path: string | null, itemText: string, how: Plan): CategoryFiling {
   const lastSegment = path ? (path.split(' > ').pop() as string) : '';
   // Title and product_type decide; the Google path's last segment only breaks ties or fills in.
   const fromItem = keywordScores(itemText);

@@ -6,7 +6,7 @@
  */
 import { isApparelCode, isShoeCode } from '@b-deals/core';
 import type { Audience } from './category-keywords.ts';
-import type { CategoryMatch } from './category-map.ts';
+import type { CategoryFiling } from './category-map.ts';
 
 /** Below this confidence a mapping is not trusted: `mapped: false` (the feed warns `unmapped_category`). */
 export const CATEGORY_CONFIDENCE_MIN = 0.6;
@@ -19,7 +19,7 @@ export const BABY_AGES: ReadonlySet<string> = new Set(['newborn', 'infant', 'tod
  * else a Bags 'Other' result → {@link bagCode}, a Men's Shoes 'Other' result → {@link shoeCode};
  * any other result as it is.
  */
-export function refineCategory(match: CategoryMatch, item: { kids: boolean; title: string; audience: Audience }): CategoryMatch {
+export function refineCategory(match: CategoryFiling, item: { kids: boolean; title: string; audience: Audience }): CategoryFiling {
   if (item.kids) return kidsCode(match, item.audience);
   if (match.code === 'e') return bagCode(match, item.title, item.audience);
   if (match.code === 'k2') return shoeCode(match, item.title);
@@ -32,7 +32,7 @@ export function refineCategory(match: CategoryMatch, item: { kids: boolean; titl
  * else Baby & Kids' Other leaf (g); shoes go to Kids' Shoes (g4); anything else (a backpack, a
  * watch, a toy) keeps its code.
  */
-function kidsCode(match: CategoryMatch, audience: Audience): CategoryMatch {
+function kidsCode(match: CategoryFiling, audience: Audience): CategoryFiling {
   const { code } = match;
   if (code === '') return match;
   if (isShoeCode(code)) return { code: 'g4', mapped: true, confidence: Math.max(match.confidence, CATEGORY_CONFIDENCE_MIN) };
@@ -42,7 +42,7 @@ function kidsCode(match: CategoryMatch, audience: Audience): CategoryMatch {
 }
 
 /** A men's shoe the words did not name a kind of (k2), called formal, is a dress shoe (k21). */
-function shoeCode(match: CategoryMatch, title: string): CategoryMatch {
+function shoeCode(match: CategoryFiling, title: string): CategoryFiling {
   return /\bformal\b/i.test(title) ? { code: 'k21', mapped: true, confidence: CATEGORY_CONFIDENCE_MIN } : match;
 }
 
@@ -55,7 +55,7 @@ const BACKPACK_LITRES = { min: 5, max: 120 };
  * A bag the words did not name a kind of (the Bags 'Other' leaf, e): 5–120 litres → Backpacks
  * (e2, mapped); else for women → the Handbags group's 'Other' leaf (e1, 0.5, warned).
  */
-function bagCode(match: CategoryMatch, title: string, audience: Audience): CategoryMatch {
+function bagCode(match: CategoryFiling, title: string, audience: Audience): CategoryFiling {
   const litres = Number(LITRES.exec(title)?.[1]?.replace(',', '.') ?? NaN);
   if (litres >= BACKPACK_LITRES.min && litres <= BACKPACK_LITRES.max) return { code: 'e2', mapped: true, confidence: CATEGORY_CONFIDENCE_MIN };
   if (audience.gender === 'female') return { code: 'e1', mapped: false, confidence: 0.5 };

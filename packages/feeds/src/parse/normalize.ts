@@ -203,6 +203,7 @@ export function normalizeItem(raw: RawItem, index: number, ctx: NormalizeContext
     googleProductCategory,
     productType,
     categoryCode: category.code,
+    alsoCategoryCodes: category.alsoIn,
     color,
     sizes: normalizeSizes(raw.values.get('size') ?? []),
     gender,

@@ -67,7 +67,7 @@ describe('mapCategory onto the core tree', () => {
         gender: 'female',
       }),
     );
-    expect(result).toEqual({ code: '81', mapped: false, confidence: 0.5 });
+    expect(result).toEqual({ code: '81', mapped: false, confidence: 0.5, alsoIn: [] });
     // the code is the id-prefix of the 'Other' leaf 81,-811,-812,-813 and matches none of its named siblings
     const other = categoryById('81,-811,-812,-813');
     expect(other?.other).toBe(true);
@@ -125,6 +125,21 @@ describe('mapCategory onto the core tree', () => {
     expect(mapCategory(item({ title: 'Canvas Low-Top Sneaker', gender: 'male' })).code).toBe('k24');
     expect(mapCategory(item({ title: "Women's Canvas Sneaker", gender: null })).code).toBe('k15');
     expect(mapCategory(item({ title: 'Suede Stiletto Heel', gender: null })).code).toBe('k11');
+  });
+
+  it('lists an item for either gender under the leaf of its kind in both the women\'s and the men\'s subtree too (decision 0026)', () => {
+    expect(mapCategory(item({ title: 'Canvas Low-Top Sneaker', gender: 'unisex' }))).toMatchObject({ code: 'k', alsoIn: ['k15', 'k24'] });
+    expect(mapCategory(item({ googleProductCategory: '187', title: 'Canvas Low-Top Sneaker', gender: null })).alsoIn).toEqual(['k15', 'k24']);
+    // A unisex tee filed under one gender's T-shirts is listed under the other's too.
+    const tee = mapCategory(item({ googleProductCategory: '1604', title: 'Classic Crew T-Shirt', gender: 'unisex' }));
+    expect([tee.code, ...tee.alsoIn].sort()).toEqual(['831', '921']);
+    // Whom it is for, said by the feed or the words, lists it under that gender's leaf alone.
+    expect(mapCategory(item({ title: 'Canvas Low-Top Sneaker', gender: 'male' })).alsoIn).toEqual([]);
+    expect(mapCategory(item({ title: "Women's Canvas Sneaker", gender: null })).alsoIn).toEqual([]);
+    // A kind one subtree carries, a kid's shoe, and a shoe of no named kind are listed nowhere else.
+    expect(mapCategory(item({ title: 'Suede Stiletto Heel', gender: null })).alsoIn).toEqual([]);
+    expect(mapCategory(item({ title: 'Kids Canvas Sneaker', ageGroup: 'kids' })).alsoIn).toEqual([]);
+    expect(mapCategory(item({ title: 'Everyday Comfort Shoe', gender: 'unisex' })).alsoIn).toEqual([]);
   });
 
   it('reads a product_type written as a Google path', () => {
@@ -187,19 +202,19 @@ describe('mapCategory from real feeds without google_product_category (issue 11 
   });
 
   it('files a bag of no named kind by its volume in litres (a backpack) or, for women, under Handbags', () => {
-    expect(mapCategory(item({ title: 'Quechua 10L Black Bag' }))).toEqual({ code: 'e2', mapped: true, confidence: CATEGORY_CONFIDENCE_MIN });
+    expect(mapCategory(item({ title: 'Quechua 10L Black Bag' }))).toEqual({ code: 'e2', mapped: true, confidence: CATEGORY_CONFIDENCE_MIN, alsoIn: [] });
     expect(code({ title: 'Newfeel 22 L Bag' })).toBe('e2');
     expect(code({ title: 'Trail bag, 35-litre' })).toBe('e2');
     // too small for a backpack (a waist or hydration pack), or a named kind: left as they were
     expect(code({ title: 'Trail Bag 3.5 L' })).toBe('e');
     expect(code({ title: 'Weekender Duffel Bag 40L' })).toBe('e4');
-    expect(mapCategory(item({ title: 'Murcia Women Brocade Bronze Bag' }))).toEqual({ code: 'e1', mapped: false, confidence: 0.5 });
+    expect(mapCategory(item({ title: 'Murcia Women Brocade Bronze Bag' }))).toEqual({ code: 'e1', mapped: false, confidence: 0.5, alsoIn: [] });
     expect(code({ title: 'Murcia Women Casual Tote Grey Bag' })).toBe('e11');
     expect(code({ title: 'Peter England Unisex Orange Laptop Bag' })).toBe('e');
   });
 
   it("files a men's shoe called formal, of no other named kind, under Dress Shoes", () => {
-    expect(mapCategory(item({ title: "Carlton London Men's Formal Brown Shoe" }))).toEqual({ code: 'k21', mapped: true, confidence: CATEGORY_CONFIDENCE_MIN });
+    expect(mapCategory(item({ title: "Carlton London Men's Formal Brown Shoe" }))).toEqual({ code: 'k21', mapped: true, confidence: CATEGORY_CONFIDENCE_MIN, alsoIn: [] });
     expect(code({ title: "Red Tape Semi Formal Black Men's Shoe" })).toBe('k21');
     expect(code({ title: "Men's Formal Chelsea Boot" })).toBe('k22');
     expect(code({ title: "Red Tape Men's Brown Shoe" })).toBe('k2');
@@ -224,12 +239,13 @@ describe('mapCategory from real feeds without google_product_category (issue 11 
 
   it("files an item below the confidence in its department's Other leaf with mapped false (warned), never a leaf", () => {
     // a department word only
-    expect(mapCategory(item({ title: 'Peter England Unisex Orange Laptop Bag' }))).toEqual({ code: 'e', mapped: false, confidence: 0.4 });
+    expect(mapCategory(item({ title: 'Peter England Unisex Orange Laptop Bag' }))).toEqual({ code: 'e', mapped: false, confidence: 0.4, alsoIn: [] });
     // the description alone names a leaf: the department is trusted, the leaf is not
     expect(mapCategory(item({ title: 'The Marlowe', description: 'A roomy leather tote with a zip pocket.' }))).toEqual({
       code: 'e',
       mapped: false,
       confidence: 0.4,
+      alsoIn: [],
     });
     // a phrase naming a group outranks the leaf words inside it
     expect(mapCategory(item({ title: 'Estelle Women Gold Earring & Pendant Set' }))).toMatchObject({ code: 'f', mapped: false });

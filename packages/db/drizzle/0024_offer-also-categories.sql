@@ -1,0 +1,1 @@
+ALTER TABLE "offers" ADD COLUMN "also_category_codes" text[] DEFAULT '{}'::text[] NOT NULL;
