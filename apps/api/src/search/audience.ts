@@ -17,6 +17,7 @@
 import { AUDIENCE_WORDS, BABY_KIDS_CODE, audienceOfQueryWord, type QueryAudience } from '@b-deals/core';
 import type { Queryable } from '@b-deals/db';
 import type { Term } from './match.ts';
+import { CLASS_INDEX } from './tsvector.ts';
 import { analysed } from './vocabulary.ts';
 
 /**
@@ -63,20 +64,25 @@ export async function audienceLexemes(db: Queryable): Promise<AudienceLexemes> {
  * filing reads it). A product that also says "unisex" names no gender. A child's product gets the
  * children's marker; an adult's product its merchant says is female or male gets the lexeme of
  * "women" or "men" (a women's handbag whose title says no gender is found by "womens bags", never
- * by "mens bags"); any other the adults' marker ({@link AUDIENCE_MARKERS}).
+ * by "mens bags"); any other the adults' marker ({@link AUDIENCE_MARKERS}). `eitherGender`: the
+ * product is listed under both genders' leaf of its kind (snapshot `codeAlso`, decision 0026), so
+ * the gender its category words name (the one leaf it is filed in) is not whom it is for: only its
+ * title and brand (`occurrences`, tsvector classes A and B) can name one.
  */
 export function audienceMarker(
-  entries: ReadonlyArray<readonly [lexeme: string, weight: number, strong: boolean, ...rest: unknown[]]>,
+  entries: ReadonlyArray<readonly [lexeme: string, weight: number, strong: boolean, occurrences?: readonly number[]]>,
   categoryCode: string,
   lex: AudienceLexemes,
   gender: 'male' | 'female' | 'unisex' | null = null,
+  eitherGender = false,
 ): string | null {
   let named = false;
   let unisex = false;
   let child = categoryCode.startsWith(BABY_KIDS_CODE);
-  for (const [lexeme, , strong] of entries) {
+  const ownWords = (occ: readonly number[] | undefined) => occ?.some((o) => (o & 3) === CLASS_INDEX.A || (o & 3) === CLASS_INDEX.B) ?? true;
+  for (const [lexeme, , strong, occ] of entries) {
     if (!strong) continue;
-    if (lex.gender.has(lexeme)) named = true;
+    if (lex.gender.has(lexeme) && (!eitherGender || ownWords(occ))) named = true;
     if (lex.unisex.has(lexeme)) unisex = true;
     if (lex.child.has(lexeme)) child = true;
   }

@@ -362,7 +362,7 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
         if (head !== undefined) (p.heads ??= new Map()).set(p.rows.length - 1, head); // sparse: most words stand on their own
       }
       if (r.coloured) addStatedColours(postings, row, entries, r.colour_names, colourIndex);
-      const marker = audienceMarker(entries, r.category_code, audience, r.gender);
+      const marker = audienceMarker(entries, r.category_code, audience, r.gender, r.also_codes.length > 0);
       if (marker !== null) addPosting(postings, marker, row, AUDIENCE_MARKER_WEIGHT, 1, 0);
     }
   });
