@@ -12,9 +12,12 @@ const FIXTURES = path.join(ROOT, 'packages/feeds/test/fixtures');
 const CLI = path.join(ROOT, 'apps/api/src/cli/ingest.ts');
 
 /** Runs the ingest CLI as a user would, with DATA_DIR pointing at `dataDir`. */
-function runCli(dataDir: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runCli(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -74,6 +77,14 @@ describe('npm run ingest', () => {
       });
       const body = (await search.json()) as { total: number };
       expect(body.total).toBeGreaterThan(0);
+      // Rate tables set for this command are not the server's: it says so rather than ignore them silently.
+      const rates = path.join(dir, 'rates.csv');
+      writeFileSync(rates, 'currency,rate,per,date\nNGN,1500,USD,2026-01-01\n');
+      const withRates = await runCli(dir, [path.join(FIXTURES, 'gmc-rss.xml'), '--merchant', 'harbor-pine-outfitters', '--json'], {
+        FX_OPERATOR_RATES_FILE: rates,
+      });
+      expect(withRates.code).toBe(0);
+      expect(withRates.stderr).toMatch(/FX_OPERATOR_RATES_FILE .* not read/);
     } finally {
       await api.close();
     }

@@ -26,8 +26,13 @@ export const IngestReportSchema = z.object({
    * brand_mpn, brand_title, model, title, reviewed, new); listings seen before keep their first method.
    */
   matchMethods: z.record(z.string(), z.number().int()).optional(),
-  /** True when the feed's bytes matched the last ingest and nothing was written. */
+  /** True when the feed's bytes matched the last ingest, which rejected nothing, and nothing was written. */
   unchanged: z.boolean().optional(),
+  /**
+   * True when the feed is full but none of its items was accepted: the merchant's offers were left
+   * as they were instead of all being made unavailable (a broken feed is not an empty shop).
+   */
+  offersKept: z.boolean().optional(),
   durationMs: z.number().optional(),
 });
 export type IngestReport = z.infer<typeof IngestReportSchema>;

@@ -64,6 +64,7 @@ export function formatReport(r: IngestReport): string {
     ['rejected', String(r.rejected)],
   ];
   if (r.unchanged) rows.push(['note', 'unchanged since the last ingest: nothing written']);
+  if (r.offersKept) rows.push(['note', "no item accepted: the merchant's offers were left as they were"]);
   if (r.matchMethods && Object.keys(r.matchMethods).length)
     rows.push([
       'matched by',
@@ -119,6 +120,11 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`ingest: ${(err as Error).message}\n`);
     return 1;
   }
+  // The running server converts prices with the rate tables it loaded at its own start, not this process's.
+  if (server && (config.fxOperatorRatesFile || config.fxRatesFile))
+    process.stderr.write(
+      `ingest: the storefront at ${server} ingests these files with the exchange rates it loaded at start; FX_OPERATOR_RATES_FILE / FX_RATES_FILE set here are not read (restart it with them to use new rates)\n`,
+    );
   const db = server ? null : await openConfiguredDatabase(config);
   const fx = loadFx(config);
   let failed = 0;

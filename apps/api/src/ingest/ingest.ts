@@ -6,11 +6,13 @@
  * `matching/`, merchants, brands, offers and products `catalog/`, price runs and statistics
  * `pricing/`, the search vocabulary `search/`.
  *
- * - Unchanged bytes (same sha256 as the merchant's last ingest of that feed) write no rows;
+ * - Unchanged bytes (same sha256 as the merchant's last ingest of that feed, which rejected nothing) write no rows;
  *   they only confirm the current prices (last_seen_at moves to `observedAt`).
  * - A changed price or availability appends one price run; an unchanged one extends the run.
  * - With `full` (the default, GMC "primary feed"), active offers missing from the feed become
- *   inactive: kept, with their history, but no longer shown or priced.
+ *   inactive: kept, with their history, but no longer shown or priced. Not when no item of the
+ *   feed was accepted (`offersKept` in the report): that is a broken feed, not an empty shop.
+ * - A file whose last ingest rejected items is read again even when its bytes are unchanged.
  * - A listing written again whose item the category mapper now files elsewhere moves the product it
  *   started (catalog `refileProducts`).
  */
@@ -76,7 +78,7 @@ export async function ingestFeed(db: Database, opts: IngestFeedOptions): Promise
 
   await db.transaction(async (tx) => {
     const merchantId = await upsertMerchant(tx, merchant);
-    if ((await lastRunSha256(tx, merchantId, opts.feed)) === sha256) {
+    if ((await lastRunSha256(tx, merchantId, opts.feed, true)) === sha256) {
       report.unchanged = true;
       await confirmPrices(tx, merchantId, observedAt);
       return;
@@ -85,7 +87,10 @@ export async function ingestFeed(db: Database, opts: IngestFeedOptions): Promise
     const { touched, methods } = await writeListings(tx, merchantId, listings, observedAt);
     report.matchMethods = methods;
     await opts.onStage?.('listings');
-    if (opts.full ?? true) {
+    // A full feed of which no item landed is a broken feed (every price in a currency without a rate, say), not a shop
+    // that sells nothing: the merchant's offers stay as they were, and the report says so.
+    if ((opts.full ?? true) && listings.length === 0 && parsed.items.length > 0) report.offersKept = true;
+    else if (opts.full ?? true) {
       const gone = await tx.query<Pick<OfferRow, 'product_id'>>(
         `UPDATE offers SET active = false WHERE merchant_id = $1 AND active AND NOT (offer_key = ANY($2::text[])) RETURNING product_id`,
         [merchantId, listings.map((l) => l.offerKey)],

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gtinCheckDigit } from '@b-deals/core';
 import { openDatabase, type Database } from '@b-deals/db';
 import { createTestDatabase, testDrivers, truncateAll } from '@b-deals/db/testing';
-import { loadDefaultFxTable } from '@b-deals/feeds';
+import { loadDefaultFxTable, readOperatorRates, withOperatorRates } from '@b-deals/feeds';
 import { rssFeed, type TestItem } from '@b-deals/feeds/testing';
 import { ingestFeed, ingestPriceHistory } from '../../src/index.ts';
 
@@ -41,6 +41,30 @@ describe.each(testDrivers())('ingest on %s', (driver) => {
     // …but the price is confirmed for the new day: the run now ends on day 2.
     const run = await db.query<{ last_seen_at: Date }>(`SELECT last_seen_at FROM price_observations`);
     expect(new Date(run.rows[0]!.last_seen_at).toISOString()).toBe(day(2).toISOString());
+  });
+
+  it("keeps the merchant's offers when no item of a full feed is accepted (a broken feed, not an empty shop)", async () => {
+    await ingest('alpha', [dress, { ...dress, id: 'D2', gtin: undefined, title: 'Linen Wrap Skirt' }], day(1));
+    // The merchant's next file prices everything in a currency without a known rate.
+    const broken = await ingest('alpha', [{ ...dress, price: '80.00 NGN' }], day(2));
+    expect(broken).toMatchObject({ accepted: 0, rejected: 1, offersKept: true });
+    expect(Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM offers WHERE active`)).rows[0]!.n)).toBe(2);
+    // A full feed that lands drops what it no longer lists, as before.
+    const next = await ingest('alpha', [dress], day(3));
+    expect(next.offersKept).toBeUndefined();
+    expect(Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM offers WHERE active`)).rows[0]!.n)).toBe(1);
+  });
+
+  it('reads a file again whose last ingest rejected items, though its bytes are unchanged (a rate added since)', async () => {
+    const items = [dress, { ...dress, id: 'N1', gtin: undefined, title: 'Naira Shirt', price: '1000.00 NGN' }];
+    expect(await ingest('alpha', items, day(1))).toMatchObject({ accepted: 1, rejected: 1 });
+    const withNaira = withOperatorRates(fx, readOperatorRates('currency,rate,per,date\nNGN,1500,USD,2026-01-01\n'));
+    const again = await ingest('alpha', items, day(2), { fx: withNaira });
+    expect(again).toMatchObject({ accepted: 2, rejected: 0 });
+    expect(again.unchanged).toBeUndefined();
+    expect(await count(db, 'offers')).toBe(2);
+    // Now that nothing was rejected, the same bytes are unchanged.
+    expect((await ingest('alpha', items, day(3), { fx: withNaira })).unchanged).toBe(true);
   });
 
   it('a changed price appends exactly one observation; an unchanged one extends the run', async () => {
