@@ -73,7 +73,7 @@ export async function ingestFeed(db: Database, opts: IngestFeedOptions): Promise
   const sha256 = createHash('sha256').update(opts.bytes).digest('hex');
   // A large XML feed is parsed on two threads (feeds `parseFeedInParallel`: the same items as one pass).
   const parsed = await parseFeedInParallel(opts.bytes, { filename: opts.feed, defaultCurrency: opts.defaultCurrency, fx: opts.fx, now: observedAt });
-  const merchant = opts.merchant ?? merchantFromFeed(parsed, opts.feed);
+  const merchant = opts.merchant ?? (await knownStore(db, merchantFromFeed(parsed, opts.feed)));
   const report = buildReport(parsed, opts.feed, merchant.slug);
 
   await db.transaction(async (tx) => {
@@ -121,6 +121,19 @@ export async function ingestFeed(db: Database, opts: IngestFeedOptions): Promise
   }
   report.durationMs = Date.now() - started;
   return report;
+}
+
+/**
+ * A merchant taken from its feed (no `--merchant`), under the slug the catalogue already knows its
+ * store by: the merchant with the same homepage, when its slug differs (a store filed under its
+ * host's first label before feeds `storeOfLink` read the registrable domain: `shop` of
+ * `shop.brand.com`), so its next feed replaces its own offers instead of starting a second merchant.
+ */
+async function knownStore(db: Queryable, merchant: MerchantInput): Promise<MerchantInput> {
+  if (!merchant.homepage) return merchant;
+  const known = await db.query<{ slug: string }>(`SELECT slug FROM merchants WHERE homepage = $1 ORDER BY id LIMIT 1`, [merchant.homepage]);
+  const slug = known.rows[0]?.slug;
+  return slug && slug !== merchant.slug ? { ...merchant, slug } : merchant;
 }
 
 function buildReport(parsed: ParsedFeed, feed: string, merchant: string): IngestReport {

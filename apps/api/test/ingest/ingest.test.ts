@@ -43,6 +43,40 @@ describe.each(testDrivers())('ingest on %s', (driver) => {
     expect(new Date(run.rows[0]!.last_seen_at).toISOString()).toBe(day(2).toISOString());
   });
 
+  it("keeps apart two stores of one user's site host, and finds a store under the slug it was first filed by", async () => {
+    const store = (path: string, title: string, items: TestItem[]) =>
+      Buffer.from(
+        rssFeed('x', items)
+          .toString()
+          .replace('<title>x</title><link>https://x.example</link>', `<title>${title}</title><link>https://shops.github.io/${path}/</link>`),
+      );
+    const uae = await ingestFeed(db, { bytes: store('emirates-store', 'Emirates Store', [dress]), feed: 'ae.xml', fx, observedAt: day(1) });
+    const kw = await ingestFeed(db, {
+      bytes: store('kuwait-store', 'Kuwait Store', [{ ...dress, id: 'K1', gtin: undefined, title: 'Silk Scarf' }]),
+      feed: 'kw.xml',
+      fx,
+      observedAt: day(1),
+    });
+    expect([uae.merchant, kw.merchant]).toEqual(['shops-emirates-store', 'shops-kuwait-store']);
+    const live = await db.query<{ slug: string; name: string; n: string }>(
+      `SELECT m.slug, m.name, count(o.id) FILTER (WHERE o.active) AS n FROM merchants m LEFT JOIN offers o ON o.merchant_id = m.id GROUP BY m.id ORDER BY m.slug`,
+    );
+    expect(live.rows.map((r) => [r.slug, r.name, Number(r.n)])).toEqual([
+      ['shops-emirates-store', 'Emirates Store', 1],
+      ['shops-kuwait-store', 'Kuwait Store', 1],
+    ]);
+    // A store a catalogue knows under another slug (its host's first label, as before) keeps it.
+    await db.query(`UPDATE merchants SET slug = 'shops' WHERE slug = 'shops-emirates-store'`);
+    const again = await ingestFeed(db, {
+      bytes: store('emirates-store', 'Emirates Store', [dress, { ...dress, id: 'D9', gtin: undefined }]),
+      feed: 'ae.xml',
+      fx,
+      observedAt: day(2),
+    });
+    expect(again.merchant).toBe('shops');
+    expect(await count(db, 'merchants')).toBe(2);
+  });
+
   it("keeps the merchant's offers when no item of a full feed is accepted (a broken feed, not an empty shop)", async () => {
     await ingest('alpha', [dress, { ...dress, id: 'D2', gtin: undefined, title: 'Linen Wrap Skirt' }], day(1));
     // The merchant's next file prices everything in a currency without a known rate.
