@@ -139,6 +139,30 @@ describe('embedded job queue', () => {
     }
   });
 
+  it("does not hold the start for a background job's first run, which goes on behind it", async () => {
+    let finish!: () => void;
+    const running = new Promise<void>((resolve) => (finish = resolve));
+    const log: string[] = [];
+    const queue = new EmbeddedQueue(() => undefined);
+    await queue.start([
+      {
+        name: 'slow',
+        runAtStart: true,
+        background: true,
+        handler: async () => {
+          log.push('slow started');
+          await running;
+          log.push('slow ended');
+        },
+      },
+      { name: 'quick', runAtStart: true, handler: async () => void log.push('quick') },
+    ]);
+    expect(log).toEqual(['slow started', 'quick']);
+    finish();
+    await queue.stop();
+    expect(log).toEqual(['slow started', 'quick', 'slow ended']);
+  });
+
   it('computes the next cron tick strictly after a time', () => {
     expect(nextCronTime('5 0 * * *', new Date('2026-12-31T23:59:00Z')).toISOString()).toBe('2027-01-01T00:05:00.000Z');
     expect(nextCronTime('5 0 * * *', new Date('2027-01-01T00:05:00Z')).toISOString()).toBe('2027-01-02T00:05:00.000Z');

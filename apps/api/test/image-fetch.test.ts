@@ -229,11 +229,15 @@ describe.each(testDrivers())('the image-fetch job on %s', (driver) => {
     const errors: unknown[] = [];
     const queue = new EmbeddedQueue((err) => errors.push(err));
     const logs: object[] = [];
+    let firstRun!: () => void;
     let secondRun!: () => void;
+    const ranOnce = new Promise<void>((resolve) => (firstRun = resolve));
     const ranTwice = new Promise<void>((resolve) => (secondRun = resolve));
     const log = {
       info: (obj: object) => {
-        if (logs.push(obj) === 2) secondRun();
+        const n = logs.push(obj);
+        if (n === 1) firstRun();
+        if (n === 2) secondRun();
       },
     };
     const item = (id: string, file: string): TestItem => ({ id, title: `Gamma Dress ${id}`, price: '30.00 USD', imageLink: `${server.origin}/${file}` });
@@ -241,7 +245,8 @@ describe.each(testDrivers())('the image-fetch job on %s', (driver) => {
       ingestFeed(db, { bytes: rssFeed('gamma', items), feed: 'gamma.xml', merchant: { slug: 'gamma', name: 'Gamma' }, fx, skipMaintenance: true });
     try {
       await ingest([item('G1', 'photo.jpg')]);
-      await queue.start(imageJobs({ db, mediaDir, log, fetch: { allowPrivateNetworks: true } })); // runAtStart: the first run ends before start resolves
+      await queue.start(imageJobs({ db, mediaDir, log, fetch: { allowPrivateNetworks: true } })); // runAtStart, in the background: the start does not wait
+      await ranOnce;
       expect(logs).toEqual([
         { tried: 1, ok: 1, failed: 0, reasons: {}, merchants: [{ merchant: 'gamma', images: 1, ok: 1, failed: 0, pending: 0, reasons: {} }] },
       ]);

@@ -36,6 +36,8 @@ export function imageJobs(deps: ImageJobDeps): JobDefinition[] {
       name: 'image-fetch',
       cron: '*/15 * * * *',
       runAtStart: true,
+      // Never holds the API's start: every image of a new catalogue of real feeds may take minutes.
+      background: true,
       handler: async () => {
         const run = await fetchPendingImages(db, mediaDir, deps.fetch);
         if (run.tried === 0) return;

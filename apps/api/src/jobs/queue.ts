@@ -20,8 +20,17 @@ export interface JobDefinition<T extends object = Record<string, unknown>> {
   name: string;
   /** Cron expression (minute hour day-of-month month day-of-week), in UTC. */
   cron?: string;
-  /** Also run once when the queue starts working (state that depends on "now" may be stale after a stop). */
+  /**
+   * Also run once when the queue starts working (state that depends on "now" may be stale after a
+   * stop). The embedded queue's `start` waits for that run unless `background` is set.
+   */
   runAtStart?: boolean;
+  /**
+   * The start's run goes on behind the start instead of holding it: a long job nothing served
+   * depends on (image downloads, which may take minutes on a new catalogue of real feeds, README
+   * "images"), so the API listens first. pg-boss never holds the start for a job.
+   */
+  background?: boolean;
   handler(data: T): Promise<void>;
 }
 
@@ -61,7 +70,8 @@ export class EmbeddedQueue implements JobQueue {
     if (opts.work === false) return;
     for (const job of jobs) {
       if (job.cron) this.scheduleNext(job as JobDefinition);
-      if (job.runAtStart) await this.run(job.name, {});
+      if (job.runAtStart && job.background) void this.run(job.name, {});
+      else if (job.runAtStart) await this.run(job.name, {});
     }
   }
 
