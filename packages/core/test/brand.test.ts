@@ -63,4 +63,12 @@ describe('cleanBrandName (spec §5 "Brand names")', () => {
     expect(cleanBrandName('【二手】 7天发货')).toBe('');
     expect(cleanBrandName('')).toBe('');
   });
+
+  it('returns "" for a placeholder a merchant writes when a product has no brand', () => {
+    for (const placeholder of ['Generic', 'GENERIC', 'Unbranded', 'No Brand', 'N/A', 'Does not apply', ' generic '])
+      expect(cleanBrandName(placeholder)).toBe('');
+    // A brand that holds such a word is a brand.
+    expect(cleanBrandName('Generic Surplus')).toBe('Generic Surplus');
+    expect(cleanBrandName('Brandit')).toBe('Brandit');
+  });
 });
