@@ -46,16 +46,18 @@ const SIZE_WORDS = /\b(?:size\s+\S+|xxs|xs|s|m|l|xl|xxl|xxxl|\d{1,2}(?:\.5)?\s*(
 
 /**
  * Normalises a title for brand + title matching: brand name, colour, size words and
- * punctuation removed, words slugified and de-duplicated in order.
+ * punctuation removed, words slugified and de-duplicated in order. With `dedupe` false a word
+ * written twice stays twice: variant grouping's reading ({@link groupListings}), where "Exfoliant
+ * Visage" and "Exfoliant Visage Exfoliant" are two items of a merchant, not one in two sizes.
  */
-export function normaliseTitle(title: string, brand: string | null, color: string | null): string {
+export function normaliseTitle(title: string, brand: string | null, color: string | null, dedupe = true): string {
   let t = ` ${title.toLowerCase()} `;
   for (const remove of [brand, color]) {
     if (remove) t = t.split(remove.toLowerCase()).join(' ');
   }
   t = t.replace(SIZE_WORDS, ' ');
   const words = slugify(t).split('-').filter(Boolean);
-  return [...new Set(words)].join('-');
+  return (dedupe ? [...new Set(words)] : words).join('-');
 }
 
 /** The whole-word pattern of one size label, once per distinct label: a feed repeats a few dozen labels over all its items. */
@@ -105,9 +107,11 @@ export function groupListings(items: readonly FeedItem[]): Listing[] {
   for (const item of items) {
     if (item.itemGroupId) continue;
     const stripped = withoutOwnSizes(item.title, item.sizes);
-    const title = normaliseTitle(stripped, item.brand, item.color);
-    if (stripped === item.title || stripped.trim() === item.title.trim()) titles.set(item, title);
-    const key = variantKey(item, title);
+    // Titles agree apart from size when every word agrees, repeats too: "Exfoliant Visage N°4" and "Exfoliant Visage
+    // Exfoliant N°4" (a real feed, two prices, two images) are two items, not one item in two sizes.
+    const words = normaliseTitle(stripped, item.brand, item.color, false);
+    if (stripped === item.title || stripped.trim() === item.title.trim()) titles.set(item, [...new Set(words.split('-'))].join('-'));
+    const key = variantKey(item, words);
     if (!key) continue;
     const g = byVariant.get(key);
     if (g) g.push(item);

@@ -65,4 +65,12 @@ describe('variants without item_group_id', () => {
     ]);
     expect(listings.map((l) => l.offerKey)).toEqual(['red', 'blue', 'x1', 'x2', 'm90', 'm95', 'slide']);
   });
+
+  it('keeps apart items whose titles differ by a word written twice, though their words agree as a set', () => {
+    const item = (id: string, title: string, price: string): TestItem => ({ id, title, price, brand: 'Eclat', category: 'Health & Beauty' });
+    const listings = listingsOf([item('E144', 'Eclat Exfoliant Visage N°4', '8.90 USD'), item('E505', 'Eclat Exfoliant Visage Exfoliant N°4', '7.90 USD')]);
+    expect(listings.map((l) => l.offerKey)).toEqual(['E144', 'E505']);
+    // Sizes written into the title still group.
+    expect(listingsOf([shoe('s9', 'Groundwell Runner Size 9'), shoe('s10', 'Groundwell Runner Size 10')])).toHaveLength(1);
+  });
 });
