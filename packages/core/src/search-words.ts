@@ -100,5 +100,29 @@ export function synonymsOf(word: string): string[] {
  */
 export const KEPT_STOP_WORDS: Readonly<Record<string, string>> = { down: 'downfill' };
 
-/** Version of the search vectors' analysis rule ({@link KEPT_STOP_WORDS}); a catalogue written under another one is rewritten at API start. */
-export const SEARCH_VECTOR_RULE = 1;
+/**
+ * Latin letters with diacritics and the plain letter each is searched as (issue 11 §6: a US shopper
+ * types "serum visage" for "Sérum Visage", "creme" for "Crème"): every letter of U+00C0–U+024F whose
+ * canonical decomposition (NFD) is one ASCII letter and marks, and by hand ø, đ, ł, ħ (no
+ * decomposition); `from[i]` folds to `to[i]`, as SQL `translate(text, from, to)` reads them (search
+ * `analysed`, so product text and query words alike). Letters that fold to two (ß, æ, œ) stay.
+ */
+export const ACCENT_FOLDING: Readonly<{ from: string; to: string }> = (() => {
+  let from = 'øØđĐłŁħĦ';
+  let to = 'oOdDlLhH';
+  for (let cp = 0xc0; cp <= 0x24f; cp++) {
+    const ch = String.fromCodePoint(cp);
+    const base = ch.normalize('NFD').replace(/\p{M}/gu, '');
+    if (base !== ch && /^[A-Za-z]$/.test(base)) {
+      from += ch;
+      to += base;
+    }
+  }
+  return { from, to };
+})();
+
+/**
+ * Version of the search vectors' analysis rule ({@link KEPT_STOP_WORDS}, {@link ACCENT_FOLDING});
+ * a catalogue written under another one is rewritten at API start. 2: accents folded (2026-11-29).
+ */
+export const SEARCH_VECTOR_RULE = 2;

@@ -4,18 +4,19 @@
  * (`search_words`) that typo correction draws its neighbours from (`search.ts`,
  * `spelling.ts`). The in-memory index (`search-index.ts`) is built from both.
  */
-import { KEPT_STOP_WORDS } from '@b-deals/core';
+import { ACCENT_FOLDING, KEPT_STOP_WORDS } from '@b-deals/core';
 import type { Queryable } from '@b-deals/db';
 
 /**
  * SQL expression of the search analyser over a text expression: PostgreSQL's `english`
- * configuration (stemming, stop words) after each of core `KEPT_STOP_WORDS` standing as a word
+ * configuration (stemming, stop words) after accented Latin letters are folded to plain ones
+ * (core `ACCENT_FOLDING`: "Sérum" is found by "serum") and each of core `KEPT_STOP_WORDS` standing as a word
  * (case-insensitive, also inside a hyphenated compound: `button-down`) is written as its marker,
  * so "down" of a down jacket is a lexeme and not a stop word. The one analyser of product text
  * and query words alike (issue 11 §6); returns a `tsvector` expression.
  */
 export function analysed(text: string): string {
-  let out = text;
+  let out = `translate(${text}, '${ACCENT_FOLDING.from}', '${ACCENT_FOLDING.to}')`;
   for (const [word, marker] of Object.entries(KEPT_STOP_WORDS)) out = `regexp_replace(${out}, '\\m${word}\\M', '${marker}', 'gi')`;
   return `to_tsvector('english', ${out})`;
 }
