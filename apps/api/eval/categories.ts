@@ -200,6 +200,8 @@ export interface Figures {
   inTree: number;
   department: number;
   leaf: number;
+  /** Items listed under their labelled leaf: their own code, or a leaf listed too (feeds `alsoIn`, decision 0026). */
+  listed: number;
   other: number;
   nowhere: number;
   warned: number;
@@ -212,9 +214,9 @@ const isOtherLeaf = (code: string) => code !== '' && (categoryByCode(code)?.chil
 
 /** Scores items in one reading; `onError` sees every wrong leaf (development only, by the caller). */
 export function score(items: readonly LabelledItem[], reading: 'blind' | 'merchant', onError?: (item: LabelledItem, code: string) => void): Figures {
-  const f: Figures = { inTree: 0, department: 0, leaf: 0, other: 0, nowhere: 0, warned: 0, outOfTree: 0, keptOut: 0 };
+  const f: Figures = { inTree: 0, department: 0, leaf: 0, listed: 0, other: 0, nowhere: 0, warned: 0, outOfTree: 0, keptOut: 0 };
   for (const item of items) {
-    const { code, mapped } = mapCategory(inputOf(item, reading));
+    const { code, mapped, alsoIn } = mapCategory(inputOf(item, reading));
     if (item.label === 'none') {
       f.outOfTree++;
       if (code === '') f.keptOut++;
@@ -225,6 +227,7 @@ export function score(items: readonly LabelledItem[], reading: 'blind' | 'mercha
     if (departmentOf(code) === departmentOf(item.label)) f.department++;
     if (code === item.label) f.leaf++;
     else onError?.(item, code);
+    if (code === item.label || alsoIn.includes(item.label)) f.listed++;
     if (isOtherLeaf(code)) f.other++;
     if (code === '') f.nowhere++;
     if (!mapped) f.warned++;
@@ -236,7 +239,7 @@ const pct = (n: number, d: number) => (d === 0 ? '   –  ' : `${((100 * n) / d)
 
 function line(label: string, f: Figures): string {
   return (
-    `  ${label.padEnd(34)} ${String(f.inTree).padStart(5)}  dept ${pct(f.department, f.inTree)}  leaf ${pct(f.leaf, f.inTree)}  ` +
+    `  ${label.padEnd(34)} ${String(f.inTree).padStart(5)}  dept ${pct(f.department, f.inTree)}  leaf ${pct(f.leaf, f.inTree)}  listed ${pct(f.listed, f.inTree)}  ` +
     `other ${pct(f.other, f.inTree)}  nowhere ${pct(f.nowhere, f.inTree)}  warned ${pct(f.warned, f.inTree)}  ` +
     `out-of-tree kept out ${f.keptOut}/${f.outOfTree}`
   );
@@ -268,7 +271,7 @@ function main(): void {
     all.push(...items);
   }
   if (all.length === 0) return;
-  console.log('\n  (columns: items in our tree, department accuracy, leaf accuracy, share to an Other leaf, to no category, warned)');
+  console.log('\n  (columns: items in our tree, department accuracy, leaf accuracy, listed under the labelled leaf (its own or one listed too, decision 0026), share to an Other leaf, to no category, warned)');
   for (const reading of ['blind', 'merchant'] as const) {
     console.log(
       `\n${reading === 'blind' ? 'blind — title and description only (the result)' : "with the merchant's category as product_type, gender and age group"}`,

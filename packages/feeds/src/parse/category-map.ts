@@ -78,8 +78,12 @@ export { googleCategoryPath } from './taxonomy.ts';
  * (session 24). 4: without a Google category too, a shoe for either gender whose kind both Women's
  * and Men's Shoes carry goes to Shoes' Other leaf (decision 0025). 5: an item for either gender
  * whose kind both genders' subtrees carry is listed under both leaves too (`alsoIn`, decision 0026).
+ * 6: whom an item is for read in French, Spanish, Portuguese, German and Italian ("femme",
+ * "masculino", "Herren"); a Google path's deepest segment naming a node of ours when its last names
+ * none ("Skin Care" of "… > Skin Care > Facial Care"); groups of both genders listed too (found by
+ * ingesting real public feeds, session 25).
  */
-export const CATEGORY_MAP_RULE = 5;
+export const CATEGORY_MAP_RULE = 6;
 
 /** Input of {@link mapCategory}; GMC attribute values after normalisation. */
 export interface CategoryInput {
@@ -205,8 +209,15 @@ export function mapCategory(input: CategoryInput): CategoryMatch {
   const how = plan(path, { ...input, ...audience });
   const result = refineCategory(scoreItem(input, path, itemText, how), { kids: !path && kids, title: input.title, audience });
   const eitherGender = !kids && audience.gender !== 'female' && audience.gender !== 'male';
-  return { ...result, alsoIn: eitherGender ? eitherGenderLeaves(input, result) : [] };
+  const alsoIn = eitherGender ? eitherGenderLeaves(input, result) : [];
+  // A tie between the genders' leaves of one kind, listed under both, is a confident filing: no `unmapped_category` warning.
+  if (alsoIn.length > 0 && alsoIn.every((c) => categoryByCode(c)?.children.length === 0))
+    return { ...result, mapped: true, confidence: GENDER_TIE_LISTED, alsoIn };
+  return { ...result, alsoIn };
 }
+
+/** Confidence of an item for either gender listed under both genders' leaf of its kind (its own code may be Shoes' Other leaf). */
+const GENDER_TIE_LISTED = 0.8;
 
 /** Top codes of the women's and the men's subtrees (Women's Clothing, Women's Shoes; Men's …). */
 const WOMENS = ['8', 'k1'];
@@ -214,16 +225,17 @@ const MENS = ['9', 'k2'];
 
 /**
  * {@link CategoryMatch.alsoIn} of an item for either gender: when its mapping is a tie (confidence
- * 0.5), the item is mapped again as women's and as men's; each answer that is a named leaf of that
- * gender's subtree (a kind both carry) is a leaf it is listed under too.
+ * 0.5), the item is mapped again as women's and as men's; when each answer is a leaf, or a group's
+ * Other leaf, of that gender's subtree (a kind both carry: Sneakers, T-shirts; or a group both
+ * have: a unisex long-sleeve shirt in Women's Tops and Men's Shirts), those are listed too.
  */
 function eitherGenderLeaves(input: CategoryInput, result: CategoryFiling): string[] {
   if (result.confidence !== 0.5) return [];
   const women = mapCategory({ ...input, gender: 'female' });
   const men = mapCategory({ ...input, gender: 'male' });
-  const leaf = (m: CategoryMatch, tops: readonly string[]) =>
-    m.mapped && categoryByCode(m.code)?.children.length === 0 && tops.some((t) => m.code.startsWith(t));
-  if (!leaf(women, WOMENS) || !leaf(men, MENS)) return [];
+  const named = (m: CategoryMatch, tops: readonly string[]) =>
+    m.confidence >= 0.5 && !tops.includes(m.code) && tops.some((t) => m.code.startsWith(t)) && categoryByCode(m.code) !== undefined;
+  if (!named(women, WOMENS) || !named(men, MENS)) return [];
   return [women.code, men.code].filter((c) => c !== result.code);
 }
 
@@ -231,10 +243,13 @@ const NO_SCORES: TextScores = { nodes: new Map(), outside: 0, outsideEnd: -1, no
 
 /** Steps 2–3 of the module doc over the candidate subtrees of `how`. */
 function scoreItem(input: CategoryInput, path: string | null, itemText: string, how: Plan): CategoryFiling {
-  const lastSegment = path ? (path.split(' > ').pop() as string) : '';
+  // The Google path's deepest segment that names a node of ours (below its top branch): "Skin Care" of "… > Skin Care >
+  // Facial Care", whose last segment names none, files a facial cream under Skincare rather than Beauty's Other leaf.
+  const segments = path ? path.split(' > ') : [];
+  let fromPath = segments.length > 0 ? keywordScores(segments.at(-1) as string) : NO_SCORES;
+  for (let i = segments.length - 2; i >= 1 && fromPath.nodes.size === 0; i--) fromPath = keywordScores(segments[i] as string);
   // Title and product_type decide; the Google path's last segment only breaks ties or fills in.
   const fromItem = keywordScores(itemText);
-  const fromPath = lastSegment ? keywordScores(lastSegment) : NO_SCORES;
   // The merchant's own category (product_type's last segment) names the kind before the title does:
   // a Luma "Jupiter All-Weather Trainer" filed under "Men > Tops > Jackets" is a jacket, not a sneaker.
   const typeSegment = input.productType ? (input.productType.split('>').pop() as string) : '';

@@ -90,14 +90,15 @@ describe('mapCategory onto the core tree', () => {
     });
   });
 
-  it('does not guess between departments when gender is unknown', () => {
-    expect(mapCategory(item({ googleProductCategory: '187', title: 'Leather Sneakers' }))).toMatchObject({
-      code: 'k',
-      mapped: false,
-    });
+  it('does not guess between departments when gender is unknown: both leaves of the kind list the item (decision 0026)', () => {
+    expect(mapCategory(item({ googleProductCategory: '187', title: 'Leather Sneakers' }))).toMatchObject({ code: 'k', alsoIn: ['k15', 'k24'] });
     const tee = mapCategory(item({ googleProductCategory: '1604', title: 'Classic Crew T-Shirt', gender: 'unisex' }));
-    expect(tee.mapped).toBe(false);
-    expect(['831', '921']).toContain(tee.code);
+    expect([tee.code, ...tee.alsoIn].sort()).toEqual(['831', '921']);
+    // Listed under both, the tie is no low-confidence guess: no `unmapped_category` warning.
+    expect(tee).toMatchObject({ mapped: true, confidence: 0.8 });
+    // A tie of groups only (a unisex long-sleeve shirt: Women's Tops, Men's Shirts) is listed under both and still warned.
+    const shirt = mapCategory(item({ productType: 'Apparel > Long Sleeve Shirts', title: 'HRDLF Long Sleeve Shirt', gender: 'unisex' }));
+    expect(shirt).toMatchObject({ code: '83', alsoIn: ['92'], mapped: false });
   });
 
   it('uses product_type and title when there is no google_product_category', () => {
@@ -118,8 +119,8 @@ describe('mapCategory onto the core tree', () => {
   });
 
   it("files a shoe for either gender whose kind both Women's and Men's Shoes carry in Shoes' Other leaf, with or without a Google category (decision 0025)", () => {
-    expect(mapCategory(item({ title: 'Canvas Low-Top Sneaker', gender: 'unisex' }))).toMatchObject({ code: 'k', mapped: false });
-    expect(mapCategory(item({ title: 'Canvas Low-Top Sneaker', gender: null }))).toMatchObject({ code: 'k', mapped: false });
+    expect(mapCategory(item({ title: 'Canvas Low-Top Sneaker', gender: 'unisex' }))).toMatchObject({ code: 'k' });
+    expect(mapCategory(item({ title: 'Canvas Low-Top Sneaker', gender: null }))).toMatchObject({ code: 'k' });
     expect(mapCategory(item({ googleProductCategory: '187', title: 'Canvas Low-Top Sneaker', gender: 'unisex' }))).toMatchObject({ code: 'k' });
     // Whom it is for, said by the feed or the title, still decides; a kind only one side carries too.
     expect(mapCategory(item({ title: 'Canvas Low-Top Sneaker', gender: 'male' })).code).toBe('k24');
@@ -127,7 +128,7 @@ describe('mapCategory onto the core tree', () => {
     expect(mapCategory(item({ title: 'Suede Stiletto Heel', gender: null })).code).toBe('k11');
   });
 
-  it('lists an item for either gender under the leaf of its kind in both the women\'s and the men\'s subtree too (decision 0026)', () => {
+  it("lists an item for either gender under the leaf of its kind in both the women's and the men's subtree too (decision 0026)", () => {
     expect(mapCategory(item({ title: 'Canvas Low-Top Sneaker', gender: 'unisex' }))).toMatchObject({ code: 'k', alsoIn: ['k15', 'k24'] });
     expect(mapCategory(item({ googleProductCategory: '187', title: 'Canvas Low-Top Sneaker', gender: null })).alsoIn).toEqual(['k15', 'k24']);
     // A unisex tee filed under one gender's T-shirts is listed under the other's too.
@@ -140,6 +141,22 @@ describe('mapCategory onto the core tree', () => {
     expect(mapCategory(item({ title: 'Suede Stiletto Heel', gender: null })).alsoIn).toEqual([]);
     expect(mapCategory(item({ title: 'Kids Canvas Sneaker', ageGroup: 'kids' })).alsoIn).toEqual([]);
     expect(mapCategory(item({ title: 'Everyday Comfort Shoe', gender: 'unisex' })).alsoIn).toEqual([]);
+  });
+
+  it("reads whom an item is for in French, Spanish, Portuguese, German and Italian, and never a brand's name as such", () => {
+    expect(mapCategory(item({ title: 'Sandales Confort Élégance femme' }))).toMatchObject({ code: 'k14', alsoIn: [] });
+    expect(mapCategory(item({ title: 'T-Shirt Básica Masculina' })).code).toBe('921');
+    expect(mapCategory(item({ title: 'Herren Sneaker Leder' })).code).toBe('k24');
+    // "Comme des Garçons" is a brand, not a boys' line: the sneaker stays an adult's.
+    expect(mapCategory(item({ title: 'Comme des Garçons Play Sneaker' })).code.startsWith('g')).toBe(false);
+  });
+
+  it("files an item under the Google path's deepest segment that names a node of ours when its last names none", () => {
+    expect(
+      mapCategory(item({ googleProductCategory: 'Health & Beauty > Personal Care > Cosmetics > Skin Care > Facial Care', title: 'Masque LED Pro' })),
+    ).toMatchObject({
+      code: 'b2',
+    });
   });
 
   it('reads a product_type written as a Google path', () => {
@@ -214,7 +231,12 @@ describe('mapCategory from real feeds without google_product_category (issue 11 
   });
 
   it("files a men's shoe called formal, of no other named kind, under Dress Shoes", () => {
-    expect(mapCategory(item({ title: "Carlton London Men's Formal Brown Shoe" }))).toEqual({ code: 'k21', mapped: true, confidence: CATEGORY_CONFIDENCE_MIN, alsoIn: [] });
+    expect(mapCategory(item({ title: "Carlton London Men's Formal Brown Shoe" }))).toEqual({
+      code: 'k21',
+      mapped: true,
+      confidence: CATEGORY_CONFIDENCE_MIN,
+      alsoIn: [],
+    });
     expect(code({ title: "Red Tape Semi Formal Black Men's Shoe" })).toBe('k21');
     expect(code({ title: "Men's Formal Chelsea Boot" })).toBe('k22');
     expect(code({ title: "Red Tape Men's Brown Shoe" })).toBe('k2');
