@@ -271,7 +271,9 @@ function main(): void {
     all.push(...items);
   }
   if (all.length === 0) return;
-  console.log('\n  (columns: items in our tree, department accuracy, leaf accuracy, listed under the labelled leaf (its own or one listed too, decision 0026), share to an Other leaf, to no category, warned)');
+  console.log(
+    '\n  (columns: items in our tree, department accuracy, leaf accuracy, listed under the labelled leaf (its own or one listed too, decision 0026), share to an Other leaf, to no category, warned)',
+  );
   for (const reading of ['blind', 'merchant'] as const) {
     console.log(
       `\n${reading === 'blind' ? 'blind — title and description only (the result)' : "with the merchant's category as product_type, gender and age group"}`,
