@@ -197,7 +197,10 @@ const matchInput = (l: Listing): MatchInput => ({
 
 /**
  * Resolves the listings of one merchant's feed, in feed order, so a later listing can join a
- * product started earlier in the same feed (by an exact key). A new product gets its id from the products
+ * product started earlier in the same feed (by an exact key). Two listings of one feed share a
+ * product only by a GTIN or the brand's MPN, never by brand + title or a score: a merchant lists each
+ * product once (one source holds no duplicates, as entity resolution across two clean sources
+ * assumes). A new product gets its id from the products
  * sequence at once (the catalogue writes its row after its offers, `insertProducts`). The exact keys
  * a listing brought that no product held yet are recorded for its product (`product_keys`; the
  * first holder keeps a key); a new product is indexed under its listing's blocking keys
@@ -246,9 +249,14 @@ export async function resolveListings(
   const stats = new WordStats();
   for (const r of records) stats.add(r.words, r.models);
   for (const c of candidates.values()) stats.add(c.record.words, c.record.models);
+  // Products holding another listing of this feed: a title or a score never joins a listing to one of them (a merchant's
+  // feed lists each product once, so two of its listings are two products: "Exfoliant Visage N°4" at 8.90 and
+  // "Exfoliant Visage Exfoliant N°4" at 7.90); a GTIN or the brand's MPN still does (one product listed twice).
+  const ownProducts = new Set(listings.flatMap((l) => (existing.has(l.offerKey) ? [existing.get(l.offerKey)!.productId] : [])));
+  const identifies = (method: MatchMethod) => method === 'gtin' || method === 'brand_mpn';
   const bestCandidate = (listing: Listing): { productId: number; score: number; method: ScoredMatchMethod } | null => {
     const record = prepared.get(listing);
-    const pool = pools.get(listing);
+    const pool = pools.get(listing)?.filter((c) => !ownProducts.has(c.productId));
     return record && pool?.length ? bestMatch(record, pool, stats) : null;
   };
 
@@ -266,7 +274,10 @@ export async function resolveListings(
     // An exact key never joins a product the operator rejected for this listing.
     const rejected = decisions.rejected.get(listing.offerKey);
     const holder = (key: string) => known.get(key) ?? provisional.get(key);
-    const hit = accepted === undefined ? listing.keys.find((k) => holder(k.key) !== undefined && !rejected?.has(holder(k.key)!)) : undefined;
+    const hit =
+      accepted === undefined
+        ? listing.keys.find((k) => holder(k.key) !== undefined && !rejected?.has(holder(k.key)!) && (identifies(k.method) || !ownProducts.has(holder(k.key)!)))
+        : undefined;
     const fuzzy = hit || accepted !== undefined ? null : bestCandidate(listing);
     if (accepted !== undefined) {
       resolved.push({ listing, productId: accepted, method: 'reviewed', score: null, candidateId: accepted, isNewProduct: false });
@@ -286,6 +297,7 @@ export async function resolveListings(
       resolved.push({ listing, productId: placeholder, method: 'new', score: fuzzy?.score ?? null, candidateId: fuzzy?.productId ?? null, isNewProduct: true });
     }
     const pid = resolved[resolved.length - 1]!.productId;
+    ownProducts.add(pid);
     for (const { key } of listing.keys) if (!known.has(key) && !provisional.has(key)) provisional.set(key, pid);
   }
 

@@ -77,6 +77,33 @@ describe.each(testDrivers())('ingest on %s', (driver) => {
     expect(await count(db, 'merchants')).toBe(2);
   });
 
+  it("never joins two listings of one merchant's feed into one product by title or score, only by an identifier", async () => {
+    const beauty = (id: string, title: string, price: string, extra: Partial<TestItem> = {}): TestItem => ({ id, title, price, brand: 'Eclat', ...extra });
+    await ingest(
+      'eclat',
+      [
+        // Their brand + title keys agree (words as a set), yet the feed lists them apart at two prices.
+        beauty('E144', 'Eclat Exfoliant Visage N°4', '8.90 USD'),
+        beauty('E505', 'Eclat Exfoliant Visage Exfoliant N°4', '7.90 USD'),
+        // One GTIN listed twice is one product.
+        beauty('G1', 'Eclat Night Cream', '20.00 USD', { gtin: DRESS }),
+        beauty('G2', 'Eclat Night Cream 50ml', '21.00 USD', { gtin: DRESS }),
+      ],
+      day(1),
+    );
+    const products = await db.query<{ title: string; n: string }>(
+      `SELECT p.title, count(o.id) AS n FROM products p JOIN offers o ON o.product_id = p.id GROUP BY p.id ORDER BY p.title`,
+    );
+    expect(products.rows.map((r) => [r.title, Number(r.n)])).toEqual([
+      ['Eclat Exfoliant Visage Exfoliant N°4', 1],
+      ['Eclat Exfoliant Visage N°4', 1],
+      ['Eclat Night Cream', 2],
+    ]);
+    // Another merchant's listing of the same words still joins one of them.
+    const other = await ingest('beaute', [beauty('B1', 'Eclat Exfoliant Visage N°4', '9.50 USD')], day(1));
+    expect(other.matchMethods).toEqual({ brand_title: 1 });
+  });
+
   it("keeps the merchant's offers when no item of a full feed is accepted (a broken feed, not an empty shop)", async () => {
     await ingest('alpha', [dress, { ...dress, id: 'D2', gtin: undefined, title: 'Linen Wrap Skirt' }], day(1));
     // The merchant's next file prices everything in a currency without a known rate.
