@@ -80,8 +80,9 @@ export { googleCategoryPath } from './taxonomy.ts';
  * whose kind both genders' subtrees carry is listed under both leaves too (`alsoIn`, decision 0026).
  * 6: whom an item is for read in French, Spanish, Portuguese, German and Italian ("femme",
  * "masculino", "Herren"); a Google path's deepest segment naming a node of ours when its last names
- * none ("Skin Care" of "… > Skin Care > Facial Care"); groups of both genders listed too (found by
- * ingesting real public feeds, session 25).
+ * none ("Skin Care" of "… > Skin Care > Facial Care"), and never one kind of a segment naming
+ * several ("Handbags, Wallets & Cases") for an item whose words name none; groups of both genders
+ * listed too (found by ingesting real public feeds, session 25).
  */
 export const CATEGORY_MAP_RULE = 6;
 
@@ -250,6 +251,11 @@ function scoreItem(input: CategoryInput, path: string | null, itemText: string, 
   for (let i = segments.length - 2; i >= 1 && fromPath.nodes.size === 0; i--) fromPath = keywordScores(segments[i] as string);
   // Title and product_type decide; the Google path's last segment only breaks ties or fills in.
   const fromItem = keywordScores(itemText);
+  // A segment naming several kinds of ours ("Handbags, Wallets & Cases") is a shelf of kinds: it does not fill in one
+  // of them for an item whose own words name none (a real feed's "Camo Drawstring Bag" had been filed as a wallet).
+  const kindsOf = (scores: TextScores) =>
+    [...scores.nodes.keys()].filter((n) => !n.other && (n.code as string).length > 1 && how.roots.some((r) => (n.code as string).startsWith(r)));
+  if (kindsOf(fromPath).length > 1 && kindsOf(fromItem).length === 0) fromPath = NO_SCORES;
   // The merchant's own category (product_type's last segment) names the kind before the title does:
   // a Luma "Jupiter All-Weather Trainer" filed under "Men > Tops > Jackets" is a jacket, not a sneaker.
   const typeSegment = input.productType ? (input.productType.split('>').pop() as string) : '';

@@ -151,6 +151,17 @@ describe('mapCategory onto the core tree', () => {
     expect(mapCategory(item({ title: 'Comme des Garçons Play Sneaker' })).code.startsWith('g')).toBe(false);
   });
 
+  it('never fills in one kind of a Google segment naming several (a shelf) for an item whose words name none', () => {
+    const shelf = 'Apparel & Accessories > Handbags, Wallets & Cases';
+    expect(mapCategory(item({ googleProductCategory: shelf, title: 'Nordic Fjord Camo Drawstring Bag', gender: 'unisex' }))).toMatchObject({
+      code: 'e',
+      mapped: false,
+    });
+    // The item's own words still choose, and a segment naming one kind still fills in.
+    expect(mapCategory(item({ googleProductCategory: shelf, title: 'Quilted Crossbody Bag' })).code).toBe('e13');
+    expect(mapCategory(item({ googleProductCategory: `${shelf} > Wallets & Money Clips`, title: 'Leather Bifold' })).code).toBe('e3');
+  });
+
   it("files an item under the Google path's deepest segment that names a node of ours when its last names none", () => {
     expect(
       mapCategory(item({ googleProductCategory: 'Health & Beauty > Personal Care > Cosmetics > Skin Care > Facial Care', title: 'Masque LED Pro' })),
