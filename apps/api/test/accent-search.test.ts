@@ -3,16 +3,11 @@
  * types "serum visage" for a French store's "Sérum Visage", and the accented query finds the plain
  * title too, through POST /inventory/api/v1/search/condition.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SearchResponse } from '@b-deals/contracts';
-import type { Database } from '@b-deals/db';
-import { createTestDatabase, testDrivers } from '@b-deals/db/testing';
-import { loadDefaultFxTable } from '@b-deals/feeds';
-import { rssFeed, type TestItem } from '@b-deals/feeds/testing';
-import { buildApp } from '../src/app.ts';
-import { ingestFeed } from '../src/index.ts';
-import { testAppOptions } from './test-app.ts';
+import { testDrivers } from '@b-deals/db/testing';
+import type { TestItem } from '@b-deals/feeds/testing';
+import { shopCatalogueApp } from './test-app.ts';
 
 const beauty = (id: string, title: string): TestItem => ({
   id,
@@ -23,23 +18,15 @@ const beauty = (id: string, title: string): TestItem => ({
 });
 
 describe.each(testDrivers())('accents folded in search on %s', (driver) => {
-  let db: Database;
-  let app: FastifyInstance;
+  const shop = shopCatalogueApp(driver, [
+    beauty('s1', 'Sérum Visage Éclat Vitamine C'),
+    beauty('c1', 'Crème Hydratante Nuit'),
+    beauty('h1', 'Argan Hair Serum'),
+  ]);
   const names = async (q: string) =>
-    ((await app.inject({ method: 'POST', url: '/inventory/api/v1/search/condition', payload: { q } })).json() as SearchResponse).items
+    ((await shop.app.inject({ method: 'POST', url: '/inventory/api/v1/search/condition', payload: { q } })).json() as SearchResponse).items
       .map((i) => i.name)
       .sort();
-
-  beforeAll(async () => {
-    db = await createTestDatabase(driver);
-    const items = [beauty('s1', 'Sérum Visage Éclat Vitamine C'), beauty('c1', 'Crème Hydratante Nuit'), beauty('h1', 'Argan Hair Serum')];
-    await ingestFeed(db, { bytes: rssFeed('eclat', items), feed: 'eclat.xml', merchant: { slug: 'eclat', name: 'Eclat' }, fx: loadDefaultFxTable() });
-    app = await buildApp(testAppOptions(db));
-  }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  });
 
   it('finds accented titles by words typed without accents, and plain titles by accented words', async () => {
     expect(await names('serum visage')).toEqual(['Sérum Visage Éclat Vitamine C']);

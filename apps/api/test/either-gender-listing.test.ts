@@ -4,49 +4,28 @@
  * through POST /inventory/api/v1/search/condition; a catalogue written before its offers kept the
  * leaves listed too gets them at start (`refileCategories`, rule version).
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SearchResponse } from '@b-deals/contracts';
-import type { Database } from '@b-deals/db';
-import { createTestDatabase, testDrivers } from '@b-deals/db/testing';
-import { CATEGORY_MAP_RULE, loadDefaultFxTable } from '@b-deals/feeds';
-import { rssFeed, type TestItem } from '@b-deals/feeds/testing';
-import { buildApp } from '../src/app.ts';
+import { testDrivers } from '@b-deals/db/testing';
+import { CATEGORY_MAP_RULE } from '@b-deals/feeds';
+import type { TestItem } from '@b-deals/feeds/testing';
 import { refileCategories } from '../src/catalog/index.ts';
-import { ingestFeed } from '../src/index.ts';
-import { testAppOptions } from './test-app.ts';
+import { shopCatalogueApp } from './test-app.ts';
 
 /** A shoe without a Google category: its kind and GMC gender decide where it is filed. */
 const shoe = (id: string, title: string, gender: string): TestItem => ({ id, title, price: '60.00 USD', brand: 'Groundwell', category: '', gender });
 
 describe.each(testDrivers())('items for either gender on both genders\u2019 listings on %s', (driver) => {
-  let db: Database;
-  let app: FastifyInstance;
+  const shop = shopCatalogueApp(driver, [
+    shoe('u', 'Groundwell Canvas Low-Top Sneaker', 'unisex'),
+    shoe('m', 'Groundwell Court Sneaker', 'male'),
+    shoe('w', 'Groundwell Platform Sneaker', 'female'),
+    shoe('h', 'Groundwell Suede Stiletto Heel', 'female'),
+    { id: 't', title: 'Groundwell Everyday Crew Tee', price: '20.00 USD', brand: 'Groundwell', category: '', gender: 'unisex' },
+  ]);
   const search = async (body: object): Promise<SearchResponse> =>
-    (await app.inject({ method: 'POST', url: '/inventory/api/v1/search/condition', payload: body })).json();
+    (await shop.app.inject({ method: 'POST', url: '/inventory/api/v1/search/condition', payload: body })).json();
   const names = async (body: object) => (await search(body)).items.map((i) => i.name).sort();
-
-  beforeAll(async () => {
-    db = await createTestDatabase(driver);
-    const items = [
-      shoe('u', 'Groundwell Canvas Low-Top Sneaker', 'unisex'),
-      shoe('m', 'Groundwell Court Sneaker', 'male'),
-      shoe('w', 'Groundwell Platform Sneaker', 'female'),
-      shoe('h', 'Groundwell Suede Stiletto Heel', 'female'),
-      { id: 't', title: 'Groundwell Everyday Crew Tee', price: '20.00 USD', brand: 'Groundwell', category: '', gender: 'unisex' },
-    ];
-    await ingestFeed(db, {
-      bytes: rssFeed('groundwell', items),
-      feed: 'groundwell.xml',
-      merchant: { slug: 'groundwell', name: 'Groundwell' },
-      fx: loadDefaultFxTable(),
-    });
-    app = await buildApp(testAppOptions(db));
-  }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  });
 
   it("lists a unisex sneaker on Women's and Men's Sneakers, keeping Shoes' Other leaf as its category", async () => {
     expect(await names({ cids: ['k24'] })).toEqual(['Groundwell Canvas Low-Top Sneaker', 'Groundwell Court Sneaker']);
@@ -72,10 +51,12 @@ describe.each(testDrivers())('items for either gender on both genders\u2019 list
   });
 
   it('gives a catalogue written before the leaves were kept its listings at start', async () => {
-    await db.query(`UPDATE offers SET also_category_codes = '{}'`);
-    await db.query(`UPDATE rule_versions SET version = $1 WHERE name = 'category_map'`, [CATEGORY_MAP_RULE - 1]);
-    await refileCategories(db);
-    const res = await db.query<{ title: string; also: string[] }>(`SELECT title, also_category_codes AS also FROM offers WHERE also_category_codes <> '{}'`);
+    await shop.db.query(`UPDATE offers SET also_category_codes = '{}'`);
+    await shop.db.query(`UPDATE rule_versions SET version = $1 WHERE name = 'category_map'`, [CATEGORY_MAP_RULE - 1]);
+    await refileCategories(shop.db);
+    const res = await shop.db.query<{ title: string; also: string[] }>(
+      `SELECT title, also_category_codes AS also FROM offers WHERE also_category_codes <> '{}'`,
+    );
     expect(res.rows.find((r) => r.title === 'Groundwell Canvas Low-Top Sneaker')?.also).toEqual(['k15', 'k24']);
     expect(res.rows.map((r) => r.title).sort()).toEqual(['Groundwell Canvas Low-Top Sneaker', 'Groundwell Everyday Crew Tee']);
   });
