@@ -6,7 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchResponse } from '@b-deals/contracts';
 import { testDrivers } from '@b-deals/db/testing';
+import { SEARCH_VECTOR_RULE } from '@b-deals/core';
 import type { TestItem } from '@b-deals/feeds/testing';
+import { refreshSearchVectors } from '../src/catalog/index.ts';
 import { shopCatalogueApp } from './test-app.ts';
 
 const beauty = (id: string, title: string): TestItem => ({
@@ -33,5 +35,17 @@ describe.each(testDrivers())('accents folded in search on %s', (driver) => {
     expect(await names('serum')).toEqual(['Argan Hair Serum', 'Sérum Visage Éclat Vitamine C']);
     expect(await names('creme hydratante')).toEqual(['Crème Hydratante Nuit']);
     expect(await names('sérum')).toEqual(['Argan Hair Serum', 'Sérum Visage Éclat Vitamine C']);
+  });
+
+  it('rewrites at start the vectors of accented products written under the earlier analysis', async () => {
+    // The earlier analysis: no folding, so "Sérum" is the lexeme "sérum".
+    await shop.db.query(`INSERT INTO rule_versions (name, version) VALUES ('search_vector', $1) ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version`, [
+      SEARCH_VECTOR_RULE - 1,
+    ]);
+    await shop.db.query(`UPDATE products SET search = setweight(to_tsvector('english', title), 'A')`);
+    expect(await refreshSearchVectors(shop.db)).toBe(2);
+    const rows = await shop.db.query<{ search: string }>(`SELECT search::text AS search FROM products WHERE title LIKE 'Sérum%'`);
+    expect(rows.rows[0]!.search).toContain("'serum'");
+    expect(await refreshSearchVectors(shop.db)).toBe(0);
   });
 });

@@ -5,6 +5,7 @@
  * domain's rule (`productSearchVector`); price statistics are the pricing domain's.
  */
 import {
+  ACCENT_FOLDING,
   CATEGORY_TERMS_RULE,
   KEPT_STOP_WORDS,
   PRODUCT_TYPE_SEPARATOR,
@@ -301,8 +302,8 @@ const SEARCH_VECTOR_RULE_NAME = 'search_vector';
  * Brings stored search vectors (`products.search`) up to the current analysis rule (core
  * `SEARCH_VECTOR_RULE`, search `analysed`): when the catalogue was written under another version,
  * every product whose title, brand, category words or description holds one of core
- * `KEPT_STOP_WORDS` as a word gets its vector written again (the others read the same under both
- * rules), in id order and batches of REFRESH_BATCH; then the version is recorded. An interrupted
+ * `KEPT_STOP_WORDS` as a word, or an accented letter of core `ACCENT_FOLDING`, gets its vector
+ * written again (the others read the same under every rule so far), in id order and batches of REFRESH_BATCH; then the version is recorded. An interrupted
  * run leaves it unrecorded, so the next start finishes it. At the current version it costs one
  * read of that row. Resolves to the number of products rewritten. Run at API start, before the
  * search index is built (issue 11 §6: "down jacket" is a down jacket, not any jacket).
@@ -310,12 +311,14 @@ const SEARCH_VECTOR_RULE_NAME = 'search_vector';
 export async function refreshSearchVectors(db: Queryable): Promise<number> {
   if ((await appliedRuleVersion(db, SEARCH_VECTOR_RULE_NAME)) === SEARCH_VECTOR_RULE) return 0;
   const pattern = `\\m(${Object.keys(KEPT_STOP_WORDS).join('|')})\\M`;
+  const accented = `[${ACCENT_FOLDING.from}]`;
   let changed = 0;
   for (let after = '0'; ;) {
     const res = await db.query<{ id: string }>(
       `WITH r AS (SELECT p.id, p.title, coalesce(b.name, '') AS brand_name, p.category_terms, p.description
                     FROM products p LEFT JOIN brands b ON b.id = p.brand_id
-                   WHERE p.id > $1 AND (p.title || ' ' || coalesce(b.name, '') || ' ' || p.category_terms || ' ' || left(p.description, 2000)) ~* '${pattern}'
+                   WHERE p.id > $1 AND ((p.title || ' ' || coalesce(b.name, '') || ' ' || p.category_terms || ' ' || left(p.description, 2000)) ~* '${pattern}'
+                        OR (p.title || ' ' || coalesce(b.name, '') || ' ' || p.category_terms || ' ' || left(p.description, 2000)) ~ '${accented}')
                    ORDER BY p.id LIMIT $2)
        UPDATE products p SET search = ${productSearchVector('r')} FROM r WHERE p.id = r.id RETURNING p.id`,
       [after, REFRESH_BATCH],
