@@ -11,6 +11,7 @@ export {
   refreshProducts,
   refreshCategoryTerms,
   refreshSearchVectors,
+  forgetPlaceholderBrands,
   syncImages,
   vacuumCatalogue,
   type NewProductRow,

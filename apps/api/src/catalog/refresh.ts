@@ -7,6 +7,7 @@
 import {
   ACCENT_FOLDING,
   CATEGORY_TERMS_RULE,
+  cleanBrandName,
   KEPT_STOP_WORDS,
   PRODUCT_TYPE_SEPARATOR,
   SEARCH_VECTOR_RULE,
@@ -329,4 +330,25 @@ export async function refreshSearchVectors(db: Queryable): Promise<number> {
   }
   await recordRuleVersion(db, SEARCH_VECTOR_RULE_NAME, SEARCH_VECTOR_RULE);
   return changed;
+}
+
+/**
+ * Takes placeholder brands ("Generic", "Unbranded", "N/A": core `cleanBrandName` reads them as no
+ * brand) out of a catalogue written before they were read so: their products lose the brand (and
+ * its word in their search vector), and the brand rows go, so neither the brand facet and pages nor
+ * the matcher's brand lexicon (a brand inferred from a title) know them. One read of the brands
+ * table when there is none. Resolves to the number of products changed. Run at API start.
+ */
+export async function forgetPlaceholderBrands(db: Queryable): Promise<number> {
+  const brands = await db.query<{ id: string | number; name: string }>(`SELECT id, name FROM brands`);
+  const ids = brands.rows.filter((b) => cleanBrandName(b.name) === '').map((b) => Number(b.id));
+  if (ids.length === 0) return 0;
+  const res = await db.query<{ id: string }>(
+    `WITH r AS (SELECT p.id, p.title, '' AS brand_name, p.category_terms, p.description FROM products p WHERE p.brand_id = ANY($1::int[]))
+     UPDATE products p SET brand_id = NULL, search = ${productSearchVector('r')}, updated_at = now() FROM r WHERE p.id = r.id RETURNING p.id`,
+    [ids],
+  );
+  await db.query(`UPDATE brands SET parent_id = NULL WHERE parent_id = ANY($1::int[])`, [ids]);
+  await db.query(`DELETE FROM brands WHERE id = ANY($1::int[])`, [ids]);
+  return res.rows.length;
 }

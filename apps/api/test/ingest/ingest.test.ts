@@ -9,6 +9,7 @@ import { openDatabase, type Database } from '@b-deals/db';
 import { createTestDatabase, testDrivers, truncateAll } from '@b-deals/db/testing';
 import { loadDefaultFxTable, readOperatorRates, withOperatorRates } from '@b-deals/feeds';
 import { rssFeed, type TestItem } from '@b-deals/feeds/testing';
+import { forgetPlaceholderBrands } from '../../src/catalog/index.ts';
 import { ingestFeed, ingestPriceHistory } from '../../src/index.ts';
 
 const fx = loadDefaultFxTable();
@@ -102,6 +103,21 @@ describe.each(testDrivers())('ingest on %s', (driver) => {
     // Another merchant's listing of the same words still joins one of them.
     const other = await ingest('beaute', [beauty('B1', 'Eclat Exfoliant Visage N°4', '9.50 USD')], day(1));
     expect(other.matchMethods).toEqual({ brand_title: 1 });
+  });
+
+  it('reads a placeholder brand as none, and takes one an earlier catalogue stored off its products at start', async () => {
+    await ingest('bazaar', [{ ...dress, id: 'G1', gtin: undefined, title: 'Hair Straightener', brand: 'Generic' }], day(1));
+    const stored = await db.query<{ brand_id: number | null }>(`SELECT brand_id FROM products`);
+    expect(stored.rows).toEqual([{ brand_id: null }]);
+    // A catalogue written before: the product under a brand "Generic", its vector holding the word.
+    const generic = await db.query<{ id: number }>(`INSERT INTO brands (slug, name) VALUES ('generic', 'Generic') RETURNING id`);
+    await db.query(`UPDATE products SET brand_id = $1, search = search || to_tsvector('english', 'generic')`, [generic.rows[0]!.id]);
+    expect(await forgetPlaceholderBrands(db)).toBe(1);
+    const after = await db.query<{ brand_id: number | null; search: string }>(`SELECT brand_id, search::text AS search FROM products`);
+    expect(after.rows[0]!.brand_id).toBeNull();
+    expect(after.rows[0]!.search).not.toContain('generic');
+    expect(await count(db, 'brands')).toBe(0);
+    expect(await forgetPlaceholderBrands(db)).toBe(0);
   });
 
   it("keeps the merchant's offers when no item of a full feed is accepted (a broken feed, not an empty shop)", async () => {
