@@ -42,8 +42,9 @@
  *    ("coat" → 81) → the group's code, the id-prefix of its 'Other' leaf (0.5). Only a
  *    department word ("bag", "обувь") or only the description naming a leaf → the department's
  *    'Other' leaf (0.4). Nothing at all → the candidate subtree's code (e.g. `e`, `k1`; 0.8 when
- *    it is a single named leaf such as g4 Kids' Shoes, else 0), and when not even a department is
- *    clear, the empty code `''` (matches no category filter: reachable by search only; 0).
+ *    it is a single named leaf such as g4 Kids' Shoes, else 0; clothing, by its Google path, for
+ *    either gender: Women's Clothing's Other leaf `8`, listed under Men's `9` too, 0.4), and when not
+ *    even a department is clear, the empty code `''` (matches no category filter: reachable by search only; 0).
  * 5. Kids without a Google path (step 1 says kids): a garment → g1 / g2 / g3 by age and gender
  *    (else the Baby & Kids 'Other' leaf `g`), a shoe → g4; bags, watches and toys keep their code.
  * 6. A bag of no named kind (the Bags 'Other' leaf `e`): one sold by its volume in litres
@@ -210,6 +211,10 @@ export function mapCategory(input: CategoryInput): CategoryMatch {
   const how = plan(path, { ...input, ...audience });
   const result = refineCategory(scoreItem(input, path, itemText, how), { kids: !path && kids, title: input.title, audience });
   const eitherGender = !kids && audience.gender !== 'female' && audience.gender !== 'male';
+  // Clothing (the Google path says so) for either gender that names no kind of ours ("Ensemble Dakar"): Women's
+  // Clothing's Other leaf, listed under Men's too, with the warning; never nowhere (issue 11 §2).
+  if (result.code === '' && how.roots.length === 2 && how.roots.includes('8') && how.roots.includes('9'))
+    return { code: '8', mapped: false, confidence: 0.4, alsoIn: ['9'] };
   const alsoIn = eitherGender ? eitherGenderLeaves(input, result) : [];
   // A tie between the genders' leaves of one kind, listed under both, is a confident filing: no `unmapped_category` warning.
   if (alsoIn.length > 0 && alsoIn.every((c) => categoryByCode(c)?.children.length === 0))

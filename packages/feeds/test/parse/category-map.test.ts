@@ -151,6 +151,17 @@ describe('mapCategory onto the core tree', () => {
     expect(mapCategory(item({ title: 'Comme des Garçons Play Sneaker' })).code.startsWith('g')).toBe(false);
   });
 
+  it("files clothing for either gender that names no kind of ours in the clothing departments' Other leaves, never nowhere", () => {
+    expect(mapCategory(item({ googleProductCategory: 'Apparel & Accessories > Clothing', title: 'Ensemble Dakar Vert', gender: 'unisex' }))).toEqual({
+      code: '8',
+      mapped: false,
+      confidence: 0.4,
+      alsoIn: ['9'],
+    });
+    // Whom it is for, when said, decides alone.
+    expect(mapCategory(item({ googleProductCategory: 'Apparel & Accessories > Clothing', title: 'Ensemble Dakar Vert', gender: 'male' })).code).toBe('9');
+  });
+
   it('never fills in one kind of a Google segment naming several (a shelf) for an item whose words name none', () => {
     const shelf = 'Apparel & Accessories > Handbags, Wallets & Cases';
     expect(mapCategory(item({ googleProductCategory: shelf, title: 'Nordic Fjord Camo Drawstring Bag', gender: 'unisex' }))).toMatchObject({
