@@ -29,7 +29,7 @@ export const IngestReportSchema = z.object({
   /** True when the feed's bytes matched the last ingest, which rejected nothing, and nothing was written. */
   unchanged: z.boolean().optional(),
   /**
-   * True when the feed is full but none of its items was accepted: the merchant's offers were left
+   * True when the feed is full and has items but none of them was accepted: the merchant's offers were left
    * as they were instead of all being made unavailable (a broken feed is not an empty shop).
    */
   offersKept: z.boolean().optional(),

@@ -10,8 +10,9 @@
  *   they only confirm the current prices (last_seen_at moves to `observedAt`).
  * - A changed price or availability appends one price run; an unchanged one extends the run.
  * - With `full` (the default, GMC "primary feed"), active offers missing from the feed become
- *   inactive: kept, with their history, but no longer shown or priced. Not when no item of the
- *   feed was accepted (`offersKept` in the report): that is a broken feed, not an empty shop.
+ *   inactive: kept, with their history, but no longer shown or priced. Not when the feed has
+ *   items and none was accepted (`offersKept` in the report): that is a broken feed, not an empty
+ *   shop (a feed listing no item at all still makes every offer inactive, as GMC does).
  * - A file whose last ingest rejected items is read again even when its bytes are unchanged.
  * - A listing written again whose item the category mapper now files elsewhere moves the product it
  *   started (catalog `refileProducts`).
