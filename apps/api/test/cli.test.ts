@@ -51,6 +51,12 @@ describe('npm run ingest', () => {
     expect(Object.keys(reports[0])).toEqual(expect.arrayContaining(['feed', 'format', 'merchant', 'items', 'accepted', 'warnings', 'rejected', 'reasons']));
   });
 
+  it('names in the table the currencies without a rate, and where to add one', async () => {
+    const res = await runCli(tempDir(), [path.join(FIXTURES, 'prices-currencies.xml')]);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(/unknown_currency\s+\d+ \(.*XYZ 1.*no exchange rate known; add one to the operator's table, FX_OPERATOR_RATES_FILE\)/);
+  });
+
   it('exits 1 with one line on stderr when a feed cannot be read at all, and 2 for a missing file', async () => {
     const dir = tempDir();
     const bad = await runCli(dir, [path.join(FIXTURES, 'unreadable.xml')]);

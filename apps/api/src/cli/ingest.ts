@@ -75,7 +75,9 @@ export function formatReport(r: IngestReport): string {
     ]);
   for (const [code, n] of Object.entries(r.reasons).sort((a, b) => b[1] - a[1])) {
     const currencies = code === 'unknown_currency' && r.unknownCurrencies ? Object.entries(r.unknownCurrencies) : [];
-    const named = currencies.length ? ` (${currencies.map(([c, k]) => `${c} ${k}`).join(', ')}: no exchange rate known)` : '';
+    const named = currencies.length
+      ? ` (${currencies.map(([c, k]) => `${c} ${k}`).join(', ')}: no exchange rate known; add one to the operator's table, FX_OPERATOR_RATES_FILE)`
+      : '';
     rows.push([`  ${code}`, `${n}${named}`]);
   }
   const w = Math.max(...rows.map(([k]) => k.length));
