@@ -43,7 +43,7 @@ export interface IngestFeedOptions {
   bytes: Buffer;
   /** Feed name for reports and for recognising an unchanged re-ingest (usually the file name). */
   feed: string;
-  /** The merchant; when absent it is taken from the feed's channel title or link host, else the file name. */
+  /** The merchant; when absent it is the store the feed's channel link names (feeds `merchantFromFeed`), else its title, else the file name. */
   merchant?: MerchantInput;
   /** When the prices were observed (default: now). */
   observedAt?: Date;
