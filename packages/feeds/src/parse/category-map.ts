@@ -114,8 +114,9 @@ export interface CategoryMatch {
    * Other leaves the item is listed under as well (decision 0026): for an item for either gender
    * (GMC `gender` unisex or unstated, and no men's or women's word) whose kind both the women's and
    * the men's subtree carry (a tie of step 4: a unisex sneaker filed in Shoes' Other leaf `k`, a
-   * unisex T-shirt in Women's T-shirts), that kind's leaf of each gender, less `code` itself
-   * (`['k15', 'k24']`, `['921']`). Empty otherwise. The item keeps `code` as its one category.
+   * unisex T-shirt in Women's T-shirts), that kind's leaf, or group, of each gender, less `code`
+   * itself (`['k15', 'k24']`, `['921']`; `['9']` for clothing of no named kind filed in `8`). Empty
+   * otherwise. The item keeps `code` as its one category.
    */
   alsoIn: string[];
 }
