@@ -107,7 +107,7 @@ export const KEPT_STOP_WORDS: Readonly<Record<string, string>> = { down: 'downfi
  * decomposition); `from[i]` folds to `to[i]`, as SQL `translate(text, from, to)` reads them (search
  * `analysed`, so product text and query words alike). Letters that fold to two (ß, æ, œ) stay.
  */
-export const ACCENT_FOLDING: Readonly<{ from: string; to: string }> = (() => {
+export const ACCENT_FOLDING: Readonly<{ from: string; to: string; block: string }> = (() => {
   let from = 'øØđĐłŁħĦ';
   let to = 'oOdDlLhH';
   for (let cp = 0xc0; cp <= 0x24f; cp++) {
@@ -118,7 +118,9 @@ export const ACCENT_FOLDING: Readonly<{ from: string; to: string }> = (() => {
       to += base;
     }
   }
-  return { from, to };
+  // `block`: a regular-expression class of the Unicode block every letter of `from` lies in, for telling cheaply
+  // whether a text needs folding at all (search `analysed`).
+  return { from, to, block: '[\u00c0-\u024f]' };
 })();
 
 /**

@@ -312,15 +312,14 @@ const SEARCH_VECTOR_RULE_NAME = 'search_vector';
 export async function refreshSearchVectors(db: Queryable): Promise<number> {
   if ((await appliedRuleVersion(db, SEARCH_VECTOR_RULE_NAME)) === SEARCH_VECTOR_RULE) return 0;
   const pattern = `\\m(${Object.keys(KEPT_STOP_WORDS).join('|')})\\M`;
-  const accented = `[${ACCENT_FOLDING.from}]`;
   let changed = 0;
   for (let after = '0'; ;) {
     const res = await db.query<{ id: string }>(
-      `WITH r AS (SELECT p.id, p.title, coalesce(b.name, '') AS brand_name, p.category_terms, p.description
-                    FROM products p LEFT JOIN brands b ON b.id = p.brand_id
-                   WHERE p.id > $1 AND ((p.title || ' ' || coalesce(b.name, '') || ' ' || p.category_terms || ' ' || left(p.description, 2000)) ~* '${pattern}'
-                        OR (p.title || ' ' || coalesce(b.name, '') || ' ' || p.category_terms || ' ' || left(p.description, 2000)) ~ '${accented}')
-                   ORDER BY p.id LIMIT $2)
+      `WITH r AS (SELECT * FROM (SELECT p.id, p.title, coalesce(b.name, '') AS brand_name, p.category_terms, p.description,
+                                        p.title || ' ' || coalesce(b.name, '') || ' ' || p.category_terms || ' ' || left(p.description, 2000) AS text
+                                   FROM products p LEFT JOIN brands b ON b.id = p.brand_id WHERE p.id > $1) t
+                   WHERE t.text ~* '${pattern}' OR t.text ~ '${ACCENT_FOLDING.block}'
+                   ORDER BY t.id LIMIT $2)
        UPDATE products p SET search = ${productSearchVector('r')} FROM r WHERE p.id = r.id RETURNING p.id`,
       [after, REFRESH_BATCH],
     );
