@@ -37,9 +37,16 @@ function headWord(part: string): string {
   return words[words.length - 1]!;
 }
 
+/** {@link kindWordsOf}'s answers per node and name: the tree is fixed, and a query that finds nothing asks for every node's. */
+const KIND_WORDS = new WeakMap<CategoryNode, Map<string, readonly string[]>>();
+
 /** Kind words of one node: its single-word keywords and the head word of each `&` part of its name (`name`, default its display name), singular. */
-function kindWordsOf(node: CategoryNode, name = node.term): string[] {
-  return [...node.keywords.filter((k) => !/\s/.test(k)), ...nameParts(name).map(headWord)].map(singularWord);
+function kindWordsOf(node: CategoryNode, name = node.term): readonly string[] {
+  let byName = KIND_WORDS.get(node);
+  if (!byName) KIND_WORDS.set(node, (byName = new Map()));
+  let words = byName.get(name);
+  if (!words) byName.set(name, (words = [...node.keywords.filter((k) => !/\s/.test(k)), ...nameParts(name).map(headWord)].map(singularWord)));
+  return words;
 }
 
 /**
@@ -335,6 +342,16 @@ export function productTypeSearchTerms(productType: string | null | undefined): 
   return segments.length ? `${PRODUCT_TYPE_SEPARATOR}${segments.join(' and ')}` : '';
 }
 
+let KEYWORD_PHRASES: Array<{ node: CategoryNode; phrases: string[][] }> | null = null;
+
+/** The named categories of the tree (tree order) with their keywords of 2+ words, each as its singular words; made once. */
+function keywordPhrases(): Array<{ node: CategoryNode; phrases: string[][] }> {
+  return (KEYWORD_PHRASES ??= ALL_CATEGORIES.filter((n) => n.code && !n.other).map((node) => ({
+    node,
+    phrases: node.keywords.map((k) => k.split(/\s+/).map(singularWord)).filter((parts) => parts.length >= 2),
+  })));
+}
+
 /**
  * Categories a query names by one of their multi-word keywords (issue 11 §6): "running sneakers"
  * and "running trainers" are Running Shoes' keywords, though its products are written "running
@@ -346,12 +363,9 @@ export function productTypeSearchTerms(productType: string | null | undefined): 
 export function categoryPhrases(words: readonly string[]): Array<{ node: CategoryNode; phrase: string[]; rest: string[] }> {
   const singular = words.map(singularWord);
   const out: Array<{ node: CategoryNode; phrase: string[]; rest: string[] }> = [];
-  for (const node of ALL_CATEGORIES) {
-    if (!node.code || node.other) continue;
+  for (const { node, phrases } of keywordPhrases()) {
     let found: { node: CategoryNode; phrase: string[]; rest: string[] } | null = null;
-    for (const keyword of node.keywords) {
-      const parts = keyword.split(/\s+/).map(singularWord);
-      if (parts.length < 2) continue;
+    for (const parts of phrases) {
       for (let i = 0; !found && i + parts.length <= singular.length; i++)
         if (parts.every((p, j) => singular[i + j] === p))
           found = { node, phrase: words.slice(i, i + parts.length), rest: [...words.slice(0, i), ...words.slice(i + parts.length)] };

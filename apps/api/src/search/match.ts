@@ -53,7 +53,7 @@ export const PROXIMITY_BONUS = 0.5;
  * product's colours (`colours.ts` `colourNameOnly`). A colour word (core `SEARCH_COLOUR_WORDS`) matches a product that states its colours (GMC
  * `color`) only when those colours or its brand's name hold it (issue 11 §6: a "14k Gold-Plated"
  * necklace in silver is no "gold necklace"; the snapshot's `colourOf`, `colourBits`).
- * An empty term list matches nothing (PostgreSQL's empty tsquery). The result is valid until the
+ * An empty term list, or one with a term of which no lexeme has a posting, matches nothing (PostgreSQL's empty tsquery; `t1 & t2` with t2 in no row). The result is valid until the
  * next call.
  */
 export function matchTerms(s: Snapshot, terms: readonly Term[], descriptions = false, named: Uint8Array | null = null): number {
@@ -72,6 +72,9 @@ export function matchTerms(s: Snapshot, terms: readonly Term[], descriptions = f
       return [lo, hi] as const;
     }),
   );
+  // A term none of whose lexemes is a word of the catalogue matches no row: so does the whole query ("women qzvac" need
+  // not walk the postings of "women" to learn it).
+  if (ranges.some((r) => r.every(([lo, hi]) => postStart[hi]! === postStart[lo]!))) return 0;
   // Colour words the query names (bits as the snapshot's `colourBits`), for words of colour names.
   const queryColours = [0, 0];
   for (const r of ranges)
