@@ -120,3 +120,13 @@ export function inferBrand(title: string, lexicon: BrandLexicon): string | null 
     }
   return null;
 }
+
+/**
+ * Whether a title names the brand `key` (a {@link brandKey}) as {@link inferBrand} reads brands: a
+ * run of 1–3 words among its first six ("Motorola Netopia 3346N-ENT router" names `netopia`).
+ */
+export function titleNamesBrand(title: string, key: string): boolean {
+  const only = new BrandLexicon();
+  only.add(key);
+  return only.has(key) && inferBrand(title, only) !== null;
+}

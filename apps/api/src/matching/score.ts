@@ -5,6 +5,7 @@
  * capacity, colour, pack size, condition, or a third-party "compatible" part against the
  * original) vetoes the match whatever the rest says.
  */
+import { titleNamesBrand } from './brands.ts';
 import { compareModels, prefixedModel, type ModelAgreement } from './identifiers.ts';
 import type { MatchRecord } from './record.ts';
 import trainedModel from './weights.json' with { type: 'json' };
@@ -106,9 +107,19 @@ function sameBrand(a: string, b: string): boolean {
 /** Capacities agree within 3 % (1,024 MB = 1 GB). */
 const near = (x: number, y: number): boolean => Math.abs(x - y) <= 0.03 * Math.max(x, y);
 
-/** True when both offers carry the same specific part number of 6+ characters: it outweighs a brand written differently (a maker and its parent company). */
-function sharesPartNumber(a: MatchRecord, b: MatchRecord, stats: WordStats, genericRecords: number): boolean {
-  return a.models.some((m) => m.length >= 6 && /\d/.test(m) && /[A-Z]/.test(m) && b.models.includes(m) && !stats.genericModel(m, genericRecords));
+/** Title similarity from which two offers sharing a part number may differ in brand (see {@link sharesPartNumber}). */
+const PART_NUMBER_TITLE_FLOOR = 0.5;
+
+/**
+ * True when both offers carry the same specific part number of 6+ characters and say the same
+ * thing otherwise: titles of similarity ≥ PART_NUMBER_TITLE_FLOOR, or one title naming the other's
+ * brand. It then outweighs a brand written differently (a maker and its parent company, "Motorola
+ * Netopia …" / Netopia). Two brands' products that happen to share a code ("Studio Fenn Cozy Bib
+ * Set" and "Studio Corvin Khaki Chinos", both `STU1-0004-SKY` at a merchant) stay apart.
+ */
+function sharesPartNumber(a: MatchRecord, b: MatchRecord, stats: WordStats, genericRecords: number, similarity: number): boolean {
+  const shared = a.models.some((m) => m.length >= 6 && /\d/.test(m) && /[A-Z]/.test(m) && b.models.includes(m) && !stats.genericModel(m, genericRecords));
+  return shared && (similarity >= PART_NUMBER_TITLE_FLOOR || titleNamesBrand(a.title, b.brand!) || titleNamesBrand(b.title, a.brand!));
 }
 
 /** Equal informative word sets (a record's `words` hold no duplicates). */
@@ -283,7 +294,7 @@ export interface PairEvidence {
  * The evidence of a pair: vetoes, in order — different GTINs; different model numbers (both
  * sides have one and none agrees); made for different devices (disjoint "for …" model numbers,
  * `case for … TF101` / `case for … P1000`); different brands (both known, unless both carry the same
- * specific part number); disjoint storage capacities; disjoint colours; different pack sizes; a word counted differently (`25-pin` / `9-pin`);
+ * specific part number and otherwise agree, `sharesPartNumber`); disjoint storage capacities; disjoint colours; different pack sizes; a word counted differently (`25-pin` / `9-pin`);
  * different conditions; a third-party part ("compatible", "replacement for") against the
  * original — and the {@link FEATURES}.
  */
@@ -295,7 +306,7 @@ export function pairFeatures(a: MatchRecord, b: MatchRecord, stats: WordStats, g
   if (a.gtin && b.gtin) veto = a.gtin === b.gtin ? null : 'gtin';
   else if (models === 'different') veto = 'model';
   else if (disjoint(a.fits, b.fits)) veto = 'fits';
-  else if (a.brand && b.brand && !sameBrand(a.brand, b.brand) && !(models === 'same' && sharesPartNumber(a, b, stats, genericRecords))) veto = 'brand';
+  else if (a.brand && b.brand && !sameBrand(a.brand, b.brand) && !(models === 'same' && sharesPartNumber(a, b, stats, genericRecords, sim))) veto = 'brand';
   else if (a.capacities.length && b.capacities.length && !near(Math.max(...a.capacities), Math.max(...b.capacities))) veto = 'capacity';
   else if (disjoint(a.colors, b.colors)) veto = 'color';
   else if (a.packSize !== null && b.packSize !== null && a.packSize !== b.packSize) veto = 'pack_size';

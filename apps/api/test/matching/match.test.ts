@@ -171,6 +171,20 @@ describe('matchScore', () => {
     );
     // …but the same specific part number outweighs a brand written as the maker's parent company
     expect(score(base, { ...base, brand: 'Western Digital' }).veto).toBeNull();
+    // …or one title naming the other's brand (Motorola's Netopia line)…
+    expect(
+      score(
+        { title: 'Motorola Netopia 3346N-ENT broadband router', brand: 'Motorola', mpn: '3346N-ENT' },
+        { title: 'Netopia ADSL2 modem 4-port switch', brand: 'Netopia', mpn: '3346N-ENT' },
+      ).veto,
+    ).toBeNull();
+    // …never two brands' unlike products that happen to share a code (the demo's "STU1-0004-SKY" of two "Studio …" brands)
+    expect(
+      score(
+        { title: "Studio Corvin Men's Garment-Dyed Khaki Chinos, Sky Blue", brand: 'Studio Corvin', mpn: 'STU1-0004-SKY', color: 'Sky Blue' },
+        { title: 'Studio Fenn Cozy Bib Set - Sky Blue', brand: 'Studio Fenn', mpn: 'STU1-0004-SKY', color: 'Sky Blue' },
+      ).veto,
+    ).toBe('brand');
     expect(score(base, { ...base, title: 'SanDisk Ultra 128GB microSDXC card SDSQUNR-064G' }).veto).toBe('capacity');
     expect(score({ ...base, color: 'Black' }, { ...base, color: 'Red' }).veto).toBe('color');
     expect(score({ ...base, title: `${base.title} 2-pack` }, { ...base, title: `${base.title} 3-pack` }).veto).toBe('pack_size');
