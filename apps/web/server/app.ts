@@ -21,7 +21,9 @@
  * (`X-Forwarded-For`); bodies are capped (API calls {@link BODY_LIMITS}.api, the storefront's own
  * form posts {@link BODY_LIMITS}.form) with a clean 413; slow clients time out
  * ({@link HTTP_TIMEOUTS}); errors outside the router (e.g. under /media) answer a short text
- * without stack or path.
+ * without stack or path. A request that changes something, sent by another site's page, is
+ * refused with 403 (cross-site.ts: `Origin`, `Sec-Fetch-Site`), and a loopback proxy's
+ * `X-Forwarded-Proto` counts only as `http` or `https`.
  *
  * Operations (issue 12 §4): `GET /health` is liveness; `GET /ready` answers 200 while the API's
  * `/ready` does and Redis (when `redisUrl` is set) answers PING, else 503 naming the failed check.
@@ -56,6 +58,7 @@ import {
 import { permanentRedirect } from './redirects.ts';
 import { CatalogVersion, HtmlCache } from './html-cache.ts';
 import { RedisPageStore } from './redis-page-store.ts';
+import { refuseCrossSite, saneForwardedProto } from './cross-site.ts';
 import { sessionFromCookieHeader, sessionKey, type WebSession } from './session-cookie.ts';
 import { API_PREFIXES, HOP_BY_HOP, answerTooLarge, forwardedFor, proxyToApi, type SessionWatch } from './api-proxy.ts';
 import { NO_CSP_SOURCES, securityHeaders, type CspSources } from './security-headers.ts';
@@ -173,6 +176,7 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
   app.set('env', 'production');
   // X-Forwarded-Proto from a local TLS terminator says whether the shopper used HTTPS (for HSTS).
   app.set('trust proxy', 'loopback');
+  app.use(saneForwardedProto);
   // One id per request, from the client or new, sent on to the API and into its JSON logs (issue 12 §4).
   app.use((req, res, next) => {
     const given = req.headers['x-request-id'];
@@ -207,6 +211,8 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
       .set('cache-control', 'no-store')
       .json({ status: ready ? 'ready' : 'not_ready', checks });
   });
+  // Another site's page may link here, never post here: not to the token endpoint (login CSRF), nor to any other call or form.
+  app.use(refuseCrossSite);
   app.use((req, res, next) => {
     if (API_PREFIXES.some((p) => req.path.startsWith(p))) proxyToApi(apiUrl, opts.oauthClient, req, res, watchFor(req));
     else next();

@@ -148,9 +148,9 @@ export class HtmlCache {
       this.stats.bypass++;
       return next();
     }
-    // The host is part of the key: pages carry absolute links built from it (canonical, origin), so
-    // a request with a forged Host header must never fill the entry other visitors get.
-    const key = `${version} ${req.get('host') ?? ''} ${req.originalUrl}`;
+    // The scheme and host are part of the key: pages carry absolute links built from them (canonical, origin), so
+    // a request with a forged Host header must never fill the entry other visitors get, nor an http page an https one's.
+    const key = `${version} ${req.protocol}://${req.get('host') ?? ''} ${req.originalUrl}`;
     try {
       let entry = this.entries.get(key);
       let state: 'HIT' | 'STALE' | 'MISS' | 'SHARED' = 'HIT';
