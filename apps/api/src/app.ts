@@ -88,6 +88,8 @@ export interface AppOptions {
   adviceModels?: AdviceModels | null;
   /** Checkout's payment provider (default: the test provider over `db`). */
   payments?: PaymentProvider;
+  /** Express-buy checkouts a client may start per window (default orders/routes.ts `EXPRESS_BUY_LIMIT`: 60 a minute). */
+  expressBuyLimit?: { max: number; windowMs: number };
   /** ShopGeni (issue 18): an OpenAI-compatible model that phrases replies (absent: the embedded mode), and its rate limit. */
   assistant?: { model?: GiftModel | null; rateLimit?: { max: number; windowMs: number } };
   /** Image search (issue 17): default a service over `db` and `mediaDir` whose embedder thread starts on first use, closed with the app. */
@@ -226,7 +228,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     { prefix: '/inventory/api/v1' },
   );
   const payments = opts.payments ?? new TestPaymentProvider(db);
-  await app.register(orderRoutes, { prefix: '/order/api/v1', db, auth, payments, mailer, publicUrl: opts.accounts.settings.publicUrl, log: app.log });
+  await app.register(orderRoutes, {
+    prefix: '/order/api/v1',
+    db,
+    auth,
+    payments,
+    mailer,
+    publicUrl: opts.accounts.settings.publicUrl,
+    log: app.log,
+    expressBuyLimit: opts.expressBuyLimit,
+  });
   await app.register(worldAreaRoutes);
   await app.register(storageRoutes, { prefix: STORAGE_PREFIX, ...uploads });
   await app.register(articleRoutes, { prefix: '/article/api/v1', db, search, answers });

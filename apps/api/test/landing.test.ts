@@ -62,12 +62,17 @@ describe.each(testDrivers())('landing pages, deals, articles and modes on %s', (
     expect(tabs.map((t: { id: string }) => t.id)).toEqual(['ALL', '8', '9', 'b', 'e', 'f', 'g', 'k', '7']);
     const offers = await db.query<{ id: number; title: string }>(`SELECT id, title FROM offers ORDER BY title`);
     const tote = offers.rows.find((o) => o.title.startsWith('Leather'))!;
-    for (let i = 0; i < 3; i++) {
-      const click = await app.inject({ method: 'POST', url: `/inventory/api/v1/offers/${tote.id}/click` });
+    // Three shoppers (their addresses as the storefront forwards them), one of them clicking five times: three clicks.
+    for (const shopper of ['198.51.100.7', '198.51.100.8', '203.0.113.9', '203.0.113.9', '203.0.113.9', '203.0.113.9', '203.0.113.9']) {
+      const click = await app.inject({ method: 'POST', url: `/inventory/api/v1/offers/${tote.id}/click`, headers: { 'x-forwarded-for': shopper } });
       expect(click.json()).toEqual({ link: 'https://alpha.example/p/C' });
     }
     const top = (await app.inject('/inventory/api/v1/top-selling/ALL')).json();
     expect(top.items[0]).toMatchObject({ name: 'Leather Tote Bag', clicks30d: 3 });
+    // The next day the same shopper's click counts again.
+    await db.query(`UPDATE outbound_clicks SET visitor = 'yesterday:' || visitor`);
+    await app.inject({ method: 'POST', url: `/inventory/api/v1/offers/${tote.id}/click`, headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect((await app.inject('/inventory/api/v1/top-selling/ALL')).json().items[0]).toMatchObject({ clicks30d: 4 });
     const bags = (await app.inject('/inventory/api/v1/top-selling/e')).json();
     expect(bags.items.map((i: { name: string }) => i.name)).toEqual(['Leather Tote Bag']);
     expect((await app.inject('/inventory/api/v1/top-selling/zz')).statusCode).toBe(404);

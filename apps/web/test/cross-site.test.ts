@@ -67,7 +67,7 @@ describe('crossSiteRefusal', () => {
 describe('the storefront server', () => {
   it('answers 403 to another site posting to the token endpoint, before the API sees it', async () => {
     const before = upstreamPaths.length;
-    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }]) {
+    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }] as Array<Record<string, string>>) {
       const res = await postToken(headers);
       expect(res.status).toBe(403);
       expect(res.headers.get('set-cookie')).toBeNull();

@@ -372,7 +372,12 @@ export const ingestRuns = pgTable(
   (t) => [index('ingest_runs_merchant_feed_idx').on(t.merchantId, t.feed)],
 );
 
-/** Outbound clicks to merchants (popularity signal for Top Selling and Best Sellers). */
+/**
+ * Outbound clicks to merchants (popularity signal for Top Selling and Best Sellers). `visitor`
+ * (migration 0025): the clicking client's key for the day (apps/api `clickVisitor`: a hash of its
+ * address and the UTC date, never the address), at most one row per product and key; null for
+ * clicks recorded before it, or by the API's own callers.
+ */
 export const outboundClicks = pgTable(
   'outbound_clicks',
   {
@@ -380,8 +385,12 @@ export const outboundClicks = pgTable(
     offerId: bigint('offer_id', { mode: 'number' }).notNull(),
     productId: bigint('product_id', { mode: 'number' }).notNull(),
     at: ts('at').notNull().defaultNow(),
+    visitor: text('visitor'),
   },
-  (t) => [index('outbound_clicks_product_idx').on(t.productId, t.at)],
+  (t) => [
+    index('outbound_clicks_product_idx').on(t.productId, t.at),
+    uniqueIndex('outbound_clicks_visitor_idx').on(t.productId, t.visitor).where(sql`visitor IS NOT NULL`),
+  ],
 );
 
 /** Curated popular search words (spec §3 hot words), highest weight first. */

@@ -4,6 +4,7 @@
  * 365 days, biggest saving against their 90-day average first), each by department tab; and
  * the outbound click that feeds Top Selling.
  */
+import { createHash } from 'node:crypto';
 import { DEPARTMENTS } from '@b-deals/core';
 import type { LowestPriceResponse, TopSellingResponse } from '@b-deals/contracts';
 import type { Queryable } from '@b-deals/db';
@@ -54,15 +55,32 @@ export async function lowestPrice(db: Queryable, id: string, from: number, to: n
 }
 
 /**
- * Records an outbound click on an active offer (no user id is stored) and returns the merchant
- * link; the product's 30-day click count and popularity are updated at once. Throws 404 for an
- * unknown or inactive offer.
+ * A clicking client's key for today: the first 24 hex characters of SHA-256 over the UTC date and
+ * its address (Fastify's `req.ip`: the shopper's, through the storefront's `X-Forwarded-For` from
+ * loopback). No address is stored, and a key is good for one day only.
  */
-export async function recordClick(db: Queryable, offerId: number): Promise<{ link: string }> {
+export function clickVisitor(ip: string, at: Date = new Date()): string {
+  return createHash('sha256').update(`outbound-click:${at.toISOString().slice(0, 10)}:${ip}`).digest('hex').slice(0, 24);
+}
+
+/**
+ * Records an outbound click on an active offer (no user id is stored) and returns the merchant
+ * link; the product's 30-day click count and popularity are updated at once. With `visitor`
+ * ({@link clickVisitor}), a product counts one click per visitor and day: the same client's
+ * repeats, a loop or another site's hidden image, are answered with the link but not counted
+ * (`outbound_clicks_visitor_idx`, migration 0025), so Top Selling stays a count of shoppers. Throws
+ * 404 for an unknown or inactive offer.
+ */
+export async function recordClick(db: Queryable, offerId: number, visitor: string | null = null): Promise<{ link: string }> {
   const res = await db.query<Pick<OfferRow, 'link' | 'product_id'>>(`SELECT link, product_id FROM offers WHERE id = $1 AND active`, [offerId]);
   const offer = res.rows[0];
   if (!offer) throw notFound(`Offer ${offerId}`);
-  await db.query(`INSERT INTO outbound_clicks (offer_id, product_id) VALUES ($1, $2)`, [offerId, offer.product_id]);
+  const added = await db.query(
+    `INSERT INTO outbound_clicks (offer_id, product_id, visitor) VALUES ($1, $2, $3)
+       ON CONFLICT (product_id, visitor) WHERE visitor IS NOT NULL DO NOTHING RETURNING 1`,
+    [offerId, offer.product_id, visitor],
+  );
+  if (added.rows.length === 0) return { link: offer.link };
   await db.query(
     `UPDATE products SET clicks_30d = c.n, popularity = popularity - 1.5 * ln(1 + clicks_30d) + 1.5 * ln(1 + c.n)
        FROM (SELECT count(*)::int AS n FROM outbound_clicks WHERE product_id = $1 AND at > now() - interval '30 days') c WHERE id = $1`,

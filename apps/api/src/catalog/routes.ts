@@ -34,7 +34,7 @@ import {
 } from '@b-deals/contracts';
 import type { Database } from '@b-deals/db';
 import { brandDetail, listBrands, listMerchants, sizesInStock } from './directory.ts';
-import { landingTabs, lowestPrice, recordClick, topSelling } from './landing.ts';
+import { clickVisitor, landingTabs, lowestPrice, recordClick, topSelling } from './landing.ts';
 import { lookupOfferByLink } from './offers.ts';
 import { productWithRecommend } from './product.ts';
 import type { SearchCache, SearchDeps } from '../search/index.ts';
@@ -150,11 +150,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRouteOptions> = async (
     '/offers/:id/click',
     {
       schema: {
-        description: 'Records an outbound click (Top Selling signal) and returns the merchant link.',
+        description: 'Records an outbound click (Top Selling signal; one per client and product a day) and returns the merchant link.',
         params: OfferParamsSchema,
         response: { 200: ClickResponseSchema, ...errors },
       },
     },
-    async (req) => recordClick(db, req.params.id),
+    async (req) => recordClick(db, req.params.id, clickVisitor(req.ip)),
   );
 };

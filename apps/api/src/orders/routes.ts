@@ -7,7 +7,8 @@
  *   items}`; `GET /orders/stat` → `{count}`; `GET /order/{id}`.
  * - `GET /api/v1/basic-data/world-areas/US`: states, DC, territories and military codes.
  *
- * Errors: `{code, message, details}` (see checkout.ts and orders.ts); 400 `idempotency_key_required`.
+ * Errors: `{code, message, details}` (see checkout.ts and orders.ts); 400 `idempotency_key_required`; 429
+ * `rate_limited` past {@link EXPRESS_BUY_LIMIT} express buys a client a minute.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -32,7 +33,15 @@ import { getOrder, listOrders, orderStat, placeOrder, type OrderDeps } from './o
 
 export interface OrderRouteOptions extends OrderDeps {
   auth: AuthService;
+  /** Express-buy checkouts one client address may start per window (default {@link EXPRESS_BUY_LIMIT}). */
+  expressBuyLimit?: { max: number; windowMs: number };
 }
+
+/**
+ * Express-buy checkouts per client address and minute: each one writes a checkout session, and the
+ * route needs no sign-in, so a loop could fill the table; past it, 429 `rate_limited` with Retry-After.
+ */
+export const EXPRESS_BUY_LIMIT = { max: 60, windowMs: 60_000 };
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 const secured = [{ bearerAuth: [] }];
@@ -46,8 +55,14 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (r, o
     return token ? auth.userForAccessToken(token) : null;
   };
 
-  r.post('/shoppingcart/express-buy', { schema: { body: ExpressBuyBodySchema, response: { 201: CheckoutSessionSchema, ...errors } } }, async (req, reply) =>
-    reply.status(201).send(await expressBuy(db, payments, await optionalUserId(req.headers.authorization), req.body)),
+  const buyLimit = opts.expressBuyLimit ?? EXPRESS_BUY_LIMIT;
+  r.post(
+    '/shoppingcart/express-buy',
+    {
+      config: { rateLimit: { max: buyLimit.max, timeWindow: buyLimit.windowMs } },
+      schema: { body: ExpressBuyBodySchema, response: { 201: CheckoutSessionSchema, ...errors, 429: ErrorBodySchema } },
+    },
+    async (req, reply) => reply.status(201).send(await expressBuy(db, payments, await optionalUserId(req.headers.authorization), req.body)),
   );
   r.get('/shoppingcart/checkout/:id', { schema: { params: CheckoutParamsSchema, response: { 200: CheckoutSessionSchema, ...errors } } }, async (req) => {
     const session = await getCheckout(db, payments, req.params.id, await optionalUserId(req.headers.authorization));

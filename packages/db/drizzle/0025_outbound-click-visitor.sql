@@ -1,0 +1,2 @@
+ALTER TABLE "outbound_clicks" ADD COLUMN "visitor" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "outbound_clicks_visitor_idx" ON "outbound_clicks" USING btree ("product_id","visitor") WHERE visitor IS NOT NULL;
