@@ -60,7 +60,10 @@ export async function lowestPrice(db: Queryable, id: string, from: number, to: n
  * loopback). No address is stored, and a key is good for one day only.
  */
 export function clickVisitor(ip: string, at: Date = new Date()): string {
-  return createHash('sha256').update(`outbound-click:${at.toISOString().slice(0, 10)}:${ip}`).digest('hex').slice(0, 24);
+  return createHash('sha256')
+    .update(`outbound-click:${at.toISOString().slice(0, 10)}:${ip}`)
+    .digest('hex')
+    .slice(0, 24);
 }
 
 /**
