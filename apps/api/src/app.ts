@@ -242,7 +242,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(storageRoutes, { prefix: STORAGE_PREFIX, ...uploads });
   await app.register(articleRoutes, { prefix: '/article/api/v1', db, search, answers });
   await app.register(modeRoutes, { prefix: '/tapestry/api/v2', db, search, answers });
-  await app.register(analyticsRoutes, { prefix: '/analytics/api/v1', db, batchesPerMinute: opts.analytics?.batchesPerMinute });
+  await app.register(analyticsRoutes, { prefix: '/analytics/api/v1', db, auth, batchesPerMinute: opts.analytics?.batchesPerMinute });
   await app.register(accountRoutes, { auth, clients: opts.accounts.clients, rateLimits: opts.accounts.rateLimits ?? DEFAULT_RATE_LIMITS });
   const assistant = { db, search, model: opts.assistant?.model ?? null, rateLimit: opts.assistant?.rateLimit };
   await app.register(discoverRoutes, { prefix: '/inventory/api/v3', ...assistant });

@@ -140,6 +140,12 @@ describe.each(testDrivers())('accounts on %s', (driver) => {
     expect(ok.statusCode).toBe(200);
     const profile = await app.inject({ url: '/user/api/v1/profile', headers: { authorization: `Bearer ${ok.json().access_token}` } });
     expect(profile.json().firstName).toBe('Grace');
+    // The shopper's own data is kept by no cache (RFC 9111 §5.2.2.5), and the scheme name is case-insensitive (RFC 9110 §11.1).
+    expect(profile.headers['cache-control']).toBe('private, no-store');
+    expect(String(profile.headers.vary)).toMatch(/\bAuthorization\b/);
+    const lower = await app.inject({ url: '/user/api/v1/profile', headers: { authorization: `bearer ${ok.json().access_token}` } });
+    expect(lower.statusCode).toBe(200);
+    expect((await app.inject({ url: '/inventory/api/v1/merchants' })).headers['cache-control']).not.toBe('private, no-store');
     const third = await signup('grace@example.com', 'yet another passphrase', 'Mallory');
     expect(third.json().status).toBe(first.json().status);
     await smtp.linkIn('grace@example.com', /already have/i);

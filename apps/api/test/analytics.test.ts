@@ -9,6 +9,7 @@ import type { AnalyticsBatch } from '@b-deals/contracts';
 import type { Database } from '@b-deals/db';
 import { createTestDatabase, testDrivers } from '@b-deals/db/testing';
 import { buildApp } from '../src/app.ts';
+import { signedInShopper, TEST_CLIENT } from './favorites/shopper.ts';
 import { testAppOptions } from './test-app.ts';
 
 const ANON = '0f8fad5b-d9cb-469f-a165-70867728950e';
@@ -27,17 +28,19 @@ describe.each(testDrivers())('analytics collector on %s', (driver) => {
   let db: Database;
   let app: FastifyInstance;
   const stored = async () => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM analytics_events`)).rows[0]!.n;
-  const post = (payload: unknown, contentType = 'application/json') =>
+  const post = (payload: unknown, contentType = 'application/json', authorization?: string) =>
     app.inject({
       method: 'POST',
       url: '/analytics/api/v1/events',
-      headers: { 'content-type': contentType },
+      headers: { 'content-type': contentType, ...(authorization ? { authorization } : {}) },
       payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
     });
 
   beforeAll(async () => {
     db = await createTestDatabase(driver);
-    app = await buildApp(testAppOptions(db, { analytics: { batchesPerMinute: 1000 } }));
+    app = await buildApp(
+      testAppOptions(db, { analytics: { batchesPerMinute: 1000 }, accounts: { clients: [TEST_CLIENT], settings: { publicUrl: 'http://shop.test' } } }),
+    );
   });
   beforeEach(async () => {
     await db.query('DELETE FROM analytics_events');
@@ -57,15 +60,23 @@ describe.each(testDrivers())('analytics collector on %s', (driver) => {
   });
 
   it('stores a signed-in shopper’s account id as user_id (GA4), null when signed out, and refuses an e-mail address in its place', async () => {
+    const ada = await signedInShopper(app, db, 'ada.analytics@example.com');
     const batch = good();
-    batch.events[1] = { ...batch.events[1]!, userId: '42' };
-    expect((await post(batch)).statusCode).toBe(204);
+    batch.events[1] = { ...batch.events[1]!, userId: String(ada.userId) };
+    expect((await post(batch, 'application/json', ada.authorization)).statusCode).toBe(204);
     const rows = await db.query<{ name: string; user_id: string | null }>(`SELECT name, user_id FROM analytics_events ORDER BY id`);
     expect(rows.rows).toEqual([
       { name: 'search_action', user_id: null },
-      { name: 'view_item_list', user_id: '42' },
+      { name: 'view_item_list', user_id: String(ada.userId) },
       { name: 'view_item', user_id: null },
     ]);
+    // Without the shopper's token, or with another's, a user id is not believed: the events are stored without it.
+    await db.query('DELETE FROM analytics_events');
+    expect((await post(batch)).statusCode).toBe(204);
+    const bob = await signedInShopper(app, db, 'bob.analytics@example.com', 'Bob');
+    expect((await post(batch, 'application/json', bob.authorization)).statusCode).toBe(204);
+    expect((await db.query(`SELECT 1 FROM analytics_events WHERE user_id IS NOT NULL`)).rows).toEqual([]);
+    expect(await stored()).toBe(6);
     await db.query('DELETE FROM analytics_events');
     const email = good();
     email.events[0] = { ...email.events[0]!, userId: 'ada@example.com' };

@@ -29,6 +29,8 @@ export const API_PREFIXES = [
   '/api/v1/basic-data/',
   '/storage/api/',
 ] as const;
+/** The analytics collector's prefix: its calls go with the session's access token (app.ts), so the API believes the shopper's id in them. */
+export const ANALYTICS_PREFIX = '/analytics/api/';
 /** The embedded storage host's upload endpoint (image search, spec §7): the only path with the larger upload cap. */
 export const UPLOAD_PATH = '/storage/api/v1/oss';
 

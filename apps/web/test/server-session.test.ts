@@ -132,6 +132,30 @@ describe('the storefront server knows the shopper', () => {
     expect(cookieOf(revoked)).toMatch(/^bd_session=; Max-Age=0/);
   });
 
+  it("vouches for the shopper's id in the analytics beacon with the session, and only then (S5 of the robustness review)", async () => {
+    const signIn = await tokenCall({ grant_type: 'password', username: EMAIL, password: PASSWORD });
+    const cookie = cookieOf(signIn)!.split(';')[0]!;
+    const { id } = (await (
+      await fetch(`${web.url}/user/api/v1/profile`, {
+        headers: { authorization: `Bearer ${((await signIn.json()) as { access_token: string }).access_token}` },
+      })
+    ).json()) as { id: number };
+    const beacon = (cookieHeader: string, userId: string) =>
+      fetch(`${web.url}/analytics/api/v1/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain;charset=UTF-8', ...(cookieHeader ? { cookie: cookieHeader } : {}) },
+        body: JSON.stringify({
+          anonymousId: '0f8fad5b-d9cb-469f-a165-70867728950e',
+          events: [{ name: 'search_action', time: new Date().toISOString(), page: '/', userId, params: { action: 'hot_words', search_term: 'tote' } }],
+        }),
+      });
+    expect((await beacon(cookie, String(id))).status).toBe(204);
+    expect((await beacon('', String(id))).status).toBe(204); // a visitor naming the shopper
+    expect((await beacon(cookie, String(id + 1))).status).toBe(204); // the shopper naming another
+    const rows = await db.query<{ user_id: string | null }>(`SELECT user_id FROM analytics_events ORDER BY id`);
+    expect(rows.rows.map((r) => r.user_id)).toEqual([String(id), null, null]);
+  });
+
   it('passes one request id from the shopper through the storefront to the API (issue 12 §4)', async () => {
     const pageRes = await fetch(`${web.url}/some/page/`, { headers: { 'x-request-id': 'shopper-req-0001' } });
     expect(pageRes.headers.get('x-request-id')).toBe('shopper-req-0001');

@@ -11,16 +11,20 @@ import type { Queryable } from '@b-deals/db';
 export const MAX_AGE_MS = 24 * 3600 * 1000;
 
 /**
- * Stores the batch's events, each with its shopper's `userId` (GA4 `user_id`) when signed in.
- * `now` is the arrival time.
+ * Stores the batch's events, each with its shopper's `userId` (GA4 `user_id`) when signed in:
+ * an event's `userId` is kept only when it is `verifiedUserId`, the account of the access token
+ * the batch came with (the storefront adds its session's); a batch without one, or naming
+ * another shopper, is stored without user ids, so no caller can put events on an account that
+ * is not theirs. `now` is the arrival time.
  *
  * @returns how many events were stored
  */
-export async function storeEvents(db: Queryable, batch: AnalyticsBatch, now: Date = new Date()): Promise<number> {
+export async function storeEvents(db: Queryable, batch: AnalyticsBatch, now: Date = new Date(), verifiedUserId: number | null = null): Promise<number> {
   const rows = batch.events.map((e) => {
     const t = Date.parse(e.time);
     const believable = Math.abs(now.getTime() - t) <= MAX_AGE_MS;
-    return { name: e.name, page: e.page, user_id: e.userId ?? null, params: e.params, occurred_at: new Date(believable ? t : now.getTime()).toISOString() };
+    const userId = verifiedUserId !== null && e.userId === String(verifiedUserId) ? e.userId : null;
+    return { name: e.name, page: e.page, user_id: userId, params: e.params, occurred_at: new Date(believable ? t : now.getTime()).toISOString() };
   });
   await db.query(
     `INSERT INTO analytics_events (name, anonymous_id, user_id, page, params, occurred_at, received_at)
