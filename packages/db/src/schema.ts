@@ -389,7 +389,9 @@ export const outboundClicks = pgTable(
   },
   (t) => [
     index('outbound_clicks_product_idx').on(t.productId, t.at),
-    uniqueIndex('outbound_clicks_visitor_idx').on(t.productId, t.visitor).where(sql`visitor IS NOT NULL`),
+    uniqueIndex('outbound_clicks_visitor_idx')
+      .on(t.productId, t.visitor)
+      .where(sql`visitor IS NOT NULL`),
   ],
 );
 
