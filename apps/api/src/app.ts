@@ -196,7 +196,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // With Redis, answers computed by one API instance are taken by the others (issue 12 §4).
   const search = { index: searchIndex, cache: new SearchCache(1000, 60_000, opts.redis && redisSharedCache(opts.redis, 'bdeals:search:')) };
   const answers = new SearchCache(5000, 60_000, opts.redis && redisSharedCache(opts.redis, 'bdeals:answers:'));
-  const metrics = new ApiMetrics({ searchIndex, caches: { search: search.cache, answers } });
+  // Price statistics (advice, lowest-price events, the year in prices) are keyed by catalogue version and UTC day, so an
+  // answer holds until one of them changes: kept a day, not a minute (the year in prices costs seconds to compute, and
+  // on PGlite those seconds hold every other request).
+  const statistics = new SearchCache(5000, 24 * 3600_000, opts.redis && redisSharedCache(opts.redis, 'bdeals:statistics:'));
+  const metrics = new ApiMetrics({ searchIndex, caches: { search: search.cache, answers, statistics } });
   await app.register(metricsPlugin(metrics, opts.operatorToken));
   const mailer =
     opts.accounts.mailer ??
@@ -212,7 +216,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await inventory.register(pricingRoutes, {
         db,
         index: searchIndex,
-        answers,
+        answers: statistics,
         adviceModels: opts.adviceModels === undefined ? loadAdviceModels() : opts.adviceModels,
       });
       await inventory.register(dealRoutes, { db, search, answers });

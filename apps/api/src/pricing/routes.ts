@@ -28,7 +28,7 @@ import { adviceModelInfo, priceAdvice, productsAdvice, waitingPays, type AdviceM
 import { lowestPriceEvents } from './events.ts';
 import { yearInPrices } from './year.ts';
 
-/** What the pricing routes run on: the database, and the answer cache keyed by catalogue version. */
+/** What the pricing routes run on: the database, and the answer cache (keys hold the catalogue version and the UTC day, so its entries may live a day). */
 export interface PricingRouteOptions {
   db: Database;
   index: SearchIndex;
