@@ -50,7 +50,7 @@ const sortValues = [...SORT_KEYS, ...Object.keys(SORT_URL_ALIASES)] as [string, 
  * POST /inventory/api/v1/search/condition: the condition body. `b` and `m` take one slug or
  * many; `cids` are category filter ids (prefix, comma-union and minus semantics of DESIGN.md);
  * `price` is a band key of spec §9 or use `minPrice`/`maxPrice` in cents; `sort` takes the keys
- * of spec §9 or their URL aliases; `l` are labels (`on_sale`, `in_stock`, `multi_merchant`);
+ * of spec §9 or their URL aliases; `l` are labels (`on_sale`, `in_stock`, `multi_merchant`, `verified_discount`: a was-price our history confirms);
  * `size` are size filter values (core `sizeFilterValue`: a label's first sizing system, `US 8` for
  * `US 8 / EU 41`; `M`): a product passes when some active offer has one of them in stock (issue 11 §3).
  */

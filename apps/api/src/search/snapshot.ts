@@ -17,7 +17,12 @@ import { BRAND_LINE, COLOUR_NAME, brandLineLexemes, brandLineOnly, brandsByFirst
 import { readSizesInStock } from './sizes-in-stock.ts';
 
 /** Label bits of a product (`l` filter values). */
-export const LABEL_BITS = { on_sale: 1, in_stock: 2, multi_merchant: 4 } as const;
+/**
+ * Label bits of a row: `verified_discount` is a discount whose was-price our own history confirms
+ * (core `wasCheck` 'verified': no higher than the offer's lowest observed price in the 30 days
+ * before the sale, EU Omnibus Art. 6a), so a listing can show the drops a shopper really gets.
+ */
+export const LABEL_BITS = { on_sale: 1, in_stock: 2, multi_merchant: 4, verified_discount: 8 } as const;
 
 /** Rows fetched per batch while building (keeps the peak memory of a build bounded). */
 const BUILD_BATCH = 20_000;
@@ -313,7 +318,11 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
       if (bit >= 0) mask |= 1 << bit;
     }
     marketMask[row] = mask;
-    labels[row] = (r.discount_pct > 0 ? LABEL_BITS.on_sale : 0) | (r.in_stock ? LABEL_BITS.in_stock : 0) | (r.offer_count >= 2 ? LABEL_BITS.multi_merchant : 0);
+    labels[row] =
+      (r.discount_pct > 0 ? LABEL_BITS.on_sale : 0) |
+      (r.in_stock ? LABEL_BITS.in_stock : 0) |
+      (r.offer_count >= 2 ? LABEL_BITS.multi_merchant : 0) |
+      (r.discount_pct > 0 && r.was_check === 'verified' ? LABEL_BITS.verified_discount : 0);
     discount[row] = r.discount_pct;
     slug[row] = r.slug;
     title[row] = r.title;

@@ -80,6 +80,18 @@ describe.each(testDrivers())('price truth on %s', (driver) => {
     expect(cards.get('Wool Coat')).toMatchObject({ wasPrice: 10000, wasCheck: 'inflated', referencePrice: 8000 });
   });
 
+  it('lists only the discounts our history confirms under the verified_discount label (the home page rail of biggest drops)', async () => {
+    const names = async (l: string[]) =>
+      (
+        (await app.inject({ method: 'POST', url: '/inventory/api/v1/search/condition', payload: { l, sort: 'discount', to: 10 } })).json()
+          .items as ProductCard[]
+      )
+        .map((c) => c.name)
+        .sort();
+    expect(await names(['on_sale'])).toEqual(['Linen Dress', 'Silk Scarf', 'Wool Coat']);
+    expect(await names(['verified_discount'])).toEqual(['Linen Dress']);
+  });
+
   it("calls a discount we could not observe the merchant's claim", () => {
     expect(cards.get('Silk Scarf')).toMatchObject({ wasPrice: 7000, wasCheck: 'claimed', referencePrice: null, priceBadge: null });
   });

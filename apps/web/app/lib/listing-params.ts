@@ -28,6 +28,7 @@ export const LABELS = [
   { key: 'on_sale', label: 'On sale' },
   { key: 'in_stock', label: 'In stock' },
   { key: 'multi_merchant', label: 'Sold by 2+ stores' },
+  { key: 'verified_discount', label: 'Discount checked by us' },
 ] as const;
 
 export interface ListingParams {

@@ -19,11 +19,12 @@ export const handle: RouteHandle = { page: 'HOME' };
 /**
  * Home: the modules of GET /tapestry/api/v2/modes (banners, product rails, brand walls) in
  * position order; when that call fails or returns none, the built-in rails: biggest price
- * drops (sort `discount`, label on_sale), lowest prices (sort priceAscTag), top brands. Under
+ * drops (sort `discount`, label verified_discount), lowest prices (sort priceAscTag), top brands. Under
  * either, the products at a new 90-day low today (GET /inventory/api/v1/product-history-event/lowest-price).
  */
 /** The built-in rails' conditions; each rail's "See all" opens the same list (core listingHref). */
-const DROPS = { sort: 'discount', l: ['on_sale'] };
+// Drops whose was-price our own history confirms: ranked by the merchants' claims alone, the rail had shown only inflated ones.
+const DROPS = { sort: 'discount', l: ['verified_discount'] };
 const LOWEST = { sort: 'priceAscTag' };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
