@@ -43,6 +43,7 @@ const CATALOGUE: TestItem[] = [
   item('n3', 'Sand Lip Gloss', { category: 'Health & Beauty > Personal Care > Cosmetics > Makeup > Lip Makeup > Lip Gloss' }),
   item('h1', 'Canvas Handbag', { category: 'Apparel & Accessories > Handbags, Wallets & Cases > Handbags' }),
   item('t1', 'Cotton Trousers', { category: `${APPAREL} > Pants` }),
+  item('f1', 'Suede Loafers', { category: 'Apparel & Accessories > Shoes' }),
 ];
 
 /** [typed, meant]: the issue's reports (development part). */
@@ -136,6 +137,12 @@ describe.each(testDrivers())('typo correction on %s', (driver) => {
     }
     // A typo of a catalogue word is still corrected.
     expect((await search('bootts')).correctedQuery).toBe('boots');
+  });
+
+  it('judges a typo against the number typed: "lofer" is one letter from "loafer", though the catalogue writes only "Loafers"', async () => {
+    const res = await search('lofer');
+    expect(res.correctedQuery).toBe('loafer');
+    expect(res.items.map((i: { name: string }) => i.name)).toEqual(['Suede Loafers']);
   });
 
   it("prefers the candidate with the most products among the query's other words", async () => {

@@ -3,7 +3,7 @@
  * vocabulary (`search_words`, pg_trgm), judged by how shoppers misspell (`spelling.ts`), chosen by
  * what the corrected query finds. `search.ts` calls it; the query text is its own.
  */
-import { isCategoryWord } from '@b-deals/core';
+import { isCategoryWord, singularWord } from '@b-deals/core';
 import type { Queryable } from '@b-deals/db';
 import { isGoogleCategoryWord } from '@b-deals/feeds';
 import { maxDistance, spellingDistance } from './spelling.ts';
@@ -67,7 +67,7 @@ export async function correctWords(
       continue;
     const judged = res.rows
       .filter((r) => r.w === typed && r.word !== null)
-      .map((r) => ({ word: r.word!, ndoc: Number(r.ndoc), distance: spellingDistance(typed, r.word!) }))
+      .map((r) => ({ ...nearestForm(typed, r.word!), ndoc: Number(r.ndoc) }))
       .filter((r) => r.distance <= maxDistance(typed.length));
     if (judged.length === 0) continue;
     const nearest = Math.min(...judged.map((r) => r.distance));
@@ -80,4 +80,18 @@ export async function correctWords(
     out[i] = best!.word;
   }
   return out;
+}
+
+/**
+ * The form of a vocabulary word nearer to the typed one, and its `spellingDistance`: the word
+ * itself, or its singular (core `singularWord`) when that is strictly nearer, so a typo of the
+ * singular is judged against the singular ("hanbag" is one letter from "handbag", though the
+ * catalogue writes only "Handbags"). The search's analyser stems either form to the same lexeme.
+ */
+function nearestForm(typed: string, word: string): { word: string; distance: number } {
+  const distance = spellingDistance(typed, word);
+  const singular = singularWord(word);
+  if (singular === word) return { word, distance };
+  const nearer = spellingDistance(typed, singular);
+  return nearer < distance ? { word: singular, distance: nearer } : { word, distance };
 }
