@@ -185,3 +185,24 @@ test('the sweepstake game is playable from the keyboard', async ({ page }) => {
   } else await expect(streak).toHaveText('1');
   await expectNoAxeViolations(page);
 });
+
+test('All categories lists a query node only while its search finds products as typed', async ({ page, request }) => {
+  const finds = async (q: string) => {
+    const r = (await (await request.post('/inventory/api/v1/search/condition', { data: { q, to: 1, facets: false } })).json()) as {
+      total: number;
+      broadened: unknown;
+    };
+    return r.total > 0 && r.broadened === null;
+  };
+  await page.goto('/categories/');
+  const main = page.getByRole('main');
+  for (const [term, q] of [
+    ['Water Bottles', 'water bottle'],
+    ['Fashion Accessories', 'sunglasses scarf belt hat'],
+    ['Smart Sunglasses', 'smart sunglasses'],
+  ] as const)
+    await expect(main.getByRole('link', { name: term, exact: true }), term).toHaveCount((await finds(q)) ? 1 : 0);
+  // The demo catalogue sells no sunglasses: that node is hidden, and its neighbours are not all hidden.
+  await expect(main.getByRole('link', { name: 'Smart Sunglasses', exact: true })).toHaveCount(0);
+  await expect(main.getByRole('link', { name: 'Water Bottles', exact: true })).toHaveCount(1);
+});
