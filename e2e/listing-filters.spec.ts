@@ -94,3 +94,12 @@ test('the size filter keeps only products with that size in stock, and names it 
   }
   await expectNoAxeViolations(page);
 });
+
+test('a query its filters empty says so and offers the words alone, with no nearby products', async ({ page }) => {
+  await page.goto('/searchList/?q=running%20shoes&min=90000');
+  await expect(page.getByRole('heading', { name: 'No products found for “running shoes” with these filters' })).toBeVisible();
+  await expect(page.getByText(/Nothing matches/)).toHaveCount(0);
+  await page.getByRole('link', { name: 'clear all filters' }).click();
+  await expect(page).toHaveURL(/\/searchList\/\?q=running%20shoes$/);
+  await expect(page.getByRole('heading', { name: 'Results for “running shoes”' })).toBeVisible();
+});

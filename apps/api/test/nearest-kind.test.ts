@@ -85,6 +85,15 @@ describe.each(testDrivers())('nearest-kind search on %s', (driver) => {
     expect(await search({ q: 'jacket', cids: ['a'] })).toMatchObject({ total: 0, broadened: null });
   });
 
+  it('answers no nearby products when only the filters exclude what the words find, and its facets say where they are', async () => {
+    // The bomber jacket costs $90: above $500 nothing matches, though "black jacket" does (the QA's "running shoes" at $400+).
+    const res = await search({ q: 'black jacket', minPrice: 50_000 });
+    expect(res).toMatchObject({ total: 0, items: [], broadened: null, correctedQuery: null });
+    expect(res.facets.priceBands.reduce((n: number, b: { count: number }) => n + b.count, 0)).toBe(1);
+    // Words that find nothing even without the filters still get the nearby answer.
+    expect((await search({ q: 'olive jacket', minPrice: 1000 })).broadened).toMatchObject({ dropped: 'jacket', query: 'olive' });
+  });
+
   it("leaves out the words no product's title, brand or category holds, and says which", async () => {
     // "widget" is nowhere: the olive products are shown, unbounded by any category.
     const widget = await search({ q: 'olive widget' });

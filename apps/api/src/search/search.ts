@@ -13,7 +13,9 @@
  *   words missing from the catalogue vocabulary are replaced by their closest pg_trgm neighbour
  *   and the search runs again (`correctedQuery`). When that finds nothing either, the query is answered nearby and
  *   says so (`nearest-kind.ts` `broaden`, `broadened`): a category's phrase, the other words within the groups a kind
- *   word is filed under, every product of the kind, or the words some product holds without the others.
+ *   word is filed under, every product of the kind, or the words some product holds without the others. Neither
+ *   happens when the words match products once the condition's filters are left out: then the filters excluded them, and
+ *   the empty answer's disjunctive facets show which filter values would find some.
  * - Filters: brands (with their sub-brands), merchants, category ids (prefix, comma-union and
  *   minus semantics, DESIGN.md), price band or min/max cents, labels, marketplace, sizes in stock
  *   (issue 11 §3: some active offer has one of the sizes in stock).
@@ -90,7 +92,10 @@ export async function searchProducts(db: Queryable, c: SearchCondition, deps: Se
   let correctedQuery: string | null = null;
   let result = evaluate(snap, c, plan, words.length ? await deps.index.terms(db, words) : null);
   let tried = words; // the words last searched: as typed, or corrected
-  if (result.total === 0 && words.length) {
+  // Words that find products once the shopper's filters are left out are no typo and want no nearby answer: the filters
+  // excluded everything ("running shoes" at $400 and above), which an empty answer with its disjunctive facets says.
+  const filteredOut = result.total === 0 && words.length > 0 && hasFilters(c) && (await countUnfiltered(snap, c, await deps.index.terms(db, words))) > 0;
+  if (result.total === 0 && words.length && !filteredOut) {
     const corrected = await correctWords(db, words, {
       count,
       stopWord: async (w) => (await deps.index.terms(db, [w])).length === 0,
@@ -107,7 +112,7 @@ export async function searchProducts(db: Queryable, c: SearchCondition, deps: Se
   let broadened: SearchResponse['broadened'] = null;
   // Category phrases, the nearest kind, the kind, then the held words (issue 11 §6, nearest-kind.ts `broaden`): the
   // groups bound every row, the shopper's own category filter stays the department facet's.
-  if (result.total === 0) {
+  if (result.total === 0 && !filteredOut) {
     const near = await broaden(
       tried,
       async (w) => evaluateWith(snap, { ...c, from: 0, to: 1, facets: false }, plan, await deps.index.terms(db, [w]), false).total > 0,
@@ -144,6 +149,38 @@ export async function searchProducts(db: Queryable, c: SearchCondition, deps: Se
   const answer: SearchResponse = { items: cards(snap, result.page), total: result.total, facets: result.facets, correctedQuery, broadened, more };
   if (key) deps.cache!.store(key, answer);
   return answer;
+}
+
+/** How many products `terms` match under `c` with every filter left out (its words alone). */
+function countUnfiltered(snap: Snapshot, c: SearchCondition, terms: Term[]): number {
+  const bare: SearchCondition = {
+    ...c,
+    b: [],
+    m: [],
+    cids: [],
+    price: undefined,
+    minPrice: undefined,
+    maxPrice: undefined,
+    l: [],
+    size: [],
+    marketplace: 'ALL',
+  };
+  return evaluate(snap, { ...bare, from: 0, to: 1, facets: false }, planFilters(bare), terms).total;
+}
+
+/** Whether a condition narrows its words by any filter (brands, stores, categories, price, labels, sizes, marketplace). */
+function hasFilters(c: SearchCondition): boolean {
+  return (
+    c.b.length > 0 ||
+    c.m.length > 0 ||
+    c.cids.length > 0 ||
+    c.price !== undefined ||
+    c.minPrice !== undefined ||
+    c.maxPrice !== undefined ||
+    c.l.length > 0 ||
+    c.size.length > 0 ||
+    c.marketplace !== 'ALL'
+  );
 }
 
 /** A snapshot amount (-1 for none) as a nullable cents value. */

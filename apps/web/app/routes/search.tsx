@@ -57,10 +57,29 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [listKey]);
   const heading = params.q ? `Results for “${params.q}”` : 'All products';
+  // Filters of the shopper's own: an empty answer then says so and offers the words alone (the API broadens no query its filters emptied).
+  const filtered =
+    params.b.length + params.m.length + params.cids.length + params.l.length + params.size.length > 0 ||
+    params.price !== undefined ||
+    params.minPrice !== undefined ||
+    params.maxPrice !== undefined;
   const empty = (
     <div className="rounded-xl border border-dashed border-stone-300 px-6 py-12 text-center">
-      <h2 className="text-xl font-semibold">No products found{params.q ? ` for “${params.q}”` : ''}</h2>
-      <p className="mt-2 text-stone-600">Check the spelling, use fewer words, or remove a filter.</p>
+      <h2 className="text-xl font-semibold">
+        No products found{params.q ? ` for “${params.q}”` : ''}
+        {filtered ? ' with these filters' : ''}
+      </h2>
+      {filtered ? (
+        <p className="mt-2 text-stone-600">
+          Remove a filter, or{' '}
+          <Link to={`/searchList/${params.q ? `?q=${encodeURIComponent(params.q)}` : ''}`} className="font-medium text-accent-700 underline">
+            clear all filters
+          </Link>
+          .
+        </p>
+      ) : (
+        <p className="mt-2 text-stone-600">Check the spelling, use fewer words, or remove a filter.</p>
+      )}
       <div className="mt-6 flex justify-center">
         <HotWordChips hotWords={hotWords} label="Try instead" />
       </div>
