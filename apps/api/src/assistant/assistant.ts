@@ -67,8 +67,12 @@ export function mergeSlots(prev: GiftSlots, said: GiftSlots, intent: GiftIntent)
     next.ageGroup = said.ageGroup;
     next.gender = said.gender;
     // What the last person liked (interests, colour, style) was theirs: "for a teenager
-    // instead" after "in blue" looks for the teenager, not for blue things only.
-    if (intent === 'refine.recipient') {
+    // instead" after "in blue" looks for the teenager, not for blue things only; and a new request for
+    // another person ("something for a 3 year old girl" after "my dad who likes hiking") starts afresh.
+    // Interests said before any person was named ("something for hiking", then "for my dad") stay.
+    const hadPerson = prev.recipient !== null || prev.ageGroup !== null || prev.age !== null;
+    const otherPerson = said.recipient !== prev.recipient || said.ageGroup !== prev.ageGroup || (said.age !== null && said.age !== prev.age);
+    if (intent === 'refine.recipient' || (hadPerson && otherPerson)) {
       next.interests = [];
       next.colours = [];
       next.style = [];

@@ -159,6 +159,17 @@ describe('mergeSlots', () => {
     expect(next).toMatchObject({ recipient: 'teenager', colours: [], style: [], interests: [], budget: { max: 6000 } });
   });
 
+  it("starts a new request for another person afresh: the last person's interests are theirs (the QA's hiking dad, then a 3-year-old)", async () => {
+    const dad = mergeSlots(emptySlots(), (await understand('a gift for my dad who likes hiking, under $80')).slots, 'gift.find');
+    expect(dad.interests).toEqual(['hiking']);
+    const girl = (await understand('something for a 3 year old girl under $30')).slots;
+    expect(mergeSlots(dad, girl, 'gift.find')).toMatchObject({ age: 3, interests: [], budget: { max: 3000 } });
+    // Interests said before anyone was named belong to the person named next.
+    const hiking = mergeSlots(emptySlots(), (await understand('something for hiking')).slots, 'gift.find');
+    expect(hiking.interests).not.toEqual([]);
+    expect(mergeSlots(hiking, (await understand('for my dad')).slots, 'gift.find').interests).toEqual(hiking.interests);
+  });
+
   it('gives the same person an age said alone ("he is 8"), keeping who they are and what they like', async () => {
     const first = mergeSlots(emptySlots(), (await understand('gift for my nephew who likes soccer, $40')).slots, 'gift.find');
     const next = mergeSlots(first, (await understand('he is 8')).slots, 'gift.find');
