@@ -5,6 +5,7 @@ import type { Database } from '@b-deals/db';
 import { createTestDatabase, testDrivers } from '@b-deals/db/testing';
 import { loadDefaultFxTable } from '@b-deals/feeds';
 import { finishIngest, ingestFeed } from '../src/index.ts';
+import { hotWords } from '../src/search/index.ts';
 import { rssFeed, type TestItem } from '@b-deals/feeds/testing';
 import { buildApp } from '../src/app.ts';
 import { testAppOptions } from './test-app.ts';
@@ -107,6 +108,21 @@ describe.each(testDrivers())('API on %s', (driver) => {
     const res = (await app.inject('/inventory/api/v1/search/hot-words')).json();
     expect(Array.isArray(res.hotWords)).toBe(true);
     expect(res.hotWords.length).toBeGreaterThan(0);
+  });
+
+  it('makes a hot word of a term several searchers used, never of one visitor repeating it', async () => {
+    const search = (shopper: string) =>
+      app.inject({ method: 'POST', url: '/inventory/api/v1/search/condition', payload: { q: 'wool blazer' }, headers: { 'x-forwarded-for': shopper } });
+    for (let i = 0; i < 5; i++) expect((await search('198.51.100.20')).json().total).toBeGreaterThan(0);
+    const counted = async () =>
+      Number((await db.query<{ n: number }>(`SELECT coalesce(sum(count), 0)::int AS n FROM search_terms WHERE term = 'wool blazer'`)).rows[0]!.n);
+    // Recorded after the answer: wait for the one row.
+    await expect.poll(counted).toBe(1);
+    expect(await hotWords(db)).not.toContain('wool blazer');
+    await search('198.51.100.21');
+    await search('198.51.100.22');
+    await expect.poll(counted).toBe(3);
+    expect(await hotWords(db)).toContain('wool blazer');
   });
 
   it('searches text with stemming, prefixes and typo correction', async () => {

@@ -415,7 +415,7 @@ export const ruleVersions = pgTable('rule_versions', {
   appliedAt: ts('applied_at').notNull().defaultNow(),
 });
 
-/** Search terms shoppers typed, per day, for hot words and suggestions. */
+/** Search terms shoppers typed, per day, for hot words and suggestions: `count` is the day's searchers (search_term_searchers; searches before migration 0026). */
 export const searchTerms = pgTable(
   'search_terms',
   {
@@ -424,6 +424,21 @@ export const searchTerms = pgTable(
     count: integer('count').notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.term, t.day] })],
+);
+
+/**
+ * Who searched a term on a day (migration 0026): the searcher's key for that day (apps/api
+ * `dailyVisitorKey`, no address), so `search_terms.count` counts searchers, not searches, and one
+ * visitor repeating a query cannot make it a hot word. Rows older than 31 days are pruned daily.
+ */
+export const searchTermSearchers = pgTable(
+  'search_term_searchers',
+  {
+    term: text('term').notNull(),
+    day: date('day').notNull(),
+    visitor: text('visitor').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.term, t.day, t.visitor] })],
 );
 
 /** Vocabulary of catalogue words (titles, brands, categories) with document counts, for typo correction with pg_trgm. */

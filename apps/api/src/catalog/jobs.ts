@@ -5,6 +5,8 @@
  * - `click-recount` (daily 03:15 UTC, and at start): recounts every product's outbound clicks of
  *   the last 30 days, so clicks older than that stop counting toward Top Selling and Best Sellers
  *   (spec §9 "sale"; issue 3 §1).
+ * - `search-terms-prune` (daily 03:25 UTC): forgets the searchers of terms older than 31 days
+ *   (search/hot-words.ts; hot words read 30).
  * - `image-fetch` (every 15 minutes, at start, and after every ingest: see {@link watchIngestsForImages}):
  *   fetches a batch of merchants' image URLs not yet on disk into the media folder (image-fetch.ts;
  *   issue 11 item 5) and logs what it did, with the per-merchant state after the run.
@@ -13,10 +15,14 @@ import type { Database } from '@b-deals/db';
 import type { JobDefinition, JobQueue } from '../jobs/index.ts';
 import { fetchPendingImages, imageReport, type ImageFetchOptions } from './image-fetch.ts';
 import { refreshClickCounts } from './landing.ts';
+import { pruneSearchTermSearchers } from '../search/hot-words.ts';
 
 /** The catalogue's job definitions over `db`. */
 export function catalogJobs(db: Database): JobDefinition[] {
-  return [{ name: 'click-recount', cron: '15 3 * * *', runAtStart: true, handler: () => refreshClickCounts(db) }];
+  return [
+    { name: 'click-recount', cron: '15 3 * * *', runAtStart: true, handler: () => refreshClickCounts(db) },
+    { name: 'search-terms-prune', cron: '25 3 * * *', runAtStart: false, handler: () => pruneSearchTermSearchers(db) },
+  ];
 }
 
 export interface ImageJobDeps {

@@ -4,11 +4,11 @@
  * 365 days, biggest saving against their 90-day average first), each by department tab; and
  * the outbound click that feeds Top Selling.
  */
-import { createHash } from 'node:crypto';
 import { DEPARTMENTS } from '@b-deals/core';
 import type { LowestPriceResponse, TopSellingResponse } from '@b-deals/contracts';
 import type { Queryable } from '@b-deals/db';
 import { notFound } from '../errors.ts';
+import { dailyVisitorKey } from '../visitors.ts';
 import { CARD_COLUMNS, toCard, type CardRow } from './cards.ts';
 import type { OfferRow } from './rows.ts';
 
@@ -54,17 +54,8 @@ export async function lowestPrice(db: Queryable, id: string, from: number, to: n
   };
 }
 
-/**
- * A clicking client's key for today: the first 24 hex characters of SHA-256 over the UTC date and
- * its address (Fastify's `req.ip`: the shopper's, through the storefront's `X-Forwarded-For` from
- * loopback). No address is stored, and a key is good for one day only.
- */
-export function clickVisitor(ip: string, at: Date = new Date()): string {
-  return createHash('sha256')
-    .update(`outbound-click:${at.toISOString().slice(0, 10)}:${ip}`)
-    .digest('hex')
-    .slice(0, 24);
-}
+/** A clicking client's key for today ({@link dailyVisitorKey} of purpose `outbound-click`). */
+export const clickVisitor = (ip: string, at: Date = new Date()): string => dailyVisitorKey('outbound-click', ip, at);
 
 /**
  * Records an outbound click on an active offer (no user id is stored) and returns the merchant

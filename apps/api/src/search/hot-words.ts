@@ -34,12 +34,24 @@ export async function hotWords(db: Queryable, limit = 10): Promise<string[]> {
   return out;
 }
 
-/** Counts a search term for today (feeds hot words). Terms are trimmed, lower-cased and capped at 60 characters. */
-export async function recordSearchTerm(db: Queryable, term: string): Promise<void> {
+/**
+ * Counts a search term for today (feeds hot words) once per searcher: `visitor` is the searcher's
+ * key for the day (`dailyVisitorKey`); a repeat of the same term by the same key adds nothing, so
+ * one visitor cannot push a term into everyone's suggestions. Terms are trimmed, lower-cased and
+ * capped at 60 characters.
+ */
+export async function recordSearchTerm(db: Queryable, term: string, visitor: string): Promise<void> {
   const t = term.trim().toLowerCase().replace(/\s+/g, ' ').slice(0, 60);
   if (t.length < 2) return;
   await db.query(
-    `INSERT INTO search_terms (term, day, count) VALUES ($1, current_date, 1) ON CONFLICT (term, day) DO UPDATE SET count = search_terms.count + 1`,
-    [t],
+    `WITH fresh AS (INSERT INTO search_term_searchers (term, day, visitor) VALUES ($1, current_date, $2) ON CONFLICT DO NOTHING RETURNING 1)
+     INSERT INTO search_terms (term, day, count) SELECT $1, current_date, 1 FROM fresh
+       ON CONFLICT (term, day) DO UPDATE SET count = search_terms.count + 1`,
+    [t, visitor],
   );
+}
+
+/** Forgets who searched what after 31 days (hot words read 30): the daily `search-terms-prune` job. */
+export async function pruneSearchTermSearchers(db: Queryable): Promise<void> {
+  await db.query(`DELETE FROM search_term_searchers WHERE day < current_date - 31`);
 }

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema, HotWordsResponseSchema, SearchConditionSchema, SearchResponseSchema } from '@b-deals/contracts';
 import type { Database } from '@b-deals/db';
 import { hotWords, recordSearchTerm } from './hot-words.ts';
+import { dailyVisitorKey } from '../visitors.ts';
 import { SearchCache } from './search-cache.ts';
 import { searchProducts, type SearchDeps } from './search.ts';
 
@@ -34,7 +35,9 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRouteOptions> = async (r,
     const result = await searchProducts(db, req.body, search);
     // Only searches that found something count toward hot words: a typo or a probe must not become a suggestion.
     if (req.body.q && req.body.from === 0 && result.total > 0) {
-      recordSearchTerm(db, result.correctedQuery ?? req.body.q).catch((err) => req.log.warn({ err }, 'could not record search term'));
+      recordSearchTerm(db, result.correctedQuery ?? req.body.q, dailyVisitorKey('search', req.ip)).catch((err) =>
+        req.log.warn({ err }, 'could not record search term'),
+      );
     }
     return result;
   });
