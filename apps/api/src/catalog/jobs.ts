@@ -15,7 +15,7 @@ import type { Database } from '@b-deals/db';
 import type { JobDefinition, JobQueue } from '../jobs/index.ts';
 import { fetchPendingImages, imageReport, type ImageFetchOptions } from './image-fetch.ts';
 import { refreshClickCounts } from './landing.ts';
-import { pruneSearchTermSearchers } from '../search/hot-words.ts';
+import { pruneSearchTermSearchers } from '../search/index.ts';
 
 /** The catalogue's job definitions over `db`. */
 export function catalogJobs(db: Database): JobDefinition[] {

@@ -17,6 +17,6 @@ export { searchProducts, queryWords, SEARCH_LABELS, type SearchDeps } from './se
 export { topK } from './sort.ts';
 export { SearchCache, redisSharedCache, type SharedCache } from './search-cache.ts';
 export { editDistance, spellingDistance, maxDistance } from './spelling.ts';
-export { hotWords, recordSearchTerm } from './hot-words.ts';
+export { hotWords, pruneSearchTermSearchers, recordSearchTerm } from './hot-words.ts';
 export { searchRoutes, type SearchRouteOptions } from './routes.ts';
 export type { SearchWordRow, SearchTermRow, HotWordRow } from './rows.ts';
