@@ -168,6 +168,26 @@ test('desktop Departments mega-menu opens and closes with the keyboard', async (
   await expect(link).toBeHidden();
 });
 
+test('the open Departments menu is above the page: on home every link of it takes the click (not the hero search box)', async ({ page }) => {
+  test.skip(isMobile(page), 'desktop header');
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByText('Departments').click();
+  const links = nav.locator('details[open] a');
+  await expect(links.first()).toBeVisible();
+  // The links the groups add (Necklaces, Earrings…) arrive with the module fetched on opening.
+  await expect.poll(() => links.count()).toBeGreaterThan(20);
+  const covered = await links.evaluateAll((all) =>
+    all
+      .filter((a) => {
+        const r = a.getBoundingClientRect();
+        return r.width > 0 && r.bottom <= innerHeight && document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.closest('a') !== a;
+      })
+      .map((a) => a.textContent),
+  );
+  expect(covered).toEqual([]);
+});
+
 test('mobile drawer: every section, focus trapped while open and returned on close', async ({ page }) => {
   test.skip(!isMobile(page), 'the drawer is the mobile header');
   await page.goto('/privacy/');
