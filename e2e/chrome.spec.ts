@@ -93,6 +93,16 @@ test('search dropdown: popular words on focus, at most 10 categories and 5 words
   await search.getByRole('searchbox').press('Escape');
   await expect(panel).toBeHidden();
   expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('');
+  // Escape leaves the shopper where they were: focus and text stay in the box, and typing opens the panel again.
+  await expect(siteSearch(page).getByRole('searchbox')).toBeFocused();
+  await expect(siteSearch(page).getByRole('searchbox')).toHaveValue('s');
+  await page.keyboard.type('h');
+  await expect(panel.getByRole('list', { name: 'Category suggestions' })).toBeVisible();
+  // Escape from elsewhere in the box (its Search button) brings the focus back to the input too.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(siteSearch(page).getByRole('searchbox')).toBeFocused();
 });
 
 test('under 960 px the search opens as a full-screen overlay with Cancel; on desktop it stays a dropdown', async ({ page }) => {
