@@ -59,7 +59,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const heading = params.q ? `Results for “${params.q}”` : 'All products';
   const empty = (
     <div className="rounded-xl border border-dashed border-stone-300 px-6 py-12 text-center">
-      <h2 className="text-xl font-semibold">No products found{params.q ? ` for “${params.q}”` : ''}</h2>
+      <h2 className="text-xl font-semibold wrap-anywhere">No products found{params.q ? ` for “${params.q}”` : ''}</h2>
       <p className="mt-2 text-stone-600">Check the spelling, use fewer words, or remove a filter.</p>
       <div className="mt-6 flex justify-center">
         <HotWordChips hotWords={hotWords} label="Try instead" />
@@ -79,14 +79,15 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   );
   return (
     <div className="container-page py-6">
-      <h1 className="text-2xl font-bold sm:text-3xl">{heading}</h1>
+      {/* The query is the shopper's: a pasted link or a long word breaks anywhere rather than widen the page. */}
+      <h1 className="text-2xl font-bold wrap-anywhere sm:text-3xl">{heading}</h1>
       {result.correctedQuery ? (
-        <p className="mt-1 text-stone-600">
+        <p className="mt-1 text-stone-600 wrap-anywhere">
           Showing results for <strong>{result.correctedQuery}</strong>.
         </p>
       ) : null}
       {result.broadened ? (
-        <p className="mt-1 text-stone-600">
+        <p className="mt-1 text-stone-600 wrap-anywhere">
           Nothing matches “{params.q}” right now. Showing {result.broadened.query ? <strong>{result.broadened.query}</strong> : 'everything'}
           {result.broadened.categories.length ? ' in ' : ''}
           {result.broadened.categories.map((cat, i) => (
@@ -116,7 +117,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               </Fragment>
             ))}
           </h2>
-          <p className="mt-1 text-sm text-stone-600">
+          <p className="mt-1 text-sm text-stone-600 wrap-anywhere">
             {/\s/.test(params.q.trim()) ? `These do not match every word of “${params.q}”.` : `Their names do not say “${params.q.trim()}”.`}
           </p>
           <div className="mt-4">
