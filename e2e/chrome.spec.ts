@@ -93,6 +93,16 @@ test('search dropdown: popular words on focus, at most 10 categories and 5 words
   await search.getByRole('searchbox').press('Escape');
   await expect(panel).toBeHidden();
   expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('');
+  // Escape leaves the shopper where they were: focus and text stay in the box, and typing opens the panel again.
+  await expect(siteSearch(page).getByRole('searchbox')).toBeFocused();
+  await expect(siteSearch(page).getByRole('searchbox')).toHaveValue('s');
+  await page.keyboard.type('h');
+  await expect(panel.getByRole('list', { name: 'Category suggestions' })).toBeVisible();
+  // Escape from elsewhere in the box (its Search button) brings the focus back to the input too.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(siteSearch(page).getByRole('searchbox')).toBeFocused();
 });
 
 test('under 960 px the search opens as a full-screen overlay with Cancel; on desktop it stays a dropdown', async ({ page }) => {
@@ -166,6 +176,26 @@ test('desktop Departments mega-menu opens and closes with the keyboard', async (
   await expect(link).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(link).toBeHidden();
+});
+
+test('the open Departments menu is above the page: on home every link of it takes the click (not the hero search box)', async ({ page }) => {
+  test.skip(isMobile(page), 'desktop header');
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByText('Departments').click();
+  const links = nav.locator('details[open] a');
+  await expect(links.first()).toBeVisible();
+  // The links the groups add (Necklaces, Earrings…) arrive with the module fetched on opening.
+  await expect.poll(() => links.count()).toBeGreaterThan(20);
+  const covered = await links.evaluateAll((all) =>
+    all
+      .filter((a) => {
+        const r = a.getBoundingClientRect();
+        return r.width > 0 && r.bottom <= innerHeight && document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.closest('a') !== a;
+      })
+      .map((a) => a.textContent),
+  );
+  expect(covered).toEqual([]);
 });
 
 test('mobile drawer: every section, focus trapped while open and returned on close', async ({ page }) => {

@@ -4,6 +4,7 @@
  * and an early tap or typing is not lost.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { E2E_PASSWORD, newAccount } from './helpers';
 
 /** Holds the page's scripts back until the returned function is called. */
 async function holdScripts(page: Page): Promise<() => void> {
@@ -102,4 +103,45 @@ test('a button tapped before the page is live does its job once it is', async ({
   await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
   release();
   await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+});
+
+test('signing in before the page is live waits for it and signs in; if the scripts never come, the e-mail is kept and the page says why', async ({
+  page,
+}, testInfo) => {
+  const email = await newAccount(page, testInfo, 'early-sign-in');
+  // A fast typer (or a password manager) on a page whose scripts are still on their way.
+  let release = await holdScripts(page);
+  await page.goto('/login/', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('textbox', { name: 'E-mail address', exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  release();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Hi Ada' }).filter({ visible: true })).toBeVisible();
+
+  // Scripts that never arrive: the form goes to the server after a while, which keeps the address.
+  await page.context().clearCookies();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  release = await holdScripts(page);
+  await page.goto('/login/', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('textbox', { name: 'E-mail address', exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText('The page was still loading', { timeout: 20_000 });
+  await expect(page.getByRole('textbox', { name: 'E-mail address', exact: true })).toHaveValue(email);
+  release();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
+test('without JavaScript, sign-in says it needs it and keeps the e-mail address', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/login/');
+  await page.getByRole('textbox', { name: 'E-mail address', exact: true }).fill('ada@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('anything at all');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText('Signing in needs JavaScript');
+  await expect(page.getByRole('textbox', { name: 'E-mail address', exact: true })).toHaveValue('ada@example.com');
+  await context.close();
 });

@@ -96,6 +96,12 @@ test('the product page gives the price history store by store', async ({ page })
   await expect(table.locator('tbody tr')).toHaveCount(body.priceHistory.merchants.length);
   await expect(table.locator('tbody tr').first().locator('th')).toContainText(body.priceHistory.merchants[0].merchant.name);
   await expectNoAxeViolations(page);
+  // On a 375 px phone the table fits the screen: nothing is cut off at its edge (the average goes under the store's name).
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(table.locator('tbody tr').first().locator('th')).toContainText('average');
+  const box = page.getByRole('region', { name: 'Price history by store' });
+  expect(await box.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
 
 test('the year in prices shows the months we observed, the departments and the sales weeks; an unobserved year is a 404', async ({ page }) => {

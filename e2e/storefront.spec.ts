@@ -194,3 +194,16 @@ test('a kind named by another of its phrases finds nothing as typed, so its cate
   await expect(page).toHaveURL(/\/category\/sneakers-sportswear\/sports\/running-shoes\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Running Shoes' })).toBeVisible();
 });
+
+test('a pasted link or a long unbroken word wraps in the headings instead of widening the page', async ({ page }) => {
+  const width = page.viewportSize()!.width;
+  for (const q of [
+    'https://www.cobaltcrate.example/p/studio-corvin-pebbled-leather-structured-tote-emerald-cc-14659',
+    'Supercalifragilisticexpialidocious-leather-handbag-with-extra-long-name',
+    'x'.repeat(300),
+  ]) {
+    await page.goto(`/searchList/?q=${encodeURIComponent(q)}`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(q.slice(0, 12));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), q).toBeLessThanOrEqual(width);
+  }
+});

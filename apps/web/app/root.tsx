@@ -100,7 +100,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <head dangerouslySetInnerHTML={{ __html: '' }} />
       )}
       <body className="flex min-h-screen flex-col font-sans" data-page={page}>
-        <a href="#main" className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+        <a href="#main" className="sr-only z-60 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
           Skip to content
         </a>
         <IconSymbols />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BOOT_TIMEOUT_MS, DEFERRED_MODULE_TYPE, deferClientScripts } from '../app/lib/deferred-boot.server';
+import { LOADING_FIELD, SUBMIT_WAIT_MS, SUBMIT_WHEN_LIVE } from '../app/lib/progressive-hydration';
 
 /** The shape React Router 7 and React 19 give a server-rendered page (preloads hoisted into <head>). */
 const PAGE = [
@@ -34,6 +35,17 @@ describe('deferClientScripts (decision 0005)', () => {
     expect(loader).toContain(`script[type="${DEFERRED_MODULE_TYPE}"]`);
     // The rest of the document is untouched.
     expect(out).toContain('<main>cards</main><script>window.__reactRouterContext = {};</script>');
+  });
+
+  it('holds the submit of a form that needs the scripts until the page is live, and sends it to the server when it never is', () => {
+    const loader = /<script>(\(function\(\)\{[\s\S]*?\}\)\(\);)<\/script><\/body><\/html>$/.exec(out)?.[1] ?? '';
+    expect(loader).toContain(`addEventListener('submit',`);
+    expect(loader).toContain(`f.hasAttribute('${SUBMIT_WHEN_LIVE}')`);
+    expect(loader).toContain('e.preventDefault()');
+    expect(loader).toContain(`i.name='${LOADING_FIELD}'`);
+    expect(loader).toContain(`},${SUBMIT_WAIT_MS});`);
+    // The held form is the boot state's, for the page to send again once live.
+    expect(loader).toContain('submit:null}');
   });
 
   it('writes whole URLs when the preloads do not all share the assets folder', () => {

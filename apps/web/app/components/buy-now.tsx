@@ -18,9 +18,10 @@ import { formatPrice, internalHref, productHref } from '@b-deals/core';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { checkoutHref, expressBuyFailure, MAX_QUANTITY, type ExpressBuyFailure } from '../lib/express-buy';
+import { expressUnavailableReason, outOfStock } from '../lib/stock';
 
 /** True when express checkout can take `offer`: in stock (or to order) and with stated US shipping. */
-export const expressBuyable = (offer: Offer): boolean => offer.availability !== 'out_of_stock' && offer.shipping !== null;
+export const expressBuyable = (offer: Offer): boolean => !outOfStock(offer) && offer.shipping !== null;
 
 const selectClass =
   'block w-full rounded-lg border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700';
@@ -47,9 +48,10 @@ export function BuyNow({ productId, slug, offers, size, color }: { productId: nu
   const colorRef = useRef<HTMLSelectElement>(null);
 
   if (!offer) {
-    return offers.length > 0 ? (
+    const reason = expressUnavailableReason(offers);
+    return reason ? (
       <p className="mt-6 text-sm text-stone-600" data-testid="buy-now-unavailable">
-        B-Deals Express Checkout is not available for this product: no store that lists it in stock states its US shipping cost. Buy it at the store instead.
+        {reason}
       </p>
     ) : null;
   }

@@ -166,6 +166,12 @@ function NavItem({
  * the B-LOVED count (signed in), profile area. Under 960 px it hides on scroll down and shows on scroll up; on
  * home its secondary search row appears only past 370/750 of the viewport width or while the
  * menu is open (spec §4). Checkout pages get the simplified header.
+ *
+ * Layers: the header (with its Departments menu, search panel and profile panel) is z-50, above
+ * everything a page draws in its content, which stays at z-40 or below (the home page's hero
+ * search box is z-40, and comes later in the document: at an equal z it would cover the open
+ * menu). Dialogs, the drawer and the cookie notice are z-50 too but come after the header; the
+ * skip link is z-60.
  */
 export function Header({ hotWords, checkout = false }: { hotWords: readonly string[]; checkout?: boolean }) {
   const { pathname, search } = useLocation();
@@ -180,7 +186,7 @@ export function Header({ hotWords, checkout = false }: { hotWords: readonly stri
   return (
     <header
       data-hidden={hidden ? 'true' : undefined}
-      className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur transition-transform duration-200 data-hidden:-translate-y-full"
+      className="sticky top-0 z-50 border-b border-stone-200 bg-white/95 backdrop-blur transition-transform duration-200 data-hidden:-translate-y-full"
     >
       <div className="container-page flex h-16 items-center gap-4">
         <MobileMenu onOpenChange={setMenuOpen} />

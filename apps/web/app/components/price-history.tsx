@@ -23,19 +23,22 @@ function Figure({ label, cents }: { label: string; cents: number | null }) {
 /**
  * The window store by store (issue 16 §6): each store's lowest, average and highest daily total
  * and its price now, with the days it was observed when it was not watched every day. Rendered
- * only for two or more stores (with one, the figures above are its own).
+ * only for two or more stores (with one, the figures above are its own). Under 640 px the
+ * average moves under the store's name, so four columns fit a 375 px phone without scrolling;
+ * a wider table (long store names, a narrower screen) still scrolls in its own focusable box.
  */
 function StoreHistory({ merchants, days }: { merchants: History['merchants']; days: number }) {
   if (merchants.length < 2) return null;
+  const cell = 'py-2 pr-2 text-right tabular-nums sm:pr-3';
   return (
-    // A scrolling box at 375 px: focusable, so keyboard users can scroll it (WCAG 2.1.1).
+    // Focusable, so keyboard users can scroll it when it does not fit (WCAG 2.1.1).
     <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="Price history by store">
-      <table className="w-full min-w-[28rem] text-left text-sm" data-testid="store-history">
+      <table className="w-full text-left text-sm sm:min-w-[28rem]" data-testid="store-history">
         <caption className="sr-only">Price history by store over the last {days} days</caption>
         <thead>
           <tr className="border-b border-stone-200 text-xs tracking-wide text-stone-600 uppercase">
             {['Store', 'Lowest', 'Average', 'Highest', 'Now'].map((h, i) => (
-              <th key={h} scope="col" className={`py-2 pr-3 font-medium ${i > 0 ? 'text-right' : ''}`}>
+              <th key={h} scope="col" className={`py-2 pr-2 font-medium sm:pr-3 ${i > 0 ? 'text-right' : ''} ${h === 'Average' ? 'hidden sm:table-cell' : ''}`}>
                 {h}
               </th>
             ))}
@@ -44,13 +47,14 @@ function StoreHistory({ merchants, days }: { merchants: History['merchants']; da
         <tbody>
           {merchants.map((m) => (
             <tr key={m.merchant.slug} className="border-b border-stone-100">
-              <th scope="row" className="py-2 pr-3 font-medium">
+              <th scope="row" className="py-2 pr-2 font-medium sm:pr-3">
                 {m.merchant.name}
+                <span className="block text-xs font-normal text-stone-600 tabular-nums sm:hidden">average {formatPrice(m.average)}</span>
                 {m.observedDays < days ? <span className="block text-xs font-normal text-stone-600">seen on {m.observedDays} days</span> : null}
               </th>
-              <td className="py-2 pr-3 text-right tabular-nums">{formatPrice(m.lowest)}</td>
-              <td className="py-2 pr-3 text-right tabular-nums">{formatPrice(m.average)}</td>
-              <td className="py-2 pr-3 text-right tabular-nums">{formatPrice(m.highest)}</td>
+              <td className={cell}>{formatPrice(m.lowest)}</td>
+              <td className={`${cell} hidden sm:table-cell`}>{formatPrice(m.average)}</td>
+              <td className={cell}>{formatPrice(m.highest)}</td>
               <td className="py-2 text-right tabular-nums">{m.current === null ? 'Out of stock' : formatPrice(m.current)}</td>
             </tr>
           ))}

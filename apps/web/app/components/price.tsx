@@ -97,6 +97,15 @@ export function PriceBadge({ badge, long = false }: { badge: PriceBadgeKind | nu
   );
 }
 
+/** "Out of stock": no store has the product (or, on the product page, the chosen option) in stock now. */
+export function StockBadge() {
+  return (
+    <span data-testid="stock-badge" className="badge-stock">
+      Out of stock
+    </span>
+  );
+}
+
 /**
  * What we know of a was-price, in a sentence for the product page (issue 16 §2; EU Omnibus
  * Art. 6a reference price): verified, inflated (with the reference), or claimed. Cents in.

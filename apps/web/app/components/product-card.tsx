@@ -4,11 +4,12 @@ import { ga4Item, track } from '../lib/analytics';
 import type { CardView as Card } from '../lib/card-view';
 import { HydrateLater } from './hydrate-later';
 import { LoveButton } from './love-button';
-import { CheckedDiscountBadge, Price, PriceBadge } from './price';
+import { CheckedDiscountBadge, Price, PriceBadge, StockBadge } from './price';
 
 /**
- * A product tile: image, brand, name, price with was price struck through, discount badge (marked
- * "claimed" unless its was-price checked out), price badge from observed history, merchant count,
+ * A product tile: image, brand, name, price with was price struck through, "Out of stock" when no
+ * store has it, discount badge (marked "claimed" unless its was-price checked out), price badge
+ * from observed history, merchant count,
  * and the B-LOVED heart in the image's corner (its own button, above the card's stretched link).
  * Styled by app.css `.card` and its parts by element (media, body, brand, name, price, stores), so
  * 24 cards a page carry no class names beyond `card`, the badges and the heart. `eager` loads the image at once (cards above the fold); `priority` also asks for it first (the
@@ -30,8 +31,9 @@ export function ProductCard({ product, eager = false, priority = false }: { prod
             decoding="async"
           />
         ) : null}
-        {product.discount > 0 || product.priceBadge ? (
+        {product.discount > 0 || product.priceBadge || product.inStock === false ? (
           <span className="card-badges">
+            {product.inStock === false ? <StockBadge /> : null}
             <CheckedDiscountBadge discount={product.discount} check={product.wasCheck ?? null} />
             <PriceBadge badge={product.priceBadge ?? null} />
           </span>

@@ -41,8 +41,9 @@ function useRotatingWord(hotWords: readonly string[], target: React.RefObject<HT
  * placeholder rotates through the hot words and an empty submit searches the word shown (spec
  * §4, §5). While the input has focus a panel opens under it with "Popular words", or, once
  * text is typed, up to 10 matching categories and 5 matching popular words; it closes on blur
- * or after a choice. Under 960 px the box becomes a full-screen search overlay (form, Cancel,
- * suggestions) and page scroll is locked while it is open (spec §2.3, §4).
+ * or after a choice. Escape closes it and leaves the focus and the text in the input (typing opens it again);
+ * Cancel also lets go of the focus. Under 960 px the box becomes a full-screen search overlay
+ * (form, Cancel, suggestions) and page scroll is locked while it is open (spec §2.3, §4).
  */
 export function SearchBox({
   hotWords,
@@ -114,6 +115,12 @@ export function SearchBox({
     setOpen(false);
     input.current?.blur();
   };
+  // Escape from the input or from a suggestion: the panel closes and the focus stays in (or comes
+  // back to) the input, where the shopper was typing (WCAG 2.4.3, 2.4.7).
+  const dismiss = () => {
+    setOpen(false);
+    input.current?.focus();
+  };
   // The overlay is the same element restyled (position: fixed), so the input keeps its focus
   // and the on-screen keyboard stays up; the header drops its backdrop filter meanwhile, which
   // would otherwise be the containing block of a fixed descendant (see app.css).
@@ -126,12 +133,18 @@ export function SearchBox({
       aria-modal={overlay ? true : undefined}
       aria-label={overlay ? 'Search' : undefined}
       className={overlay ? 'fixed inset-0 z-60 flex w-full flex-col gap-3 overflow-hidden bg-white p-3' : 'relative w-full'}
-      onFocus={openPanel}
+      onFocus={(e) => {
+        // Focus moving inside the box (a suggestion back to the input after Escape) leaves the panel as it is.
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) openPanel();
+      }}
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
       }}
       onKeyDown={(e) => {
-        if (e.key === 'Escape' && open) close();
+        if (e.key !== 'Escape' || !open) return;
+        // The first Escape only closes the panel; a search input would also clear its text.
+        e.preventDefault();
+        dismiss();
       }}
     >
       <div className="flex items-center gap-2">
@@ -152,7 +165,10 @@ export function SearchBox({
             name="q"
             type="search"
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => {
+              setText(e.target.value);
+              if (!open && e.target.value) openPanel();
+            }}
             placeholder={current ? `Try “${current}”` : 'Search products and brands'}
             autoComplete="off"
             enterKeyHint="search"

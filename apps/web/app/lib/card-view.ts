@@ -2,9 +2,10 @@
  * The part of a product that a card shows (components/product-card.tsx), cut from the API's
  * `ProductCard` before a listing's loader data goes into the page (issue 12 §3, HTML weight): a
  * listing page carries its 24 products twice, once as HTML and once as the data React hydrates
- * from. Left out: the full-size image, the brand's slug, the stock flag (listings show offers
- * in stock only when asked), the reference price (a product-page sentence), every category but
- * the deepest (the GA4 `item_category`), and the badge and was-price fields when they are null.
+ * from. Left out: the full-size image, the brand's slug, the stock flag when the product is in
+ * stock (only `inStock: false` is kept, for the card's "Out of stock" badge), the reference price
+ * (a product-page sentence), every category but the deepest (the GA4 `item_category`), and the
+ * badge and was-price fields when they are null.
  * An API `ProductCard` is itself a `CardView`, so every card component takes either.
  */
 import type { ProductCard } from '@b-deals/contracts';
@@ -30,6 +31,8 @@ export interface CardView {
   categoryIds: string[];
   priceBadge?: ProductCard['priceBadge'];
   wasCheck?: ProductCard['wasCheck'];
+  /** False when no store has the product in stock (the card says so); a card view leaves it out otherwise. */
+  inStock?: boolean;
 }
 
 /** The card view of one API product card: the fields above, without nulls where a null says nothing. */
@@ -50,5 +53,6 @@ export function toCardView(p: ProductCard): CardView {
   if (p.wasPrice !== null) view.wasPrice = p.wasPrice;
   if (p.priceBadge !== null) view.priceBadge = p.priceBadge;
   if (p.wasCheck !== null) view.wasCheck = p.wasCheck;
+  if (!p.inStock) view.inStock = false;
   return view;
 }

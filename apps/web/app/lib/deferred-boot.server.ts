@@ -10,11 +10,13 @@
  * reports the first contentful paint (Paint Timing; a frame later where that is not supported)
  * and the page's high-priority images (`fetchpriority="high"`, the likely LCP) have arrived,
  * at the shopper's first interaction if that comes sooner, and after {@link BOOT_TIMEOUT_MS}
- * at the latest. Until then links and GET forms work as plain HTML, and a tap on a button is
- * remembered and replayed once the page is live ({@link BOOT_STATE}).
+ * at the latest. Until then links and GET forms work as plain HTML, a tap on a button is
+ * remembered and replayed once the page is live ({@link BOOT_STATE}), and so is the submit of a
+ * form that needs the scripts ({@link SUBMIT_WHEN_LIVE}: held, the page booted at once, sent to
+ * the server after all when it is not live within {@link SUBMIT_WAIT_MS}, with {@link LOADING_FIELD}).
  */
 
-import { BOOT_STATE } from './progressive-hydration';
+import { BOOT_STATE, LOADING_FIELD, SUBMIT_WAIT_MS, SUBMIT_WHEN_LIVE } from './progressive-hydration';
 
 /** The inert type the module script is parked under until {@link BOOT_SCRIPT} starts it. */
 export const DEFERRED_MODULE_TYPE = 'text/x-deferred-module';
@@ -56,8 +58,11 @@ var imgs=[].filter.call(document.querySelectorAll('img[fetchpriority="high"]'),f
 function one(){if(--n===0)afterPaint();}
 if(n===0)afterPaint();else imgs.forEach(function(i){i.addEventListener('load',one);i.addEventListener('error',one);});
 ['pointerdown','keydown','touchstart','focusin'].forEach(function(t){addEventListener(t,boot,{capture:true,passive:true,once:true});});
-var q=window.${BOOT_STATE}={live:false,click:null};
+var q=window.${BOOT_STATE}={live:false,click:null,submit:null};
 addEventListener('click',function(e){if(q.live)return;var b=e.target&&e.target.closest&&e.target.closest('button');if(b&&!b.form&&!b.disabled)q.click=b;},true);
+addEventListener('submit',function(e){var f=e.target;if(q.live||!f||!f.hasAttribute||!f.hasAttribute('${SUBMIT_WHEN_LIVE}'))return;e.preventDefault();if(q.submit)return;
+q.submit={form:f,submitter:e.submitter||null};f.setAttribute('aria-busy','true');boot();
+setTimeout(function(){if(q.live||!q.submit||q.submit.form!==f)return;q.submit=null;f.removeAttribute('aria-busy');var i=document.createElement('input');i.type='hidden';i.name='${LOADING_FIELD}';i.value='1';f.appendChild(i);HTMLFormElement.prototype.submit.call(f);},${SUBMIT_WAIT_MS});},true);
 setTimeout(boot,${BOOT_TIMEOUT_MS});})();`;
 }
 

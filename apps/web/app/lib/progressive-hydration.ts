@@ -26,13 +26,27 @@ export const DeferredHydrationContext = createContext(false);
 /**
  * `window[BOOT_STATE]`, shared with the boot loader of lib/deferred-boot.server.ts: `live` once
  * the first hydration pass has run; `click`, the last button (outside a form, whose submit
- * works without scripts) clicked before that, clicked again here once the page is live.
+ * works without scripts) clicked before that, clicked again here once the page is live;
+ * `submit`, a form marked {@link SUBMIT_WHEN_LIVE} sent before that, sent again here.
  */
 export const BOOT_STATE = '__bdealsBoot';
+
+/**
+ * Marks a form whose submit needs the page's scripts (the sign-in runs in the browser): sent
+ * before the page is live, it is held by the boot loader and sent again once it is (QA finding
+ * 4). If the scripts have not started {@link SUBMIT_WAIT_MS} later, the loader sends it to the
+ * server after all, with {@link LOADING_FIELD} set, so the action can say the page was loading.
+ */
+export const SUBMIT_WHEN_LIVE = 'data-submit-when-live';
+/** The hidden field (value "1") of a form the boot loader sent to the server because the page never became live. */
+export const LOADING_FIELD = '_page_loading';
+/** How long (ms) the boot loader holds a {@link SUBMIT_WHEN_LIVE} form for the page to become live. */
+export const SUBMIT_WAIT_MS = 8000;
 
 interface BootState {
   live: boolean;
   click: HTMLElement | null;
+  submit: { form: HTMLFormElement; submitter: HTMLElement | null } | null;
 }
 
 /** A waiting region: `promise` settles when the region may hydrate. */
@@ -86,6 +100,13 @@ function releaseAll(): void {
   for (const t of waiting.splice(0)) t.release();
 }
 
+/** Sends `form` again through its (now hydrated) submit handlers, by the button that sent it when it is still the form's. */
+function resubmit(form: HTMLFormElement, submitter: HTMLElement | null): void {
+  form.removeAttribute('aria-busy');
+  const button = submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement ? submitter : null;
+  form.requestSubmit(button?.isConnected && button.form === form ? button : undefined);
+}
+
 const INTERACTIONS = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
 
 /**
@@ -105,12 +126,15 @@ export function startProgressiveHydration(): void {
   if (boot) {
     boot.live = true;
     const tapped = boot.click;
+    const sent = boot.submit;
     boot.click = null;
-    // A tap that came before the scripts: hydrate everything, then give it to its button.
-    if (tapped) {
+    boot.submit = null;
+    // A tap or a form sent before the scripts: hydrate everything, then give it to its button or form.
+    if (tapped || sent) {
       releaseAll();
       void nextTask().then(() => {
-        if (tapped.isConnected) tapped.click();
+        if (tapped?.isConnected) tapped.click();
+        if (sent?.form.isConnected) resubmit(sent.form, sent.submitter);
       });
     }
   }

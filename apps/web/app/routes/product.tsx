@@ -7,7 +7,7 @@ import type { Route } from './+types/product';
 import { Breadcrumb } from '../components/breadcrumb';
 import { BuyNow } from '../components/buy-now';
 import { LoveButton } from '../components/love-button';
-import { CheckedDiscountBadge, Price, PriceBadge, WasCheckNote, shippingText } from '../components/price';
+import { CheckedDiscountBadge, Price, PriceBadge, StockBadge, WasCheckNote, shippingText } from '../components/price';
 import { AdviceNote } from '../components/price-advice';
 import { PriceHistory } from '../components/price-history';
 import { compactPriceHistory } from '../lib/price-series';
@@ -17,6 +17,7 @@ import { ga4Item, track } from '../lib/analytics';
 import { apiFrom } from '../lib/api.server';
 import { pageMeta } from '../lib/meta';
 import { adviceByOffer } from '../lib/price-advice';
+import { outOfStock, storeLinkText } from '../lib/stock';
 
 /** Days of price history shown (issue: 365-day chart). */
 const HISTORY_DAYS = 365;
@@ -27,7 +28,8 @@ const HISTORY_DAYS = 365;
  * stale slug redirects (301) to the product's own slug. "Visually similar" is asked for by the
  * browser when it scrolls near (components/visually-similar.tsx). The buy-or-wait advice of each
  * offer (GET …/price-advice, issue 16 §3) is asked for alongside and left out when it fails or
- * no model is fitted.
+ * no model is fitted; the page shows none while the product is out of stock (there is nothing to
+ * buy or wait for), says "Out of stock" by the price, and its store link is a plain "See at …".
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -272,6 +274,8 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   }, [product]);
   // The price checks (issue 16) are of the product's best offer; they speak for the headline only when no variant filter changed it.
   const lead = !color && !size;
+  // Offers in stock come first: when the best is out of stock, so is every other (QA finding 15).
+  const soldOut = best ? outOfStock(best) : !product.inStock;
   const headline = best
     ? { price: best.total, itemPrice: best.price, shipping: best.shipping, wasPrice: best.wasPrice }
     : { price: product.priceTag, itemPrice: product.itemPrice, shipping: product.shipping, wasPrice: product.wasPrice };
@@ -295,11 +299,12 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-1 text-2xl leading-tight font-bold sm:text-3xl">{product.name}</h1>
           <div data-testid="headline-price" className="mt-4 flex flex-wrap items-center gap-3">
             <Price {...headline} size="lg" />
+            {soldOut ? <StockBadge /> : null}
             <CheckedDiscountBadge discount={best ? discountPercent(best.price, best.wasPrice) : product.discount} check={lead ? product.wasCheck : null} />
             {lead ? <PriceBadge badge={product.priceBadge} long /> : null}
           </div>
           {lead ? <WasCheckNote check={product.wasCheck} reference={product.referencePrice} /> : null}
-          {best && advice ? (
+          {best && advice && !soldOut ? (
             <div className="mt-3">
               <AdviceNote advice={advice[best.id]} />
             </div>
@@ -312,14 +317,19 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           <VariantPicker label="Size" param="size" values={product.sizes} selected={size} slug={product.slug} id={product.id} other={{ color }} />
           <div className="mt-6 flex flex-wrap items-center gap-3">
             {best ? (
+              // Out of stock, the store's page is still worth a look (restock, other options) but is not a purchase: a plain button.
               <a
                 data-testid="buy-button"
                 href={`/out/${best.id}/`}
                 target="_blank"
                 rel="nofollow sponsored noopener"
-                className="inline-block rounded-xl bg-accent-600 px-6 py-3 font-semibold text-white hover:bg-accent-700"
+                className={
+                  soldOut
+                    ? 'inline-block rounded-xl border border-stone-300 bg-white px-6 py-3 font-semibold text-stone-800 hover:border-accent-600 hover:text-accent-800'
+                    : 'inline-block rounded-xl bg-accent-600 px-6 py-3 font-semibold text-white hover:bg-accent-700'
+                }
               >
-                Buy at {best.merchant.name} for {formatPrice(best.total)}
+                {storeLinkText(best)}
                 <span className="sr-only"> (opens in a new tab)</span>
               </a>
             ) : null}

@@ -65,7 +65,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     params.maxPrice !== undefined;
   const empty = (
     <div className="rounded-xl border border-dashed border-stone-300 px-6 py-12 text-center">
-      <h2 className="text-xl font-semibold">
+      <h2 className="text-xl font-semibold wrap-anywhere">
         No products found{params.q ? ` for “${params.q}”` : ''}
         {filtered ? ' with these filters' : ''}
       </h2>
@@ -98,14 +98,15 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   );
   return (
     <div className="container-page py-6">
-      <h1 className="text-2xl font-bold sm:text-3xl">{heading}</h1>
+      {/* The query is the shopper's: a pasted link or a long word breaks anywhere rather than widen the page. */}
+      <h1 className="text-2xl font-bold wrap-anywhere sm:text-3xl">{heading}</h1>
       {result.correctedQuery ? (
-        <p className="mt-1 text-stone-600">
+        <p className="mt-1 text-stone-600 wrap-anywhere">
           Showing results for <strong>{result.correctedQuery}</strong>.
         </p>
       ) : null}
       {result.broadened ? (
-        <p className="mt-1 text-stone-600">
+        <p className="mt-1 text-stone-600 wrap-anywhere">
           Nothing matches “{params.q}” right now. Showing {result.broadened.query ? <strong>{result.broadened.query}</strong> : 'everything'}
           {result.broadened.categories.length ? ' in ' : ''}
           {result.broadened.categories.map((cat, i) => (
@@ -135,7 +136,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               </Fragment>
             ))}
           </h2>
-          <p className="mt-1 text-sm text-stone-600">
+          <p className="mt-1 text-sm text-stone-600 wrap-anywhere">
             {/\s/.test(params.q.trim()) ? `These do not match every word of “${params.q}”.` : `Their names do not say “${params.q.trim()}”.`}
           </p>
           <div className="mt-4">
