@@ -124,12 +124,30 @@ describe.each(testDrivers())('landing pages, deals, articles and modes on %s', (
     expect(sneakers.items.map((i: { name: string }) => i.name)).toEqual(['Canvas Low Sneaker']);
     // "See all" opens exactly the rail's list (issue 20 §6): its words, price band and labels, or its marketplace tab.
     expect(sneakers.href).toBe('/searchList/?q=sneaker&l=in_stock&max=99.99');
-    expect(drops.href).toBe('/searchList/?l=on_sale&sort=discount');
+    expect(drops.href).toBe('/searchList/?l=verified_discount&sort=discount');
     expect(modes.find((m: { title: string }) => m.title === 'From European boutiques').href).toBe('/euro/?tab=european');
     expect(modes.find((m: { title: string }) => m.title === 'Outlet finds').href).toBe('/outlet/?sort=discount');
     const wall = modes.find((m: { type: string }) => m.type === 'brand_wall');
     expect(wall.brands.map((b: { slug: string }) => b.slug).sort()).toEqual(['carryall', 'harbor', 'strider']);
     expect((await app.inject(`/tapestry/api/v2/modes/${wall.id}`)).json().type).toBe('brand_wall');
+  });
+
+  it('migration 0028 makes a seeded Biggest price drops rail list checked discounts only, and leaves an edited rail alone', async () => {
+    const sql = readFileSync(new URL('../../../packages/db/drizzle/0028_home-verified-drops.sql', import.meta.url), 'utf8');
+    const seeded = { l: ['on_sale'], sort: 'discount' };
+    const edited = { l: ['on_sale', 'in_stock'], sort: 'discount' };
+    const ids: number[] = [];
+    for (const config of [seeded, edited]) {
+      const res = await db.query<{ id: number }>(
+        `INSERT INTO home_modules (type, title, config, position, active) VALUES ('product_rail', 'Biggest price drops', $1::jsonb, 99, false) RETURNING id`,
+        [JSON.stringify(config)],
+      );
+      ids.push(Number(res.rows[0]!.id));
+    }
+    await db.query(sql);
+    const configs = await db.query<{ id: number; config: object }>(`SELECT id, config FROM home_modules WHERE id = ANY($1::int[]) ORDER BY id`, [ids]);
+    expect(configs.rows.map((r) => r.config)).toEqual([{ l: ['verified_discount'], sort: 'discount' }, edited]);
+    await db.query(`DELETE FROM home_modules WHERE id = ANY($1::int[])`, [ids]);
   });
 
   it('migration 0027 gives a database seeded before it every sneaker under $100, and leaves an edited rail alone', async () => {
