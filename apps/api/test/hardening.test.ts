@@ -112,6 +112,31 @@ describe.each(testDrivers())('API hardening on %s', (driver) => {
     expectError(await app.inject(url), 400, 'validation_failed');
   });
 
+  // API robustness report M3: whole numbers in a query or path are digits only (one spelling per number).
+  it.each([
+    '/inventory/api/v1/standard-product/product/0x10/with-recommend',
+    '/inventory/api/v1/standard-product/product/1.6e1/with-recommend',
+    '/inventory/api/v1/standard-product/product/%2016/with-recommend',
+    '/inventory/api/v1/standard-product/product/16/with-recommend?days=1e2',
+    '/inventory/api/v1/standard-product/price-advice?ids=1e3',
+    '/inventory/api/v1/standard-product/price-advice?ids=1,0x2',
+    '/inventory/api/v1/deals?from=&to=10',
+    '/inventory/api/v1/deals?from=0&to=%201%20',
+    '/inventory/api/v1/deals?from=-0&to=10',
+    '/inventory/api/v1/brands?from=0&to=1.0',
+    '/inventory/api/v1/catalog/version?after=--1',
+    '/inventory/api/v1/price-index/year/0x7e8',
+  ])('answers 400 to a whole number not written in digits: %s', async (url) => {
+    const body = expectError(await app.inject(url), 400, 'validation_failed');
+    expect(body.message).toMatch(/must be a whole number written in digits/);
+  });
+
+  it('still takes digits, and a negative `after` where negatives mean something', async () => {
+    expect((await app.inject('/inventory/api/v1/deals?from=00&to=010')).statusCode).toBe(200);
+    expect((await app.inject('/inventory/api/v1/catalog/version?after=-1')).json()).toMatchObject({ version: expect.any(Number) });
+    expect((await app.inject('/inventory/api/v1/standard-product/product/16/with-recommend')).statusCode).toBe(404);
+  });
+
   it('answers 400 to an out-of-range offer id on POST click', async () => {
     expectError(await app.inject({ method: 'POST', url: '/inventory/api/v1/offers/99999999999/click', payload: {} }), 400, 'validation_failed');
   });

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { US_ZIP } from '@b-deals/core';
 import { EmailSchema } from './auth.ts';
-import { CentsSchema, IdSchema, ImageSchema, PAGE_FROM_MAX, PAGE_SIZE_MAX, textSchema } from './common.ts';
+import { CentsSchema, IdSchema, ImageSchema, intFromText, PAGE_FROM_MAX, PAGE_SIZE_MAX, textSchema } from './common.ts';
 
 /** Most units of one item in an express buy. */
 export const MAX_QUANTITY = 10;
@@ -128,13 +128,15 @@ export type Order = z.infer<typeof OrderSchema>;
 /** GET /order/api/v1/orders?f=0&t=500&d=true (spec §7, §9): `f` from, `t` to (exclusive; at most 500 apart), `d` newest first (descending). */
 export const OrdersQuerySchema = z
   .object({
-    f: z.coerce.number().int().min(0).max(PAGE_FROM_MAX).default(0),
-    t: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(PAGE_FROM_MAX + PAGE_SIZE_MAX.orders)
-      .default(PAGE_SIZE_MAX.orders),
+    f: intFromText(z.number().int().min(0).max(PAGE_FROM_MAX).default(0)),
+    t: intFromText(
+      z
+        .number()
+        .int()
+        .min(1)
+        .max(PAGE_FROM_MAX + PAGE_SIZE_MAX.orders)
+        .default(PAGE_SIZE_MAX.orders),
+    ),
     d: z.enum(['true', 'false']).default('true'),
   })
   .refine((q) => q.t > q.f && q.t - q.f <= PAGE_SIZE_MAX.orders, {

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { LOW_WINDOWS } from '@b-deals/core';
-import { CentsSchema, pageWindowShape, refinePageWindow } from './common.ts';
+import { CentsSchema, intFromText, intText, pageWindowShape, refinePageWindow } from './common.ts';
 import { ProductCardSchema } from './search.ts';
 
 /**
@@ -14,13 +14,15 @@ import { ProductCardSchema } from './search.ts';
 export const LowestPriceEventsQuerySchema = refinePageWindow(
   z.object({
     ...pageWindowShape(24),
-    window: z.coerce
-      .number()
-      .int()
-      .refine((w): w is (typeof LOW_WINDOWS)[number] => (LOW_WINDOWS as readonly number[]).includes(w), {
-        message: `window must be one of ${LOW_WINDOWS.join(', ')}`,
-      })
-      .default(90),
+    window: intFromText(
+      z
+        .number()
+        .int()
+        .refine((w): w is (typeof LOW_WINDOWS)[number] => (LOW_WINDOWS as readonly number[]).includes(w), {
+          message: `window must be one of ${LOW_WINDOWS.join(', ')}`,
+        })
+        .default(90),
+    ),
     dept: z
       .string()
       .regex(/^(ALL|[0-9a-z]{1,12})$/, 'ALL or a department code')
@@ -42,7 +44,7 @@ export const LowestPriceEventsResponseSchema = z.object({ items: z.array(LowestP
 export type LowestPriceEventsResponse = z.infer<typeof LowestPriceEventsResponseSchema>;
 
 /** GET /inventory/api/v1/price-index/year/{year}: the year in prices (issue 16 §5), from observed price runs. */
-export const YearParamsSchema = z.object({ year: z.coerce.number().int().min(2000).max(2100) });
+export const YearParamsSchema = z.object({ year: intFromText(z.number().int().min(2000).max(2100)) });
 export const YearInPricesSchema = z.object({
   year: z.number().int(),
   /** By month (YYYY-MM) and department (core DEPARTMENTS code, or ALL). Months without observations are absent. */
@@ -70,11 +72,7 @@ export type YearInPrices = z.infer<typeof YearInPricesSchema>;
 
 /** GET /inventory/api/v1/standard-product/product/{id}/price-advice: buy-or-wait advice per offer (issue 16 §3). */
 export const PriceAdviceQuerySchema = z.object({
-  horizon: z.coerce
-    .number()
-    .int()
-    .pipe(z.union([z.literal(14), z.literal(30)]))
-    .default(14),
+  horizon: intFromText(z.union([z.literal(14), z.literal(30)]).default(14)),
 });
 export const AdviceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('insufficient_history'), observedDays: z.number().int(), neededDays: z.number().int() }),
@@ -108,8 +106,14 @@ export const ProductsAdviceQuerySchema = PriceAdviceQuerySchema.extend({
   ids: z
     .string()
     .max(600)
-    .transform((s) => [...new Set(s.split(',').filter(Boolean).map(Number))])
-    .pipe(z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(48)),
+    .transform((s) => [...new Set(s.split(',').filter(Boolean))])
+    .pipe(
+      z
+        .array(intText(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)))
+        .min(1)
+        .max(48),
+    )
+    .transform((ids) => [...new Set(ids)]),
 });
 export const ProductsAdviceSchema = z.object({
   /** False when no model has been fitted yet: `products` is then empty. */
@@ -144,7 +148,7 @@ export const AdviceModelInfoSchema = z.object({
 export type AdviceModelInfo = z.infer<typeof AdviceModelInfoSchema>;
 
 /** GET /inventory/api/v1/price-advice/waiting-pays?horizon=14&to=8: products whose best offer the model advises to WAIT on today, biggest expected saving first. */
-export const WaitingPaysQuerySchema = PriceAdviceQuerySchema.extend({ to: z.coerce.number().int().min(1).max(24).default(8) });
+export const WaitingPaysQuerySchema = PriceAdviceQuerySchema.extend({ to: intFromText(z.number().int().min(1).max(24).default(8)) });
 export const WaitingPaysSchema = z.object({
   available: z.boolean(),
   items: z.array(

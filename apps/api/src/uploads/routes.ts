@@ -22,7 +22,15 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BODY_LIMITS, UPLOAD_MAX_BYTES } from '@b-deals/core';
-import { ErrorBodySchema, TempUrlQuerySchema, TempUrlSchema, UploadKeySchema, UploadResultSchema, UploadSignatureSchema } from '@b-deals/contracts';
+import {
+  ErrorBodySchema,
+  intFromText,
+  TempUrlQuerySchema,
+  TempUrlSchema,
+  UploadKeySchema,
+  UploadResultSchema,
+  UploadSignatureSchema,
+} from '@b-deals/contracts';
 import { DomainError, notFound } from '../errors.ts';
 import { TEMP_URL_TTL_SECONDS, checkConditions, signImageUpload, signObjectUrl, verifyObjectUrl, verifySignature, type SigningKeys } from './signing.ts';
 import { cleanImage, readEmbeddedObject, typeOfKey, uploadPath, writeUploadedObject } from './storage.ts';
@@ -170,7 +178,7 @@ export const storageRoutes: FastifyPluginAsyncZod<UploadSettings> = async (r, op
       schema: {
         description: 'An uploaded image, to a temporary URL from `GET /inventory/api/v1/upload/images/temp-url`.',
         params: z.object({ '*': UploadKeySchema }),
-        querystring: z.object({ expires: z.coerce.number().int().positive(), signature: z.string().regex(/^[0-9a-fA-F]{64}$/) }),
+        querystring: z.object({ expires: intFromText(z.number().int().positive()), signature: z.string().regex(/^[0-9a-fA-F]{64}$/) }),
         response: {
           200: z.unknown().describe('The image (image/jpeg, image/png or image/webp)'),
           400: ErrorBodySchema,
