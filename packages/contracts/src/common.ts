@@ -55,10 +55,20 @@ export const intText = <T extends z.ZodType<number, number>>(schema: T, { signed
     .pipe(schema);
 
 /**
+ * A number in a JSON body: a JSON number only, never coerced: `true`, `null`, `""` and `"1"` are a
+ * validation issue ("expected number, received boolean"), and a missing one reads "Required"
+ * (API robustness report M2). Coercion from text is for query and path values ({@link intFromText}).
+ */
+export const jsonNumber = () => z.number({ error: (issue) => (issue.input === undefined ? 'Required' : undefined) });
+
+/**
  * A database id in a path or query (digits only, {@link intFromText}): a positive int4. Larger numbers
  * are a 400, never a PostgreSQL "out of range for type integer" error.
  */
-export const IdSchema = intFromText(z.number().int().positive().max(PG_INT_MAX));
+export const IdSchema = intFromText(jsonNumber().int().positive().max(PG_INT_MAX));
+
+/** A database id in a JSON body: a JSON number ({@link jsonNumber}), a positive int4. */
+export const JsonIdSchema = jsonNumber().int().positive().max(PG_INT_MAX);
 
 /**
  * Text that may reach the database: at most `max` characters and no NUL (U+0000), which PostgreSQL

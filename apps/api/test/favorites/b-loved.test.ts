@@ -111,6 +111,12 @@ describe.each(testDrivers())('B-LOVED and discount e-mails on %s', (driver) => {
     expect(again.json()).toEqual(first.json());
     expect((await call('POST', '/favorite', { type: 'PRODUCT', favoriteId: 999_999 })).statusCode).toBe(404);
     expect((await call('POST', '/favorite', { type: 'DISCOUNT', favoriteId: coat })).json().code).toBe('validation_failed');
+    // API robustness report M2/M3: neither `true`, null, "" nor a number not written in digits is a product id.
+    for (const favoriteId of [true, null, '', '0x10', '1e1', ` ${coat}`, 1.5, undefined]) {
+      const res = await call('POST', '/favorite', { type: 'PRODUCT', favoriteId });
+      expect([res.statusCode, res.json().code], JSON.stringify(favoriteId)).toEqual([400, 'validation_failed']);
+    }
+    expect((await call('POST', '/favorite', { type: 'PRODUCT' })).json().message).toBe('Invalid body: /favoriteId Required');
   });
 
   it('lists saved products with prices, change, stock and sizes, sorted and paged', async () => {

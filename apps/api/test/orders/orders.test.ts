@@ -122,6 +122,32 @@ describe.each(testDrivers())('checkout and orders on %s', (driver) => {
     expect([noShipping.statusCode, noShipping.json().code]).toEqual([409, 'shipping_unknown']);
   });
 
+  // API robustness report M2: numbers in a JSON body are JSON numbers, never coerced from true, null, "" or text.
+  it('refuses a JSON body number that is not a number, and names a missing one', async () => {
+    const problem = async (res: Awaited<ReturnType<typeof expressBuy>>) => {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().code).toBe('validation_failed');
+      return (res.json().details as Array<{ path: string; message: string }>).map((d) => `${d.path} ${d.message}`).join('; ');
+    };
+    expect(await problem(await expressBuy({ productId: scarfId, offerId: scarfOffer, quantity: true }))).toMatch(
+      /^\/quantity .*expected number, received boolean$/,
+    );
+    expect(await problem(await expressBuy({ productId: scarfId, offerId: scarfOffer, quantity: '' }))).toMatch(
+      /^\/quantity .*expected number, received string$/,
+    );
+    expect(await problem(await expressBuy({ productId: scarfId, offerId: scarfOffer, quantity: '2' }))).toMatch(
+      /^\/quantity .*expected number, received string$/,
+    );
+    expect(await problem(await expressBuy({ productId: null, offerId: scarfOffer }))).toMatch(/^\/productId .*expected number, received null$/);
+    expect(await problem(await expressBuy({ productId: true, offerId: scarfOffer }))).toMatch(/^\/productId .*expected number, received boolean$/);
+    expect(await problem(await expressBuy({ offerId: scarfOffer }))).toBe('/productId Required');
+    const c = await checkout();
+    const card = (over: object) => order(body(c, { payment: { card: { ...CARD, ...over } } }), 'key-card-type-0001');
+    // The payment is a union (card or Stripe method), so zod names only /payment.
+    expect(await problem(await card({ expMonth: true }))).toMatch(/^\/payment /);
+    expect(await problem(await card({ expYear: '2099' }))).toMatch(/^\/payment /);
+  });
+
   it('prices a size at the offer when the offer has no per-size stock recorded yet (written before migration 0012)', async () => {
     const saved = (await db.query<{ size_stock: Record<string, number> }>(`SELECT size_stock FROM offers WHERE id = $1`, [shoeOffer])).rows[0]!.size_stock;
     await db.query(`UPDATE offers SET size_stock = '{}' WHERE id = $1`, [shoeOffer]);
