@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@b-deals/db';
 import { createTestDatabase, testDrivers } from '@b-deals/db/testing';
+import { PRICE_ADVICE_HORIZONS } from '@b-deals/contracts';
 import { buildApp } from '../src/app.ts';
+import { ADVICE_HORIZONS } from '../src/pricing/index.ts';
 import { testAppOptions } from './test-app.ts';
 
 /**
@@ -135,6 +137,28 @@ describe.each(testDrivers())('API hardening on %s', (driver) => {
     expect((await app.inject('/inventory/api/v1/deals?from=00&to=010')).statusCode).toBe(200);
     expect((await app.inject('/inventory/api/v1/catalog/version?after=-1')).json()).toMatchObject({ version: expect.any(Number) });
     expect((await app.inject('/inventory/api/v1/standard-product/product/16/with-recommend')).statusCode).toBe(404);
+  });
+
+  // API robustness report M10: the advice horizon and the lowest-price window are enums, in the document and the 400.
+  it('publishes horizon and window as enums and names the allowed values in the 400', async () => {
+    expect(PRICE_ADVICE_HORIZONS).toEqual(ADVICE_HORIZONS);
+    const doc = (await app.inject('/docs/json')).json() as {
+      paths: Record<string, { get: { parameters: Array<{ name: string; schema: { enum?: number[]; default?: number } }> } }>;
+    };
+    const param = (path: string, name: string) => doc.paths[path]!.get.parameters.find((p) => p.name === name)!.schema;
+    for (const path of [
+      '/inventory/api/v1/price-advice/waiting-pays',
+      '/inventory/api/v1/standard-product/price-advice',
+      '/inventory/api/v1/standard-product/product/{id}/price-advice',
+    ])
+      expect(param(path, 'horizon'), path).toMatchObject({ enum: [14, 30], default: 14 });
+    expect(param('/inventory/api/v1/product-history-event/lowest-price', 'window')).toMatchObject({ enum: [30, 90, 365], default: 90 });
+    const horizon = expectError(await app.inject('/inventory/api/v1/price-advice/waiting-pays?horizon=7'), 400, 'validation_failed');
+    expect(horizon.message).toBe('Invalid querystring: /horizon horizon must be one of 14, 30');
+    const window = expectError(await app.inject('/inventory/api/v1/product-history-event/lowest-price?window=60'), 400, 'validation_failed');
+    expect(window.message).toBe('Invalid querystring: /window window must be one of 30, 90, 365');
+    expect((await app.inject('/inventory/api/v1/price-advice/waiting-pays?horizon=30')).statusCode).toBe(200);
+    expect((await app.inject('/inventory/api/v1/product-history-event/lowest-price?window=365')).statusCode).toBe(200);
   });
 
   it('answers 400 to an out-of-range offer id on POST click', async () => {

@@ -8,21 +8,14 @@ import { CentsSchema, intFromText, intText, pageWindowShape, refinePageWindow } 
 import { ProductCardSchema } from './search.ts';
 
 /**
- * Query of the lowest-price events: `window` in days (30, 90 or 365; default 90), `dept` a
- * department code or ALL (default), and the page window `from`/`to`.
+ * Query of the lowest-price events: `window` in days (30, 90 or 365, core `LOW_WINDOWS`; default 90;
+ * an enum in the OpenAPI document), `dept` a department code or ALL (default), and the page window
+ * `from`/`to`.
  */
 export const LowestPriceEventsQuerySchema = refinePageWindow(
   z.object({
     ...pageWindowShape(24),
-    window: intFromText(
-      z
-        .number()
-        .int()
-        .refine((w): w is (typeof LOW_WINDOWS)[number] => (LOW_WINDOWS as readonly number[]).includes(w), {
-          message: `window must be one of ${LOW_WINDOWS.join(', ')}`,
-        })
-        .default(90),
-    ),
+    window: intFromText(z.literal(LOW_WINDOWS, { error: `window must be one of ${LOW_WINDOWS.join(', ')}` }).default(90)),
     dept: z
       .string()
       .regex(/^(ALL|[0-9a-z]{1,12})$/, 'ALL or a department code')
@@ -70,9 +63,15 @@ export const YearInPricesSchema = z.object({
 });
 export type YearInPrices = z.infer<typeof YearInPricesSchema>;
 
-/** GET /inventory/api/v1/standard-product/product/{id}/price-advice: buy-or-wait advice per offer (issue 16 §3). */
+/** The advice horizons, days: the API's `ADVICE_HORIZONS` (apps/api pricing/advice.ts), one model each. */
+export const PRICE_ADVICE_HORIZONS = [14, 30] as const;
+
+/**
+ * GET /inventory/api/v1/standard-product/product/{id}/price-advice: buy-or-wait advice per offer (issue 16 §3).
+ * `horizon` is days, one of {@link PRICE_ADVICE_HORIZONS} (default 14; an enum in the OpenAPI document).
+ */
 export const PriceAdviceQuerySchema = z.object({
-  horizon: intFromText(z.union([z.literal(14), z.literal(30)]).default(14)),
+  horizon: intFromText(z.literal(PRICE_ADVICE_HORIZONS, { error: `horizon must be one of ${PRICE_ADVICE_HORIZONS.join(', ')}` }).default(14)),
 });
 export const AdviceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('insufficient_history'), observedDays: z.number().int(), neededDays: z.number().int() }),
