@@ -154,6 +154,30 @@ describe.each(testDrivers())('accounts on %s', (driver) => {
     expect(common.json()).toMatchObject({ code: 'weak_password', details: [{ path: '/password' }] });
   });
 
+  it('refuses a NUL character in a name in validation, naming the field, before any work (API robustness report M11)', async () => {
+    // From an address of its own, so these sign-ups leave the other tests' rate-limit budget alone.
+    const send = (over: object) =>
+      app.inject({
+        method: 'POST',
+        url: '/user/api/v1/signup',
+        remoteAddress: '198.18.0.11',
+        payload: { email: 'nul@example.com', password: 'correct horse battery', firstName: 'Ada', lastName: 'Lovelace', ...over },
+      });
+    for (const field of ['firstName', 'lastName'] as const) {
+      const res = await send({ [field]: 'a\u0000b' });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({
+        code: 'validation_failed',
+        message: `Invalid body: /${field} must not contain the NUL character (U+0000)`,
+        details: [{ path: `/${field}`, message: 'must not contain the NUL character (U+0000)' }],
+      });
+    }
+    expect((await db.query(`SELECT 1 FROM users WHERE email = 'nul@example.com'`)).rows).toHaveLength(0);
+    // Trimmed as before, and the field's own messages kept.
+    expect((await send({ firstName: '   ' })).json().details).toEqual([{ path: '/firstName', message: 'Enter your first name.' }]);
+    expect((await send({ firstName: ` ${'A'.repeat(61)} ` })).json().details).toEqual([{ path: '/firstName', message: 'Use at most 60 characters.' }]);
+  });
+
   it('rotates refresh tokens, and reuse of a rotated one revokes the whole family', async () => {
     await signup('lin@example.com');
     await verify('lin@example.com');

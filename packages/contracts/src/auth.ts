@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { passwordLengthProblem } from '@b-deals/core';
+import { textSchema } from './common.ts';
 
 export const EmailSchema = z
   .string()
@@ -18,7 +19,12 @@ export const NewPasswordSchema = z.string().superRefine((p, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
-const NameSchema = (what: string) => z.string().trim().min(1, `Enter your ${what}.`).max(60, `Use at most 60 characters.`);
+/**
+ * A first or last name: 1–60 characters once trimmed, and no NUL (the NUL-refusing {@link textSchema},
+ * so a name PostgreSQL cannot store is a 400 for the field before any work; API robustness report M11).
+ * The 1,000-character bound on the untrimmed text only keeps the check cheap.
+ */
+const NameSchema = (what: string) => textSchema(1000).trim().min(1, `Enter your ${what}.`).max(60, `Use at most 60 characters.`);
 
 /** POST /user/api/v1/signup. `redirectTo`: a site path to come back to after the e-mailed link and sign-in (e.g. a checkout). */
 export const SignupBodySchema = z.object({
