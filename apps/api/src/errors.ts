@@ -21,7 +21,12 @@ export class DomainError extends Error {
   }
 }
 
-export const notFound = (what: string) => new DomainError(404, 'not_found', `${what} was not found`);
+/**
+ * 404 `not_found`: "<what> was not found". `what` is a fixed noun ("Brand") or names a validated
+ * numeric id ("Product 12"), never free text from the request, which goes in `details` instead
+ * (API robustness report M9).
+ */
+export const notFound = (what: string, details?: unknown) => new DomainError(404, 'not_found', `${what} was not found`, details);
 export const badRequest = (message: string, details?: unknown) => new DomainError(400, 'bad_request', message, details);
 
 /**

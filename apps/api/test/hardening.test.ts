@@ -161,6 +161,23 @@ describe.each(testDrivers())('API hardening on %s', (driver) => {
     expect((await app.inject('/inventory/api/v1/product-history-event/lowest-price?window=365')).statusCode).toBe(200);
   });
 
+  // API robustness report M9: error messages never quote the request; the value asked for is in details.
+  it('answers unknown brands, tabs, category ids, labels and departments with fixed messages', async () => {
+    const probe = '<img src=x onerror=alert(1)>';
+    const brand = expectError(await app.inject(`/inventory/api/v1/brand/${encodeURIComponent(probe)}`), 404, 'not_found');
+    expect(brand).toEqual({ code: 'not_found', message: 'Brand was not found', details: { brand: probe } });
+    const tab = expectError(await app.inject('/inventory/api/v1/top-selling/zz9?from=0&to=1'), 404, 'not_found');
+    expect(tab).toMatchObject({ message: 'Tab was not found', details: { tab: 'zz9', allowed: expect.arrayContaining(['ALL']) } });
+    const search = (payload: object) => app.inject({ method: 'POST', url: '/inventory/api/v1/search/condition', payload });
+    const cids = expectError(await search({ cids: ['8', `x${probe}`] }), 400, 'bad_request');
+    expect(cids.message).not.toContain('img');
+    expect(cids).toMatchObject({ details: { field: 'cids', value: `x${probe}` } });
+    const label = expectError(await search({ l: ['on_sale', 'zz9'] }), 400, 'bad_request');
+    expect(label).toMatchObject({ message: 'Unknown label.', details: { field: 'l', value: 'zz9' } });
+    const dept = expectError(await app.inject('/inventory/api/v1/product-history-event/lowest-price?dept=zz9'), 400, 'bad_request');
+    expect(dept).toMatchObject({ message: 'Unknown department.', details: { field: 'dept', value: 'zz9' } });
+  });
+
   it('answers 400 to an out-of-range offer id on POST click', async () => {
     expectError(await app.inject({ method: 'POST', url: '/inventory/api/v1/offers/99999999999/click', payload: {} }), 400, 'validation_failed');
   });

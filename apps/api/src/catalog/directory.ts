@@ -65,7 +65,7 @@ function toBrand(r: BrandCountRow): Brand {
   return { id: Number(r.id), slug: r.slug, name: r.name, parentId: r.parent_id === null ? null : Number(r.parent_id), productCount: r.n };
 }
 
-/** One brand by numeric id or slug, with sub-brands, departments and merchants. Throws 404 when unknown. */
+/** One brand by numeric id or slug, with sub-brands, departments and merchants. Throws 404 `not_found` when unknown (`details.brand` the id or slug). */
 export async function brandDetail(db: Queryable, idOrSlug: string): Promise<BrandDetail> {
   const byId = /^\d+$/.test(idOrSlug);
   const res = await db.query<BrandCountRow>(
@@ -73,7 +73,7 @@ export async function brandDetail(db: Queryable, idOrSlug: string): Promise<Bran
     [idOrSlug],
   );
   const row = res.rows[0];
-  if (!row) throw notFound(`Brand "${idOrSlug}"`);
+  if (!row) throw notFound('Brand', { brand: idOrSlug });
   const id = Number(row.id);
   const family = `(SELECT id FROM brands WHERE id = $1 OR parent_id = $1)`;
   const [subs, depts, merchants] = await Promise.all([

@@ -50,7 +50,7 @@ describe.each(testDrivers())('checkout and orders on %s', (driver) => {
       bytes: rssFeed('harbor', [
         shoe('8', '90.00 USD'),
         shoe('9', '95.00 USD', 'out of stock'),
-        { id: 'scarf', title: 'Silk Scarf', price: '30.00 USD', brand: 'Harbor & Pine', shipping: '0.00 USD' },
+        { id: 'scarf', title: 'Silk Scarf', price: '30.00 USD', brand: 'Harbor & Pine', shipping: '0.00 USD', color: 'Sky Blue' },
         { id: 'tote', title: 'Canvas Tote', price: '20.00 USD', brand: 'Harbor & Pine' },
       ]),
       feed: 'harbor.xml',
@@ -115,6 +115,16 @@ describe.each(testDrivers())('checkout and orders on %s', (driver) => {
     expect([sold.statusCode, sold.json().code, sold.json().message]).toEqual([409, 'sold_out', 'Size 9 is sold out at Harbor.']);
     expect((await expressBuy({ productId: shoeId, offerId: shoeOffer })).json()).toMatchObject({ code: 'size_required', details: { sizes: ['8', '9'] } });
     expect((await expressBuy({ productId: shoeId, offerId: shoeOffer, size: '12' })).json().code).toBe('unknown_size');
+    // API robustness report M9: the message is fixed; what was asked for, and what there is, are in details.
+    const size = await expressBuy({ productId: shoeId, offerId: shoeOffer, size: '<b>12</b>' });
+    expect(size.json()).toEqual({ code: 'unknown_size', message: 'This offer does not come in that size.', details: { size: '<b>12</b>', sizes: ['8', '9'] } });
+    const color = await expressBuy({ productId: scarfId, offerId: scarfOffer, color: '<img src=x onerror=alert(1)>' });
+    expect(color.json()).toEqual({
+      code: 'unknown_color',
+      message: 'This offer does not come in that colour.',
+      details: { color: '<img src=x onerror=alert(1)>', colors: ['Sky Blue'] },
+    });
+    expect((await expressBuy({ productId: scarfId, offerId: scarfOffer, color: 'Sky Blue' })).statusCode).toBe(201);
     expect((await expressBuy({ productId: shoeId, offerId: scarfOffer })).statusCode).toBe(404);
     expect((await expressBuy({ productId: scarfId, offerId: scarfOffer, quantity: 11 })).statusCode).toBe(400);
     const tote = (await db.query<{ id: number; product_id: number }>(`SELECT id, product_id FROM offers WHERE title = 'Canvas Tote'`)).rows[0]!;
