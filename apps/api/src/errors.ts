@@ -58,6 +58,24 @@ const PG_DATA_ERRORS: Record<string, string> = {
   '2201X': 'The page window is not valid.',
 };
 
+/**
+ * The answer to any other 4xx of Fastify or a plugin, by status, so that status and code agree
+ * (e.g. @fastify/static's 403 for a path that climbs out of /media/ is `forbidden`, not
+ * `bad_request`; API robustness report M7). Statuses not listed answer `bad_request`.
+ */
+const STATUS_ERRORS: Record<number, { code: string; message: string }> = {
+  401: { code: 'unauthorized', message: 'Sign in first.' },
+  403: { code: 'forbidden', message: 'This resource may not be read.' },
+  404: { code: 'not_found', message: 'No such resource.' },
+  405: { code: 'method_not_allowed', message: 'This method is not allowed here.' },
+  406: { code: 'not_acceptable', message: 'No answer in an acceptable format.' },
+  408: { code: 'request_timeout', message: 'The request took too long to arrive.' },
+  413: { code: 'payload_too_large', message: 'The request body is too large.' },
+  415: { code: 'unsupported_media_type', message: 'This endpoint does not accept that content type.' },
+  416: { code: 'range_not_satisfiable', message: 'The requested range is not available.' },
+  429: { code: 'rate_limited', message: 'Too many requests. Try again later.' },
+};
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Errors of this route answer in the RFC 6749 §5.2 shape `{error, error_description}` (token and revocation endpoints). */
@@ -70,7 +88,8 @@ const statusOf = (err: FastifyError): number => (typeof err.statusCode === 'numb
 /**
  * The answer for any error: `{status, body}` with body `{code, message, details?}`. Validation
  * errors are `validation_failed` with one detail per problem; domain errors keep their code;
- * Fastify's own errors get a fixed message ({@link FRAMEWORK_ERRORS}); PostgreSQL data exceptions
+ * Fastify's own errors get a fixed message ({@link FRAMEWORK_ERRORS}), other 4xx a code that agrees
+ * with their status ({@link STATUS_ERRORS}); PostgreSQL data exceptions
  * are 400; a database that cannot be reached is 503 `database_unavailable` (with Retry-After);
  * everything else is a 500 whose internals are only logged.
  */
@@ -104,8 +123,7 @@ function errorAnswer(err: FastifyError, log: FastifyRequest['log']): { status: n
   }
   const known = FRAMEWORK_ERRORS[pgCode];
   if (known) return { status, body: known };
-  if (status === 429) return { status, body: { code: 'rate_limited', message: 'Too many requests. Try again later.' } };
-  return { status, body: { code: 'bad_request', message: 'The request is not valid.' } };
+  return { status, body: STATUS_ERRORS[status] ?? { code: 'bad_request', message: 'The request is not valid.' } };
 }
 
 /**

@@ -178,6 +178,16 @@ describe.each(testDrivers())('API hardening on %s', (driver) => {
     expect(dept).toMatchObject({ message: 'Unknown department.', details: { field: 'dept', value: 'zz9' } });
   });
 
+  // API robustness report M7: a framework 4xx answers a code that agrees with its status.
+  it('answers a path that climbs out of /media/ with 403 forbidden, not 403 bad_request', async () => {
+    for (const target of ['/media/../package.json', '/media/x/../../package.json']) {
+      const { text } = await raw(port, `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+      const [head, body] = text.split('\r\n\r\n');
+      expect(head!.split('\r\n')[0], target).toBe('HTTP/1.1 403 Forbidden');
+      expect(JSON.parse(body!), target).toEqual({ code: 'forbidden', message: 'This resource may not be read.' });
+    }
+  });
+
   it('answers 400 to an out-of-range offer id on POST click', async () => {
     expectError(await app.inject({ method: 'POST', url: '/inventory/api/v1/offers/99999999999/click', payload: {} }), 400, 'validation_failed');
   });
