@@ -14,8 +14,9 @@
  *   object to a valid temporary URL, 403 otherwise.
  *
  * Errors: `{code, message, details}` — 400 `validation_failed`, `invalid_form`, `invalid_policy`,
- * `entity_too_large`, `entity_too_small`, `invalid_image`, `invalid_key`; 403 `signature_mismatch`,
- * `policy_expired`, `policy_condition_failed`, `url_expired`; 404; 413 (body over
+ * `entity_too_large`, `entity_too_small`, `invalid_image`, `invalid_key`; 403 `signature_mismatch`
+ * (also a temporary URL we did not sign), `policy_expired`, `policy_condition_failed`, `url_expired`
+ * (a temporary URL we signed, past its `expires`); 404; 413 (body over
  * BODY_LIMITS.upload); 429 `rate_limited`.
  */
 import multipart from '@fastify/multipart';
@@ -32,7 +33,7 @@ import {
   UploadSignatureSchema,
 } from '@b-deals/contracts';
 import { DomainError, notFound } from '../errors.ts';
-import { TEMP_URL_TTL_SECONDS, checkConditions, signImageUpload, signObjectUrl, verifyObjectUrl, verifySignature, type SigningKeys } from './signing.ts';
+import { TEMP_URL_TTL_SECONDS, checkConditions, checkObjectUrl, signImageUpload, signObjectUrl, verifySignature, type SigningKeys } from './signing.ts';
 import { cleanImage, readEmbeddedObject, typeOfKey, uploadPath, writeUploadedObject } from './storage.ts';
 import { s3ObjectExists, s3TempUrl, signS3Upload, type S3Settings } from './s3.ts';
 import { stat } from 'node:fs/promises';
@@ -190,7 +191,7 @@ export const storageRoutes: FastifyPluginAsyncZod<UploadSettings> = async (r, op
     async (req, reply) => {
       const key = req.params['*'];
       const { expires, signature } = req.query;
-      if (!verifyObjectUrl(keys, key, expires, signature)) throw new DomainError(403, 'url_expired', 'This link has expired or is not valid.');
+      checkObjectUrl(keys, key, expires, signature);
       const bytes = await readEmbeddedObject(opts, key);
       const type = typeOfKey(key);
       if (!bytes || !type) throw notFound('The uploaded image');
