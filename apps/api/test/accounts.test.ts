@@ -209,6 +209,27 @@ describe.each(testDrivers())('accounts on %s', (driver) => {
     expect((await tokenRequest({ grant_type: 'refresh_token', refresh_token: t2.refresh_token })).json().error).toBe('invalid_grant');
   });
 
+  it('takes revocation parameters only form-encoded (RFC 7009 §2.1), and answers a missing token in RFC 6749 shape', async () => {
+    const revoke = (over: { payload?: string; headers?: Record<string, string> } = {}) =>
+      app.inject({ method: 'POST', url: '/user/oauth/revoke', ...over, headers: { authorization: basic(), ...over.headers } });
+    const oauthError = async (res: Awaited<ReturnType<typeof revoke>>) => [res.statusCode, res.json(), res.headers['cache-control']];
+    const formOnly = { error: 'invalid_request', error_description: 'Send the parameters as application/x-www-form-urlencoded.' };
+    expect(await oauthError(await revoke({ payload: '{"token":"garbage"}', headers: { 'content-type': 'application/json' } }))).toEqual([
+      400,
+      formOnly,
+      'no-store',
+    ]);
+    expect(await oauthError(await revoke({ payload: 'token=garbage', headers: { 'content-type': 'text/plain' } }))).toEqual([400, formOnly, 'no-store']);
+    const missing = { error: 'invalid_request', error_description: 'token is missing.' };
+    expect(await oauthError(await revoke())).toEqual([400, missing, 'no-store']);
+    expect(await oauthError(await revoke({ payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } }))).toEqual([
+      400,
+      missing,
+      'no-store',
+    ]);
+    expect((await revoke({ payload: 'token=garbage', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).statusCode).toBe(200);
+  });
+
   it('resets a forgotten password through a single-use e-mailed link and ends every session', async () => {
     await signup('rosa@example.com');
     await verify('rosa@example.com');

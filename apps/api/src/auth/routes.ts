@@ -90,6 +90,23 @@ export async function accountRoutes(app: FastifyInstance, opts: { auth: AuthServ
     return client;
   };
 
+  /**
+   * preValidation of the token and revocation endpoints: `Cache-Control: no-store`, and the body must
+   * be application/x-www-form-urlencoded (RFC 6749 §3.2, RFC 7009 §2.1), else OAuthError
+   * `invalid_request`. Before body validation, so a JSON or text body gets this message rather than a
+   * schema complaint. With `emptyBody` a request with no body at all passes (revocation: its handler
+   * then answers "token is missing.").
+   */
+  const formOnly =
+    ({ emptyBody = false }: { emptyBody?: boolean } = {}) =>
+    async (req: FastifyRequest, reply: FastifyReply) => {
+      reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+      if (emptyBody && req.body == null && req.headers['content-type'] === undefined) return;
+      if (!String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
+        throw new OAuthError('invalid_request', 'Send the parameters as application/x-www-form-urlencoded.');
+      }
+    };
+
   /** Form parameters as single strings; a repeated parameter is invalid_request (RFC 6749 §3.2). */
   const formParams = (raw: unknown): Record<string, string> => {
     const out: Record<string, string> = {};
@@ -137,13 +154,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { auth: AuthServ
         body: z.record(z.string(), z.unknown()).optional(),
         response: { 200: TokenResponseSchema, 400: OAuthErrorSchema, 401: OAuthErrorSchema, 429: ErrorBodySchema },
       },
-      // Before body validation, so a JSON or text body gets this message rather than a schema complaint.
-      preValidation: async (req, reply) => {
-        reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
-        if (!String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
-          throw new OAuthError('invalid_request', 'Send the parameters as application/x-www-form-urlencoded.');
-        }
-      },
+      preValidation: formOnly(),
     },
     async (req, reply) => {
       const body = formParams(req.body);
@@ -174,10 +185,12 @@ export async function accountRoutes(app: FastifyInstance, opts: { auth: AuthServ
     {
       config: { oauthErrors: true },
       schema: {
-        description: 'RFC 7009 revocation: ends the session (access and refresh tokens) the token belongs to. Always 200 for an authenticated client.',
+        description:
+          'RFC 7009 revocation (application/x-www-form-urlencoded, §2.1; HTTP Basic client authentication): ends the session (access and refresh tokens) the token belongs to. Always 200 for an authenticated client.',
         consumes: ['application/x-www-form-urlencoded'],
-        body: z.record(z.string(), z.unknown()).optional(),
+        body: z.record(z.string(), z.unknown()).nullish(),
       },
+      preValidation: formOnly({ emptyBody: true }),
     },
     async (req, reply) => {
       const body = formParams(req.body);
