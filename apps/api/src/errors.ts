@@ -142,6 +142,8 @@ const oauthErrorFor = (status: number) => (status === 401 ? 'invalid_client' : '
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const oauth = req.routeOptions.config?.oauthErrors === true;
+    // RFC 6749 §5.1: token endpoint answers are not cached, errors raised before its own hooks (a 415) included.
+    if (oauth) void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
     if (err instanceof OAuthError) return reply.status(err.status).send({ error: err.error, error_description: err.description });
     const { status, body } = errorAnswer(err, req.log);
     if (status === 503) void reply.header('retry-after', '5');

@@ -232,6 +232,63 @@ describe.each(testDrivers())('API hardening on %s', (driver) => {
     expect(json.body).not.toMatch(/evil-marker/);
   });
 
+  // API robustness report M6: JSON in UTF-8 only; forms only where a route needs them.
+  it.each([
+    ['/inventory/api/v1/search/condition', 'application/json; charset=utf-16', '{"q":"dress"}'],
+    ['/inventory/api/v1/search/condition', 'application/json; charset="ISO-8859-1"', '{"q":"dress"}'],
+    ['/inventory/api/v1/search/condition', 'application/json;;;=', '{"q":"dress"}'],
+    ['/inventory/api/v1/search/condition', 'application/json; charset', '{"q":"dress"}'],
+    ['/inventory/api/v1/search/condition', 'json', '{"q":"dress"}'],
+    ['/order/api/v1/shoppingcart/express-buy', 'text/plain', '{"productId":1,"offerId":1}'],
+    ['/inventory/api/v1/favorite/subscribe-discount', 'application/x-www-form-urlencoded', 'type=DISCOUNT&favoriteId=ALL&email=a%40example.com'],
+    ['/user/api/v1/signup', 'application/x-www-form-urlencoded', 'email=a%40example.com&password=correct+horse+battery&firstName=A&lastName=B'],
+    ['/user/api/v1/reset-password', 'application/x-www-form-urlencoded', 'token=0123456789ab&password=correct+horse+battery'],
+  ])('answers POST %s with Content-Type "%s" 415 unsupported_media_type', async (url, contentType, payload) => {
+    expectError(await app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType } }), 415, 'unsupported_media_type');
+  });
+
+  it('still takes UTF-8 JSON with or without a charset, forms on the OAuth and one-click routes, and text/plain analytics beacons', async () => {
+    for (const contentType of ['application/json', 'application/json; charset=utf-8', 'Application/JSON;Charset="UTF-8"', 'application/json;;'])
+      expect(
+        (await app.inject({ method: 'POST', url: '/inventory/api/v1/search/condition', payload: '{"q":"dress"}', headers: { 'content-type': contentType } }))
+          .statusCode,
+        contentType,
+      ).toBe(200);
+    const oneClick = (contentType: string, payload: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/inventory/api/v1/mail/one-click-unsubscribe?token=' + 'x'.repeat(40),
+        payload,
+        headers: { 'content-type': contentType },
+      });
+    expect((await oneClick('application/x-www-form-urlencoded', 'List-Unsubscribe=One-Click')).json().code).toBe('invalid_token');
+    expect(
+      (await oneClick('multipart/form-data; boundary=b', '--b\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--b--\r\n')).json()
+        .code,
+    ).toBe('invalid_token');
+    const token = await app.inject({
+      method: 'POST',
+      url: '/user/oauth/token',
+      payload: 'grant_type=password&username=nobody%40example.com&password=whatever1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8', authorization: basic },
+    });
+    expect([token.statusCode, token.json().error]).toEqual([400, 'invalid_grant']);
+    const utf16 = await app.inject({
+      method: 'POST',
+      url: '/user/oauth/token',
+      payload: 'grant_type=password',
+      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-16', authorization: basic },
+    });
+    expect([utf16.statusCode, utf16.json().error, utf16.headers['cache-control']]).toEqual([400, 'invalid_request', 'no-store']);
+    const beacon = await app.inject({
+      method: 'POST',
+      url: '/analytics/api/v1/events',
+      payload: '{}',
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+    });
+    expect([beacon.statusCode, beacon.json().code]).toEqual([400, 'validation_failed']);
+  });
+
   it('answers a body over 1 MiB with 413 in the error shape', async () => {
     const res = await app.inject({
       method: 'POST',
