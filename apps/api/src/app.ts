@@ -35,6 +35,7 @@ import {
 import type { Database } from '@b-deals/db';
 import type { FxTable } from '@b-deals/feeds';
 import { DomainError, frameworkErrorHandler, registerErrorHandling } from './errors.ts';
+import { checkBodyMediaType } from './media-types.ts';
 import { analyticsRoutes } from './analytics/index.ts';
 import { catalogRoutes } from './catalog/index.ts';
 import { favoriteRoutes } from './favorites/index.ts';
@@ -140,6 +141,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  // Bodies are JSON unless a route's plugin adds a parser (media-types.ts); a malformed Content-Type
+  // or a charset other than UTF-8 is 415, and so is text/plain outside the analytics beacon.
+  app.addHook('onRequest', checkBodyMediaType);
+  app.removeContentTypeParser('text/plain');
   app.addHook('onResponse', async (req, reply) => {
     req.log.info(
       { method: req.method, url: req.url, statusCode: reply.statusCode, responseTimeMs: Math.round(reply.elapsedTime * 10) / 10 },

@@ -21,7 +21,12 @@ export class DomainError extends Error {
   }
 }
 
-export const notFound = (what: string) => new DomainError(404, 'not_found', `${what} was not found`);
+/**
+ * 404 `not_found`: "<what> was not found". `what` is a fixed noun ("Brand") or names a validated
+ * numeric id ("Product 12"), never free text from the request, which goes in `details` instead
+ * (API robustness report M9).
+ */
+export const notFound = (what: string, details?: unknown) => new DomainError(404, 'not_found', `${what} was not found`, details);
 export const badRequest = (message: string, details?: unknown) => new DomainError(400, 'bad_request', message, details);
 
 /**
@@ -53,6 +58,24 @@ const PG_DATA_ERRORS: Record<string, string> = {
   '2201X': 'The page window is not valid.',
 };
 
+/**
+ * The answer to any other 4xx of Fastify or a plugin, by status, so that status and code agree
+ * (e.g. @fastify/static's 403 for a path that climbs out of /media/ is `forbidden`, not
+ * `bad_request`; API robustness report M7). Statuses not listed answer `bad_request`.
+ */
+const STATUS_ERRORS: Record<number, { code: string; message: string }> = {
+  401: { code: 'unauthorized', message: 'Sign in first.' },
+  403: { code: 'forbidden', message: 'This resource may not be read.' },
+  404: { code: 'not_found', message: 'No such resource.' },
+  405: { code: 'method_not_allowed', message: 'This method is not allowed here.' },
+  406: { code: 'not_acceptable', message: 'No answer in an acceptable format.' },
+  408: { code: 'request_timeout', message: 'The request took too long to arrive.' },
+  413: { code: 'payload_too_large', message: 'The request body is too large.' },
+  415: { code: 'unsupported_media_type', message: 'This endpoint does not accept that content type.' },
+  416: { code: 'range_not_satisfiable', message: 'The requested range is not available.' },
+  429: { code: 'rate_limited', message: 'Too many requests. Try again later.' },
+};
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Errors of this route answer in the RFC 6749 §5.2 shape `{error, error_description}` (token and revocation endpoints). */
@@ -65,7 +88,8 @@ const statusOf = (err: FastifyError): number => (typeof err.statusCode === 'numb
 /**
  * The answer for any error: `{status, body}` with body `{code, message, details?}`. Validation
  * errors are `validation_failed` with one detail per problem; domain errors keep their code;
- * Fastify's own errors get a fixed message ({@link FRAMEWORK_ERRORS}); PostgreSQL data exceptions
+ * Fastify's own errors get a fixed message ({@link FRAMEWORK_ERRORS}), other 4xx a code that agrees
+ * with their status ({@link STATUS_ERRORS}); PostgreSQL data exceptions
  * are 400; a database that cannot be reached is 503 `database_unavailable` (with Retry-After);
  * everything else is a 500 whose internals are only logged.
  */
@@ -99,8 +123,7 @@ function errorAnswer(err: FastifyError, log: FastifyRequest['log']): { status: n
   }
   const known = FRAMEWORK_ERRORS[pgCode];
   if (known) return { status, body: known };
-  if (status === 429) return { status, body: { code: 'rate_limited', message: 'Too many requests. Try again later.' } };
-  return { status, body: { code: 'bad_request', message: 'The request is not valid.' } };
+  return { status, body: STATUS_ERRORS[status] ?? { code: 'bad_request', message: 'The request is not valid.' } };
 }
 
 /**
@@ -119,6 +142,8 @@ const oauthErrorFor = (status: number) => (status === 401 ? 'invalid_client' : '
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const oauth = req.routeOptions.config?.oauthErrors === true;
+    // RFC 6749 §5.1: token endpoint answers are not cached, errors raised before its own hooks (a 415) included.
+    if (oauth) void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
     if (err instanceof OAuthError) return reply.status(err.status).send({ error: err.error, error_description: err.description });
     const { status, body } = errorAnswer(err, req.log);
     if (status === 503) void reply.header('retry-after', '5');

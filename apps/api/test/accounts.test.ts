@@ -160,6 +160,30 @@ describe.each(testDrivers())('accounts on %s', (driver) => {
     expect(common.json()).toMatchObject({ code: 'weak_password', details: [{ path: '/password' }] });
   });
 
+  it('refuses a NUL character in a name in validation, naming the field, before any work (API robustness report M11)', async () => {
+    // From an address of its own, so these sign-ups leave the other tests' rate-limit budget alone.
+    const send = (over: object) =>
+      app.inject({
+        method: 'POST',
+        url: '/user/api/v1/signup',
+        remoteAddress: '198.18.0.11',
+        payload: { email: 'nul@example.com', password: 'correct horse battery', firstName: 'Ada', lastName: 'Lovelace', ...over },
+      });
+    for (const field of ['firstName', 'lastName'] as const) {
+      const res = await send({ [field]: 'a\u0000b' });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({
+        code: 'validation_failed',
+        message: `Invalid body: /${field} must not contain the NUL character (U+0000)`,
+        details: [{ path: `/${field}`, message: 'must not contain the NUL character (U+0000)' }],
+      });
+    }
+    expect((await db.query(`SELECT 1 FROM users WHERE email = 'nul@example.com'`)).rows).toHaveLength(0);
+    // Trimmed as before, and the field's own messages kept.
+    expect((await send({ firstName: '   ' })).json().details).toEqual([{ path: '/firstName', message: 'Enter your first name.' }]);
+    expect((await send({ firstName: ` ${'A'.repeat(61)} ` })).json().details).toEqual([{ path: '/firstName', message: 'Use at most 60 characters.' }]);
+  });
+
   it('rotates refresh tokens, and reuse of a rotated one revokes the whole family', async () => {
     await signup('lin@example.com');
     await verify('lin@example.com');
@@ -189,6 +213,27 @@ describe.each(testDrivers())('accounts on %s', (driver) => {
     });
     expect(revoke.statusCode).toBe(200);
     expect((await tokenRequest({ grant_type: 'refresh_token', refresh_token: t2.refresh_token })).json().error).toBe('invalid_grant');
+  });
+
+  it('takes revocation parameters only form-encoded (RFC 7009 §2.1), and answers a missing token in RFC 6749 shape', async () => {
+    const revoke = (over: { payload?: string; headers?: Record<string, string> } = {}) =>
+      app.inject({ method: 'POST', url: '/user/oauth/revoke', ...over, headers: { authorization: basic(), ...over.headers } });
+    const oauthError = async (res: Awaited<ReturnType<typeof revoke>>) => [res.statusCode, res.json(), res.headers['cache-control']];
+    const formOnly = { error: 'invalid_request', error_description: 'Send the parameters as application/x-www-form-urlencoded.' };
+    expect(await oauthError(await revoke({ payload: '{"token":"garbage"}', headers: { 'content-type': 'application/json' } }))).toEqual([
+      400,
+      formOnly,
+      'no-store',
+    ]);
+    expect(await oauthError(await revoke({ payload: 'token=garbage', headers: { 'content-type': 'text/plain' } }))).toEqual([400, formOnly, 'no-store']);
+    const missing = { error: 'invalid_request', error_description: 'token is missing.' };
+    expect(await oauthError(await revoke())).toEqual([400, missing, 'no-store']);
+    expect(await oauthError(await revoke({ payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } }))).toEqual([
+      400,
+      missing,
+      'no-store',
+    ]);
+    expect((await revoke({ payload: 'token=garbage', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).statusCode).toBe(200);
   });
 
   it('resets a forgotten password through a single-use e-mailed link and ends every session', async () => {

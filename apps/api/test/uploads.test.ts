@@ -216,18 +216,27 @@ describe('image-search uploads (embedded storage host)', () => {
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/jpeg');
     expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).format).toBe('jpeg');
+    // A forged link is signature_mismatch whatever its expiry; url_expired is for a link we signed, once past (report M7).
+    const answer = async (u: URL) => {
+      const r = await fetch(u);
+      return [r.status, ((await r.json()) as { code: string }).code];
+    };
     const bad = new URL(url, base);
     bad.searchParams.set('signature', 'a'.repeat(64));
-    expect((await fetch(bad)).status).toBe(403);
+    expect(await answer(bad)).toEqual([403, 'signature_mismatch']);
+    bad.searchParams.set('expires', '9999999999');
+    expect(await answer(bad)).toEqual([403, 'signature_mismatch']);
+    bad.searchParams.set('expires', '1');
+    expect(await answer(bad)).toEqual([403, 'signature_mismatch']);
     const later = new URL(url, base);
     later.searchParams.set('expires', String(expires + 3600));
-    expect((await fetch(later)).status).toBe(403);
+    expect(await answer(later)).toEqual([403, 'signature_mismatch']);
     const past = Math.floor(Date.now() / 1000) - 1;
     const { signObjectUrl } = await import('../src/uploads/index.ts');
     const expired = new URL(url, base);
     expired.searchParams.set('expires', String(past));
     expired.searchParams.set('signature', signObjectUrl(KEYS, `${s.dir}d.jpg`, past));
-    expect((await fetch(expired)).status).toBe(403);
+    expect(await answer(expired)).toEqual([403, 'url_expired']);
     const missing = await fetch(`${base}/inventory/api/v1/upload/images/temp-url?key=${encodeURIComponent(`${s.dir}none.jpg`)}`);
     expect(missing.status).toBe(404);
   });

@@ -8,7 +8,7 @@
  * an unknown parameter is a 400, and a batch is stored whole or not at all.
  */
 import { z } from 'zod';
-import { textSchema } from './common.ts';
+import { intFromText, textSchema } from './common.ts';
 
 /** Events in one batch, at most. */
 export const ANALYTICS_BATCH_MAX = 50;
@@ -86,7 +86,7 @@ export const AnalyticsBatchSchema = z
 export type AnalyticsBatch = z.infer<typeof AnalyticsBatchSchema>;
 
 /** GET /admin/api/v1/analytics/summary?days=30 (operator): what the consented events add up to (issue 19 §3). */
-export const AnalyticsSummaryQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
+export const AnalyticsSummaryQuerySchema = z.object({ days: intFromText(z.number().int().min(1).max(365).default(30)) });
 export const AnalyticsSummarySchema = z.object({
   days: z.number().int(),
   /** Each UTC day of the window: events and distinct browsers (anonymous ids). */

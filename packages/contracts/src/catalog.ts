@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MARKETPLACES, MARKETPLACE_FILTERS, REGIONS } from '@b-deals/core';
-import { PG_INT_MAX, pageWindowShape, refinePageWindow, textSchema } from './common.ts';
+import { intFromText, PG_INT_MAX, pageWindowShape, refinePageWindow, textSchema } from './common.ts';
 
 export const MarketplaceSchema = z.enum(MARKETPLACES);
 export const MarketplaceFilterSchema = z.enum(MARKETPLACE_FILTERS);
@@ -74,8 +74,8 @@ export type HotWordsResponse = z.infer<typeof HotWordsResponseSchema>;
  * is given (default 0); else when it changes or after `waitMs` (at most 30 s), whichever comes first.
  */
 export const CatalogVersionQuerySchema = z.object({
-  after: z.coerce.number().int().min(-1).max(PG_INT_MAX).default(-1),
-  waitMs: z.coerce.number().int().min(0).max(30_000).default(0),
+  after: intFromText(z.number().int().min(-1).max(PG_INT_MAX).default(-1), { signed: true }),
+  waitMs: intFromText(z.number().int().min(0).max(30_000).default(0)),
 });
 export const CatalogVersionSchema = z.object({ version: z.number().int() });
 

@@ -21,11 +21,54 @@ export type Image = z.infer<typeof ImageSchema>;
 /** Largest value of PostgreSQL's `integer` (int4): ids and counts beyond it cannot reach the database. */
 export const PG_INT_MAX = 2_147_483_647;
 
+/** Whole-number text of a query or path: ASCII digits only, and a leading "-" where negatives are meaningful. */
+const DIGITS = /^\d+$/;
+const SIGNED_DIGITS = /^-?\d+$/;
+const notDigits = (signed: boolean) => `must be a whole number written in digits${signed ? ' (with "-" when negative)' : ''}`;
+
 /**
- * A database id in a path or query (coerced from text): a positive int4. Larger numbers are a 400,
- * never a PostgreSQL "out of range for type integer" error.
+ * A whole number sent as query or path text: text of digits only (`^\d+$`; `^-?\d+$` with `signed`)
+ * becomes a number that `schema` checks; any other text (`0x10`, `1e3`, `1.0`, ` 1 `, `١`, the empty
+ * string) is a validation issue "must be a whole number written in digits" (a 400 `validation_failed`
+ * from the API), so one number has one spelling in URLs. A value that is already a number (a JSON
+ * body) goes to `schema` as it is, and so does a missing one: give `schema` its `.default()` or
+ * `.optional()`, which the OpenAPI document then shows with `schema`'s type and bounds. Booleans and
+ * null are never numbers (API robustness report M3).
  */
-export const IdSchema = z.coerce.number().int().positive().max(PG_INT_MAX);
+export const intFromText = <T extends z.ZodType>(schema: T, { signed = false }: { signed?: boolean } = {}) =>
+  z.preprocess((v, ctx) => {
+    if (typeof v !== 'string') return v;
+    if ((signed ? SIGNED_DIGITS : DIGITS).test(v)) return Number(v);
+    ctx.addIssue({ code: 'custom', message: notDigits(signed), input: v });
+    return v;
+  }, schema);
+
+/**
+ * {@link intFromText} for text only, e.g. each item of a comma-separated list split out of one query
+ * value (`ids=1,2`): digits-only text becomes a number that `schema` checks; other text is refused.
+ */
+export const intText = <T extends z.ZodType<number, number>>(schema: T, { signed = false }: { signed?: boolean } = {}) =>
+  z
+    .string()
+    .regex(signed ? SIGNED_DIGITS : DIGITS, notDigits(signed))
+    .transform(Number)
+    .pipe(schema);
+
+/**
+ * A number in a JSON body: a JSON number only, never coerced: `true`, `null`, `""` and `"1"` are a
+ * validation issue ("expected number, received boolean"), and a missing one reads "Required"
+ * (API robustness report M2). Coercion from text is for query and path values ({@link intFromText}).
+ */
+export const jsonNumber = () => z.number({ error: (issue) => (issue.input === undefined ? 'Required' : undefined) });
+
+/**
+ * A database id in a path or query (digits only, {@link intFromText}): a positive int4. Larger numbers
+ * are a 400, never a PostgreSQL "out of range for type integer" error.
+ */
+export const IdSchema = intFromText(jsonNumber().int().positive().max(PG_INT_MAX));
+
+/** A database id in a JSON body: a JSON number ({@link jsonNumber}), a positive int4. */
+export const JsonIdSchema = jsonNumber().int().positive().max(PG_INT_MAX);
 
 /**
  * Text that may reach the database: at most `max` characters and no NUL (U+0000), which PostgreSQL
@@ -47,17 +90,19 @@ export const PAGE_FROM_MAX = 10_000;
 
 /**
  * The paging window of spec §7/§9 as a zod object shape: `from` inclusive, `to` exclusive (from=0&to=20
- * is 20 items), both coerced from query text. Combine with {@link refinePageWindow} so that `to` must
- * exceed `from` by at most the list's cap.
+ * is 20 items), both digits-only query text ({@link intFromText}). Combine with {@link refinePageWindow}
+ * so that `to` must exceed `from` by at most the list's cap.
  */
 export const pageWindowShape = (defaultTo: number) => ({
-  from: z.coerce.number().int().min(0).max(PAGE_FROM_MAX).default(0),
-  to: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(PAGE_FROM_MAX + PAGE_SIZE_MAX.orders)
-    .default(defaultTo),
+  from: intFromText(z.number().int().min(0).max(PAGE_FROM_MAX).default(0)),
+  to: intFromText(
+    z
+      .number()
+      .int()
+      .min(1)
+      .max(PAGE_FROM_MAX + PAGE_SIZE_MAX.orders)
+      .default(defaultTo),
+  ),
 });
 
 /**

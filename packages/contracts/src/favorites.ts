@@ -26,7 +26,7 @@ const WatchedSizesSchema = z.array(textSchema(40).trim().min(1)).max(WATCHED_SIZ
 /** POST /inventory/api/v1/favorite (spec §3, §7): `{type: PRODUCT, favoriteId}` plus an optional target and sizes. Idempotent. */
 export const FavoriteAddBodySchema = z.object({
   type: z.literal('PRODUCT'),
-  /** The product's id (a number, or its decimal text as the spec's clients send). */
+  /** The product's id: a JSON number, or its decimal text (digits only) as the spec's clients send; never `true` or null. */
   favoriteId: IdSchema,
   targetPrice: TargetPriceSchema.nullable().optional(),
   sizes: WatchedSizesSchema.optional(),

@@ -8,18 +8,18 @@
 import { z } from 'zod';
 import { US_ZIP } from '@b-deals/core';
 import { EmailSchema } from './auth.ts';
-import { CentsSchema, IdSchema, ImageSchema, PAGE_FROM_MAX, PAGE_SIZE_MAX, textSchema } from './common.ts';
+import { CentsSchema, ImageSchema, intFromText, jsonNumber, JsonIdSchema, PAGE_FROM_MAX, PAGE_SIZE_MAX, textSchema } from './common.ts';
 
 /** Most units of one item in an express buy. */
 export const MAX_QUANTITY = 10;
 
 /** POST /order/api/v1/shoppingcart/express-buy: one offer of a product, in a size and colour when it has them. */
 export const ExpressBuyBodySchema = z.object({
-  productId: IdSchema,
-  offerId: IdSchema,
+  productId: JsonIdSchema,
+  offerId: JsonIdSchema,
   size: textSchema(40).trim().min(1).optional(),
   color: textSchema(60).trim().min(1).optional(),
-  quantity: z.coerce.number().int().min(1).max(MAX_QUANTITY).default(1),
+  quantity: jsonNumber().int().min(1).max(MAX_QUANTITY).default(1),
 });
 export type ExpressBuyBody = z.infer<typeof ExpressBuyBodySchema>;
 
@@ -87,8 +87,8 @@ export const TestCardSchema = z.object({
     .string()
     .transform((s) => s.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^\d{12,19}$/, 'Enter the card number.')),
-  expMonth: z.coerce.number().int().min(1).max(12),
-  expYear: z.coerce.number().int().min(2000).max(2100),
+  expMonth: jsonNumber().int().min(1).max(12),
+  expYear: jsonNumber().int().min(2000).max(2100),
   cvc: z.string().regex(/^\d{3,4}$/, 'Enter the 3- or 4-digit security code.'),
 });
 
@@ -128,13 +128,15 @@ export type Order = z.infer<typeof OrderSchema>;
 /** GET /order/api/v1/orders?f=0&t=500&d=true (spec §7, §9): `f` from, `t` to (exclusive; at most 500 apart), `d` newest first (descending). */
 export const OrdersQuerySchema = z
   .object({
-    f: z.coerce.number().int().min(0).max(PAGE_FROM_MAX).default(0),
-    t: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(PAGE_FROM_MAX + PAGE_SIZE_MAX.orders)
-      .default(PAGE_SIZE_MAX.orders),
+    f: intFromText(z.number().int().min(0).max(PAGE_FROM_MAX).default(0)),
+    t: intFromText(
+      z
+        .number()
+        .int()
+        .min(1)
+        .max(PAGE_FROM_MAX + PAGE_SIZE_MAX.orders)
+        .default(PAGE_SIZE_MAX.orders),
+    ),
     d: z.enum(['true', 'false']).default('true'),
   })
   .refine((q) => q.t > q.f && q.t - q.f <= PAGE_SIZE_MAX.orders, {

@@ -4,23 +4,18 @@
  */
 import { z } from 'zod';
 import { LOW_WINDOWS } from '@b-deals/core';
-import { CentsSchema, pageWindowShape, refinePageWindow } from './common.ts';
+import { CentsSchema, intFromText, intText, pageWindowShape, refinePageWindow } from './common.ts';
 import { ProductCardSchema } from './search.ts';
 
 /**
- * Query of the lowest-price events: `window` in days (30, 90 or 365; default 90), `dept` a
- * department code or ALL (default), and the page window `from`/`to`.
+ * Query of the lowest-price events: `window` in days (30, 90 or 365, core `LOW_WINDOWS`; default 90;
+ * an enum in the OpenAPI document), `dept` a department code or ALL (default), and the page window
+ * `from`/`to`.
  */
 export const LowestPriceEventsQuerySchema = refinePageWindow(
   z.object({
     ...pageWindowShape(24),
-    window: z.coerce
-      .number()
-      .int()
-      .refine((w): w is (typeof LOW_WINDOWS)[number] => (LOW_WINDOWS as readonly number[]).includes(w), {
-        message: `window must be one of ${LOW_WINDOWS.join(', ')}`,
-      })
-      .default(90),
+    window: intFromText(z.literal(LOW_WINDOWS, { error: `window must be one of ${LOW_WINDOWS.join(', ')}` }).default(90)),
     dept: z
       .string()
       .regex(/^(ALL|[0-9a-z]{1,12})$/, 'ALL or a department code')
@@ -42,7 +37,7 @@ export const LowestPriceEventsResponseSchema = z.object({ items: z.array(LowestP
 export type LowestPriceEventsResponse = z.infer<typeof LowestPriceEventsResponseSchema>;
 
 /** GET /inventory/api/v1/price-index/year/{year}: the year in prices (issue 16 §5), from observed price runs. */
-export const YearParamsSchema = z.object({ year: z.coerce.number().int().min(2000).max(2100) });
+export const YearParamsSchema = z.object({ year: intFromText(z.number().int().min(2000).max(2100)) });
 export const YearInPricesSchema = z.object({
   year: z.number().int(),
   /** By month (YYYY-MM) and department (core DEPARTMENTS code, or ALL). Months without observations are absent. */
@@ -68,13 +63,15 @@ export const YearInPricesSchema = z.object({
 });
 export type YearInPrices = z.infer<typeof YearInPricesSchema>;
 
-/** GET /inventory/api/v1/standard-product/product/{id}/price-advice: buy-or-wait advice per offer (issue 16 §3). */
+/** The advice horizons, days: the API's `ADVICE_HORIZONS` (apps/api pricing/advice.ts), one model each. */
+export const PRICE_ADVICE_HORIZONS = [14, 30] as const;
+
+/**
+ * GET /inventory/api/v1/standard-product/product/{id}/price-advice: buy-or-wait advice per offer (issue 16 §3).
+ * `horizon` is days, one of {@link PRICE_ADVICE_HORIZONS} (default 14; an enum in the OpenAPI document).
+ */
 export const PriceAdviceQuerySchema = z.object({
-  horizon: z.coerce
-    .number()
-    .int()
-    .pipe(z.union([z.literal(14), z.literal(30)]))
-    .default(14),
+  horizon: intFromText(z.literal(PRICE_ADVICE_HORIZONS, { error: `horizon must be one of ${PRICE_ADVICE_HORIZONS.join(', ')}` }).default(14)),
 });
 export const AdviceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('insufficient_history'), observedDays: z.number().int(), neededDays: z.number().int() }),
@@ -108,8 +105,14 @@ export const ProductsAdviceQuerySchema = PriceAdviceQuerySchema.extend({
   ids: z
     .string()
     .max(600)
-    .transform((s) => [...new Set(s.split(',').filter(Boolean).map(Number))])
-    .pipe(z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(48)),
+    .transform((s) => [...new Set(s.split(',').filter(Boolean))])
+    .pipe(
+      z
+        .array(intText(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)))
+        .min(1)
+        .max(48),
+    )
+    .transform((ids) => [...new Set(ids)]),
 });
 export const ProductsAdviceSchema = z.object({
   /** False when no model has been fitted yet: `products` is then empty. */
@@ -144,7 +147,7 @@ export const AdviceModelInfoSchema = z.object({
 export type AdviceModelInfo = z.infer<typeof AdviceModelInfoSchema>;
 
 /** GET /inventory/api/v1/price-advice/waiting-pays?horizon=14&to=8: products whose best offer the model advises to WAIT on today, biggest expected saving first. */
-export const WaitingPaysQuerySchema = PriceAdviceQuerySchema.extend({ to: z.coerce.number().int().min(1).max(24).default(8) });
+export const WaitingPaysQuerySchema = PriceAdviceQuerySchema.extend({ to: intFromText(z.number().int().min(1).max(24).default(8)) });
 export const WaitingPaysSchema = z.object({
   available: z.boolean(),
   items: z.array(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AVAILABILITIES, CONDITIONS, MATCH_METHODS } from '@b-deals/core';
-import { CentsSchema, IdSchema, ImageSchema } from './common.ts';
+import { CentsSchema, IdSchema, ImageSchema, intFromText } from './common.ts';
 import { MarketplaceSchema, RegionSchema } from './catalog.ts';
 import { ProductCardSchema } from './search.ts';
 
@@ -85,8 +85,8 @@ export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 /** GET /inventory/api/v1/standard-product/product/{id}/with-recommend */
 export const ProductParamsSchema = z.object({ id: IdSchema });
 export const ProductQuerySchema = z.object({
-  days: z.coerce.number().int().min(7).max(730).default(365),
-  recommend: z.coerce.number().int().min(0).max(24).default(12),
+  days: intFromText(z.number().int().min(7).max(730).default(365)),
+  recommend: intFromText(z.number().int().min(0).max(24).default(12)),
 });
 export const ProductWithRecommendSchema = z.object({
   product: ProductDetailSchema,

@@ -16,6 +16,13 @@ describe('US areas for checkout addresses (issue 15 §2)', () => {
     expect(zipProblem('00501', 'NY')).toBeNull(); // Holtsville IRS, prefix 005
     expect(zipProblem('02108', 'MA')).toBeNull();
     expect(zipProblem('00901', 'PR')).toBeNull();
+    // Texas outside 750–799: Austin's IRS ZIPs (prefix 733, amid Oklahoma's) and El Paso (885, after New Mexico's).
+    expect(zipProblem('73301', 'TX')).toBeNull();
+    expect(zipProblem('73344', 'TX')).toBeNull();
+    expect(zipProblem('88501', 'TX')).toBeNull();
+    expect(zipProblem('73301', 'OK')).toBe('73301 is not a ZIP code in Oklahoma.');
+    expect(zipProblem('73102', 'OK')).toBeNull();
+    expect(zipProblem('74101', 'OK')).toBeNull();
     expect(zipProblem('10118', 'CA')).toBe('10118 is not a ZIP code in California.');
     expect(zipProblem('9410', 'CA')).toBe('Enter a 5-digit ZIP code (or ZIP+4).');
     expect(zipProblem('94105', 'XX')).toBe('Choose a state or territory.');

@@ -25,6 +25,7 @@ import {
   TokenResponseSchema,
   VerificationBodySchema,
 } from '@b-deals/contracts';
+import { hasBody, parseMediaType } from '../media-types.ts';
 import { OAuthError, type AuthService } from './service.ts';
 
 /** An OAuth client registered by configuration (one per platform). */
@@ -75,7 +76,6 @@ function clientCredentials(req: FastifyRequest, body: Record<string, string>): {
 /** Registers the account routes. */
 export async function accountRoutes(app: FastifyInstance, opts: { auth: AuthService; clients: OAuthClient[]; rateLimits: RateLimits }): Promise<void> {
   const { auth, clients, rateLimits } = opts;
-  await app.register(formbody);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limit = (l: { max: number; windowMs: number }) => ({ rateLimit: { max: l.max, timeWindow: l.windowMs } });
 
@@ -89,6 +89,23 @@ export async function accountRoutes(app: FastifyInstance, opts: { auth: AuthServ
     }
     return client;
   };
+
+  /**
+   * onRequest of the token and revocation endpoints: `Cache-Control: no-store`, and the body must be
+   * application/x-www-form-urlencoded (RFC 6749 §3.2, RFC 7009 §2.1), else OAuthError
+   * `invalid_request`. Before the body is parsed, so a JSON, text or any other body gets this message
+   * rather than a parser's or schema's. With `emptyBody` a request with no body at all passes
+   * (revocation: its handler then answers "token is missing.").
+   */
+  const formOnly =
+    ({ emptyBody = false }: { emptyBody?: boolean } = {}) =>
+    async (req: FastifyRequest, reply: FastifyReply) => {
+      reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+      if (emptyBody && req.headers['content-type'] === undefined && !hasBody(req)) return;
+      if (parseMediaType(String(req.headers['content-type'] ?? ''))?.type !== 'application/x-www-form-urlencoded') {
+        throw new OAuthError('invalid_request', 'Send the parameters as application/x-www-form-urlencoded.');
+      }
+    };
 
   /** Form parameters as single strings; a repeated parameter is invalid_request (RFC 6749 §3.2). */
   const formParams = (raw: unknown): Record<string, string> => {
@@ -126,67 +143,69 @@ export async function accountRoutes(app: FastifyInstance, opts: { auth: AuthServ
     },
   );
 
-  r.post(
-    '/user/oauth/token',
-    {
-      config: { ...limit(rateLimits.token), oauthErrors: true },
-      schema: {
-        description:
-          'RFC 6749 token endpoint (application/x-www-form-urlencoded; HTTP Basic client authentication). Grants: password (username, password), refresh_token (refresh_token).',
-        consumes: ['application/x-www-form-urlencoded'],
-        body: z.record(z.string(), z.unknown()).optional(),
-        response: { 200: TokenResponseSchema, 400: OAuthErrorSchema, 401: OAuthErrorSchema, 429: ErrorBodySchema },
+  // Only the OAuth endpoints take forms (RFC 6749 §3.2, RFC 7009 §2.1); sign-up, verification and
+  // reset take JSON only (API robustness report M6).
+  await app.register(async (oauth) => {
+    await oauth.register(formbody);
+    const o = oauth.withTypeProvider<ZodTypeProvider>();
+    o.post(
+      '/user/oauth/token',
+      {
+        config: { ...limit(rateLimits.token), oauthErrors: true },
+        schema: {
+          description:
+            'RFC 6749 token endpoint (application/x-www-form-urlencoded; HTTP Basic client authentication). Grants: password (username, password), refresh_token (refresh_token).',
+          consumes: ['application/x-www-form-urlencoded'],
+          body: z.record(z.string(), z.unknown()).optional(),
+          response: { 200: TokenResponseSchema, 400: OAuthErrorSchema, 401: OAuthErrorSchema, 429: ErrorBodySchema },
+        },
+        onRequest: formOnly(),
       },
-      // Before body validation, so a JSON or text body gets this message rather than a schema complaint.
-      preValidation: async (req, reply) => {
-        reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
-        if (!String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
-          throw new OAuthError('invalid_request', 'Send the parameters as application/x-www-form-urlencoded.');
+      async (req, reply) => {
+        const body = formParams(req.body);
+        const client = authenticateClient(req, reply, body);
+        const clientId = client.id;
+        const meta = { ip: req.ip, userAgent: req.headers['user-agent'] };
+        const allowed = client.grants ?? ['password', 'refresh_token'];
+        if ((body.grant_type === 'password' || body.grant_type === 'refresh_token') && !allowed.includes(body.grant_type)) {
+          throw new OAuthError('unauthorized_client', `This client may not use the ${body.grant_type} grant.`);
+        }
+        switch (body.grant_type) {
+          case 'password':
+            if (!body.username || !body.password) throw new OAuthError('invalid_request', 'The password grant needs username and password.');
+            return auth.passwordGrant(clientId, body.username, body.password, meta);
+          case 'refresh_token':
+            if (!body.refresh_token) throw new OAuthError('invalid_request', 'The refresh_token grant needs refresh_token.');
+            return auth.refreshGrant(clientId, body.refresh_token, meta);
+          case undefined:
+            throw new OAuthError('invalid_request', 'grant_type is missing.');
+          default:
+            throw new OAuthError('unsupported_grant_type', `The grant type "${body.grant_type}" is not supported.`);
         }
       },
-    },
-    async (req, reply) => {
-      const body = formParams(req.body);
-      const client = authenticateClient(req, reply, body);
-      const clientId = client.id;
-      const meta = { ip: req.ip, userAgent: req.headers['user-agent'] };
-      const allowed = client.grants ?? ['password', 'refresh_token'];
-      if ((body.grant_type === 'password' || body.grant_type === 'refresh_token') && !allowed.includes(body.grant_type)) {
-        throw new OAuthError('unauthorized_client', `This client may not use the ${body.grant_type} grant.`);
-      }
-      switch (body.grant_type) {
-        case 'password':
-          if (!body.username || !body.password) throw new OAuthError('invalid_request', 'The password grant needs username and password.');
-          return auth.passwordGrant(clientId, body.username, body.password, meta);
-        case 'refresh_token':
-          if (!body.refresh_token) throw new OAuthError('invalid_request', 'The refresh_token grant needs refresh_token.');
-          return auth.refreshGrant(clientId, body.refresh_token, meta);
-        case undefined:
-          throw new OAuthError('invalid_request', 'grant_type is missing.');
-        default:
-          throw new OAuthError('unsupported_grant_type', `The grant type "${body.grant_type}" is not supported.`);
-      }
-    },
-  );
+    );
 
-  r.post(
-    '/user/oauth/revoke',
-    {
-      config: { oauthErrors: true },
-      schema: {
-        description: 'RFC 7009 revocation: ends the session (access and refresh tokens) the token belongs to. Always 200 for an authenticated client.',
-        consumes: ['application/x-www-form-urlencoded'],
-        body: z.record(z.string(), z.unknown()).optional(),
+    o.post(
+      '/user/oauth/revoke',
+      {
+        config: { oauthErrors: true },
+        schema: {
+          description:
+            'RFC 7009 revocation (application/x-www-form-urlencoded, §2.1; HTTP Basic client authentication): ends the session (access and refresh tokens) the token belongs to. Always 200 for an authenticated client.',
+          consumes: ['application/x-www-form-urlencoded'],
+          body: z.record(z.string(), z.unknown()).nullish(),
+        },
+        onRequest: formOnly({ emptyBody: true }),
       },
-    },
-    async (req, reply) => {
-      const body = formParams(req.body);
-      authenticateClient(req, reply, body);
-      if (!body.token) throw new OAuthError('invalid_request', 'token is missing.');
-      await auth.revoke(body.token);
-      return reply.status(200).send();
-    },
-  );
+      async (req, reply) => {
+        const body = formParams(req.body);
+        authenticateClient(req, reply, body);
+        if (!body.token) throw new OAuthError('invalid_request', 'token is missing.');
+        await auth.revoke(body.token);
+        return reply.status(200).send();
+      },
+    );
+  });
 
   r.get(
     '/user/api/v1/profile',

@@ -1,7 +1,7 @@
 /** Merchants, brands and hot words (spec §7 GET merchants, brands, brand/{id}, search/hot-words). */
 import { compareSizes, DEPARTMENTS } from '@b-deals/core';
 import type { Brand, BrandDetail, Merchant } from '@b-deals/contracts';
-import type { Queryable } from '@b-deals/db';
+import { likeLiteral, type Queryable } from '@b-deals/db';
 import { notFound } from '../errors.ts';
 import { logoMediaUrl } from './media.ts';
 import type { BrandRow, MerchantRow } from './rows.ts';
@@ -30,7 +30,13 @@ export async function listMerchants(db: Queryable, marketplace?: string, region?
 
 const BRAND_COUNT = `(SELECT count(*)::int FROM products p WHERE p.brand_id = b.id AND p.offer_count > 0)`;
 
-/** Brands with at least one product on offer, most products first; `q` filters by name (case-insensitive substring). */
+/** `q` of the brand list as a LIKE literal (`%`, `_` and `\` match themselves), or null when blank. */
+const brandQuery = (q: string | undefined): string | null => (q?.trim() ? likeLiteral(q.trim()) : null);
+
+/**
+ * Brands with at least one product on offer, most products first; `q` filters by name
+ * (case-insensitive substring, taken literally: `%` and `_` are not wildcards).
+ */
 export async function listBrands(
   db: Queryable,
   opts: { q?: string; marketplace?: string; from: number; to: number },
@@ -40,14 +46,14 @@ export async function listBrands(
        SELECT b.id, b.slug, b.name, b.parent_id,
               (SELECT count(*)::int FROM products p WHERE p.brand_id = b.id AND p.offer_count > 0
                  AND ($2::text IS NULL OR $2 = 'ALL' OR $2 = ANY(p.marketplaces))) AS n
-         FROM brands b WHERE ($1::text IS NULL OR b.name ILIKE '%' || $1 || '%')) x
+         FROM brands b WHERE ($1::text IS NULL OR b.name ILIKE '%' || $1 || '%' ESCAPE '\\')) x
       WHERE n > 0 ORDER BY n DESC, lower(name) LIMIT $3 OFFSET $4`,
-    [opts.q?.trim() || null, opts.marketplace ?? null, opts.to - opts.from, opts.from],
+    [brandQuery(opts.q), opts.marketplace ?? null, opts.to - opts.from, opts.from],
   );
   const total = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM brands b WHERE ($1::text IS NULL OR b.name ILIKE '%' || $1 || '%') AND EXISTS (
+    `SELECT count(*)::int AS n FROM brands b WHERE ($1::text IS NULL OR b.name ILIKE '%' || $1 || '%' ESCAPE '\\') AND EXISTS (
        SELECT 1 FROM products p WHERE p.brand_id = b.id AND p.offer_count > 0 AND ($2::text IS NULL OR $2 = 'ALL' OR $2 = ANY(p.marketplaces)))`,
-    [opts.q?.trim() || null, opts.marketplace ?? null],
+    [brandQuery(opts.q), opts.marketplace ?? null],
   );
   return { brands: res.rows.map(toBrand), total: total.rows[0]!.n };
 }
@@ -59,7 +65,7 @@ function toBrand(r: BrandCountRow): Brand {
   return { id: Number(r.id), slug: r.slug, name: r.name, parentId: r.parent_id === null ? null : Number(r.parent_id), productCount: r.n };
 }
 
-/** One brand by numeric id or slug, with sub-brands, departments and merchants. Throws 404 when unknown. */
+/** One brand by numeric id or slug, with sub-brands, departments and merchants. Throws 404 `not_found` when unknown (`details.brand` the id or slug). */
 export async function brandDetail(db: Queryable, idOrSlug: string): Promise<BrandDetail> {
   const byId = /^\d+$/.test(idOrSlug);
   const res = await db.query<BrandCountRow>(
@@ -67,7 +73,7 @@ export async function brandDetail(db: Queryable, idOrSlug: string): Promise<Bran
     [idOrSlug],
   );
   const row = res.rows[0];
-  if (!row) throw notFound(`Brand "${idOrSlug}"`);
+  if (!row) throw notFound('Brand', { brand: idOrSlug });
   const id = Number(row.id);
   const family = `(SELECT id FROM brands WHERE id = $1 OR parent_id = $1)`;
   const [subs, depts, merchants] = await Promise.all([

@@ -19,7 +19,7 @@ export function landingTabs(): Array<{ id: string; name: string }> {
 
 function tabFilter(id: string): { sql: string; params: unknown[] } {
   if (id === 'ALL') return { sql: 'true', params: [] };
-  if (!DEPARTMENTS.some((d) => d.code === id)) throw notFound(`Tab "${id}"`);
+  if (!DEPARTMENTS.some((d) => d.code === id)) throw notFound('Tab', { tab: id, allowed: landingTabs().map((t) => t.id) });
   return { sql: 'p.category_code LIKE $1', params: [`${id}%`] };
 }
 

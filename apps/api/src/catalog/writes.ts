@@ -4,7 +4,7 @@
  * product an offer joins is the matching domain's answer (`matching/resolve.ts`).
  */
 import { slugify } from '@b-deals/core';
-import type { Queryable } from '@b-deals/db';
+import { likeLiteralSql, type Queryable } from '@b-deals/db';
 import type { MerchantInput } from '@b-deals/feeds';
 import type { KnownOffer, Resolution } from '../matching/index.ts';
 import { insertProducts, productCategoryTerms, syncImages } from './refresh.ts';
@@ -37,7 +37,8 @@ export async function upsertMerchant(tx: Queryable, m: MerchantInput): Promise<n
 
 /**
  * Inserts missing brands (by slug) and links a new brand to its parent brand ("Northvale Kids"
- * under "Northvale", longest name wins), and an existing one under a new parent.
+ * under "Northvale", longest name wins), and an existing one under a new parent. The parent's name
+ * is matched literally (`likeLiteralSql`): a `%` or `_` in a feed's brand is not a wildcard.
  *
  * @returns brand display name → id, for every name given that has a slug
  */
@@ -58,10 +59,10 @@ export async function upsertBrands(tx: Queryable, names: string[]): Promise<Map<
     // A new brand "Northvale Kids" becomes a sub-brand of an existing "Northvale" (longest match wins), and vice versa.
     await tx.query(
       `UPDATE brands c SET parent_id = (
-          SELECT p.id FROM brands p WHERE p.id <> c.id AND p.parent_id IS NULL AND lower(c.name) LIKE lower(p.name) || ' %'
+          SELECT p.id FROM brands p WHERE p.id <> c.id AND p.parent_id IS NULL AND lower(c.name) LIKE ${likeLiteralSql('lower(p.name)')} || ' %' ESCAPE '\\'
           ORDER BY length(p.name) DESC LIMIT 1)
         WHERE c.parent_id IS NULL AND (c.id = ANY($1::int[]) OR EXISTS (
-          SELECT 1 FROM brands n WHERE n.id = ANY($1::int[]) AND lower(c.name) LIKE lower(n.name) || ' %'))`,
+          SELECT 1 FROM brands n WHERE n.id = ANY($1::int[]) AND lower(c.name) LIKE ${likeLiteralSql('lower(n.name)')} || ' %' ESCAPE '\\'))`,
       [inserted.rows.map((r) => r.id)],
     );
   }

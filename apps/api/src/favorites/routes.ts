@@ -16,7 +16,7 @@
  * `invalid_token`; 401; 403; 404 `not_found`; 429 `rate_limited` (subscription calls per address).
  */
 import formbody from '@fastify/formbody';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AcceptedSchema,
@@ -57,9 +57,6 @@ const secured = [{ bearerAuth: [] }];
 export const favoriteRoutes: FastifyPluginAsyncZod<FavoriteRouteOptions> = async (r, opts) => {
   const { db, auth } = opts;
   const limit = { rateLimit: { max: opts.subscribeLimit?.max ?? 20, timeWindow: opts.subscribeLimit?.windowMs ?? 60_000 } };
-  await r.register(formbody);
-  // RFC 8058 §3.1 allows multipart/form-data for the one-click POST; its body carries nothing we need.
-  r.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 4096 }, (_req, _body, done) => done(null, {}));
   const userId = (req: { userId: number | null }) => req.userId!;
   /** The signed-in shopper of a route that does not require one, or null. */
   const optionalUser = async (authorization: string | undefined) => {
@@ -132,9 +129,18 @@ export const favoriteRoutes: FastifyPluginAsyncZod<FavoriteRouteOptions> = async
       return token ? unsubscribe(db, { token }) : unsubscribe(db, { email: email!, user: await optionalUser(req.headers.authorization) });
     },
   );
-  r.post(
-    '/mail/one-click-unsubscribe',
-    { config: limit, schema: { querystring: OneClickQuerySchema, response: { 200: AcceptedSchema.extend({ kind: z.string() }), ...errors } } },
-    async (req) => unsubscribe(db, { token: req.query.token }),
-  );
+  // Only the one-click POST takes forms: mail clients post `List-Unsubscribe=One-Click` form-encoded,
+  // or as multipart/form-data (RFC 8058 §3.1), and its body carries nothing we need. Every other
+  // route of this plugin takes JSON only (API robustness report M6).
+  await r.register(async (oneClick) => {
+    await oneClick.register(formbody);
+    oneClick.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 4096 }, (_req, _body, done) => done(null, {}));
+    oneClick
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/mail/one-click-unsubscribe',
+        { config: limit, schema: { querystring: OneClickQuerySchema, response: { 200: AcceptedSchema.extend({ kind: z.string() }), ...errors } } },
+        async (req) => unsubscribe(db, { token: req.query.token }),
+      );
+  });
 };

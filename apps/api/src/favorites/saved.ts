@@ -41,11 +41,11 @@ const saved = (productId: number, r: SavedColumns, n: number): FavoriteSaved => 
   total: n,
 });
 
-/** Throws 400 `unknown_size` unless every size in `sizes` is one the product comes in. */
+/** Throws 400 `unknown_size` (a fixed message; `details.unknown` the sizes it does not come in, `details.sizes` its own) unless every size in `sizes` is one the product comes in. */
 function checkSizes(sizes: readonly string[] | undefined, productSizes: readonly string[]): void {
   const unknown = (sizes ?? []).filter((s) => !productSizes.includes(s));
   if (unknown.length > 0) {
-    throw new DomainError(400, 'unknown_size', `This product does not come in ${unknown.join(', ')}.`, { unknown, sizes: sortSizes(productSizes) });
+    throw new DomainError(400, 'unknown_size', 'This product does not come in every size asked for.', { unknown, sizes: sortSizes(productSizes) });
   }
 }
 

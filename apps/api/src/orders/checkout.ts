@@ -6,7 +6,8 @@
  * The unit price is the size's own in-stock price when a size is chosen (`offers.size_stock`),
  * else the offer's item price (sale price when on sale); shipping is the merchant's stated US
  * shipping (decision 0006). Errors: 404 `not_found` (no such offer of that product), 400
- * `size_required` / `unknown_size` / `unknown_color`, 409 `sold_out` (offer or size out of stock,
+ * `size_required` / `unknown_size` / `unknown_color` (fixed messages; the size or colour asked for
+ * and the offer's own in `details`), 409 `sold_out` (offer or size out of stock,
  * or no longer listed) and 409 `shipping_unknown` (the merchant states no US shipping, so no
  * honest total can be shown).
  */
@@ -65,14 +66,15 @@ export function priceNow(offer: OfferFacts, size: string | null, color: string |
     );
   }
   if (color !== null && offer.colors.length > 0 && !offer.colors.includes(color)) {
-    throw new DomainError(400, 'unknown_color', `This offer does not come in ${color}.`, { colors: offer.colors });
+    throw new DomainError(400, 'unknown_color', 'This offer does not come in that colour.', { color, colors: offer.colors });
   }
   if (offer.sizes.length === 0) {
     if (size !== null) throw new DomainError(400, 'unknown_size', 'This offer has no sizes.', { sizes: [] });
     return offer.sale_price_cents ?? offer.price_cents;
   }
   if (size === null) throw new DomainError(400, 'size_required', 'Choose a size.', { sizes: sortSizes(offer.sizes) });
-  if (!offer.sizes.includes(size)) throw new DomainError(400, 'unknown_size', `This offer does not come in ${size}.`, { sizes: sortSizes(offer.sizes) });
+  if (!offer.sizes.includes(size))
+    throw new DomainError(400, 'unknown_size', 'This offer does not come in that size.', { size, sizes: sortSizes(offer.sizes) });
   // An offer written before sizes' stock was recorded (migration 0012; its feed has not changed since)
   // has none: its own availability and price stand for every size until its next ingest.
   if (Object.keys(offer.size_stock).length === 0) return offer.sale_price_cents ?? offer.price_cents;

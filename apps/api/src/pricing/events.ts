@@ -19,7 +19,7 @@ import { badRequest } from '../errors.ts';
 export async function lowestPriceEvents(db: Queryable, q: LowestPriceEventsQuery, now: Date = new Date()): Promise<LowestPriceEventsResponse> {
   const window = q.window as LowWindow;
   if (q.dept !== 'ALL' && !DEPARTMENTS.some((d) => d.code === q.dept)) {
-    throw badRequest(`Unknown department "${q.dept}"`, { field: 'dept', allowed: ['ALL', ...DEPARTMENTS.map((d) => d.code)] });
+    throw badRequest('Unknown department.', { field: 'dept', value: q.dept, allowed: ['ALL', ...DEPARTMENTS.map((d) => d.code)] });
   }
   const low = `p.low_${window}_prior_cents`;
   const res = await db.query<CardRow & { previous_low: number; total: number }>(

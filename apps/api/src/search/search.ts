@@ -230,8 +230,17 @@ function planFilters(c: SearchCondition): FilterPlan {
   if (c.cids.length) {
     try {
       categories = parseCategoryIds(c.cids);
-    } catch (err) {
-      throw badRequest((err as Error).message, { field: 'cids' });
+    } catch {
+      // The message is fixed; the id that failed (core's rule: codes [0-9a-z]{1,12}, "-" to leave one out, at least one kept) goes in details.
+      const value = c.cids.find((id) => {
+        try {
+          parseCategoryIds([id]);
+          return false;
+        } catch {
+          return true;
+        }
+      });
+      throw badRequest('A category id is not valid: use category codes joined by commas, with "-" before a code to leave it out.', { field: 'cids', value });
     }
   }
   const band = c.price ? bandByKey(c.price) : undefined;
@@ -241,7 +250,7 @@ function planFilters(c: SearchCondition): FilterPlan {
       : null;
   let labelMask = 0;
   for (const l of c.l) {
-    if (!(l in LABEL_BITS)) throw badRequest(`Unknown label "${l}"`, { field: 'l', allowed: SEARCH_LABELS });
+    if (!(l in LABEL_BITS)) throw badRequest('Unknown label.', { field: 'l', value: l, allowed: SEARCH_LABELS });
     labelMask |= LABEL_BITS[l as keyof typeof LABEL_BITS];
   }
   const marketBit = c.marketplace === 'ALL' ? 0 : 1 << MARKETPLACES.indexOf(c.marketplace);

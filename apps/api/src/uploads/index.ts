@@ -15,6 +15,7 @@ export {
   signingKey,
   signObjectUrl,
   verifyObjectUrl,
+  checkObjectUrl,
   ossDate,
   SIGNATURE_VERSION,
   POLICY_TTL_SECONDS,

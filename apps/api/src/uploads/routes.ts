@@ -14,17 +14,26 @@
  *   object to a valid temporary URL, 403 otherwise.
  *
  * Errors: `{code, message, details}` — 400 `validation_failed`, `invalid_form`, `invalid_policy`,
- * `entity_too_large`, `entity_too_small`, `invalid_image`, `invalid_key`; 403 `signature_mismatch`,
- * `policy_expired`, `policy_condition_failed`, `url_expired`; 404; 413 (body over
+ * `entity_too_large`, `entity_too_small`, `invalid_image`, `invalid_key`; 403 `signature_mismatch`
+ * (also a temporary URL we did not sign), `policy_expired`, `policy_condition_failed`, `url_expired`
+ * (a temporary URL we signed, past its `expires`); 404; 413 (body over
  * BODY_LIMITS.upload); 429 `rate_limited`.
  */
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BODY_LIMITS, UPLOAD_MAX_BYTES } from '@b-deals/core';
-import { ErrorBodySchema, TempUrlQuerySchema, TempUrlSchema, UploadKeySchema, UploadResultSchema, UploadSignatureSchema } from '@b-deals/contracts';
+import {
+  ErrorBodySchema,
+  intFromText,
+  TempUrlQuerySchema,
+  TempUrlSchema,
+  UploadKeySchema,
+  UploadResultSchema,
+  UploadSignatureSchema,
+} from '@b-deals/contracts';
 import { DomainError, notFound } from '../errors.ts';
-import { TEMP_URL_TTL_SECONDS, checkConditions, signImageUpload, signObjectUrl, verifyObjectUrl, verifySignature, type SigningKeys } from './signing.ts';
+import { TEMP_URL_TTL_SECONDS, checkConditions, checkObjectUrl, signImageUpload, signObjectUrl, verifySignature, type SigningKeys } from './signing.ts';
 import { cleanImage, readEmbeddedObject, typeOfKey, uploadPath, writeUploadedObject } from './storage.ts';
 import { s3ObjectExists, s3TempUrl, signS3Upload, type S3Settings } from './s3.ts';
 import { stat } from 'node:fs/promises';
@@ -170,7 +179,7 @@ export const storageRoutes: FastifyPluginAsyncZod<UploadSettings> = async (r, op
       schema: {
         description: 'An uploaded image, to a temporary URL from `GET /inventory/api/v1/upload/images/temp-url`.',
         params: z.object({ '*': UploadKeySchema }),
-        querystring: z.object({ expires: z.coerce.number().int().positive(), signature: z.string().regex(/^[0-9a-fA-F]{64}$/) }),
+        querystring: z.object({ expires: intFromText(z.number().int().positive()), signature: z.string().regex(/^[0-9a-fA-F]{64}$/) }),
         response: {
           200: z.unknown().describe('The image (image/jpeg, image/png or image/webp)'),
           400: ErrorBodySchema,
@@ -182,7 +191,7 @@ export const storageRoutes: FastifyPluginAsyncZod<UploadSettings> = async (r, op
     async (req, reply) => {
       const key = req.params['*'];
       const { expires, signature } = req.query;
-      if (!verifyObjectUrl(keys, key, expires, signature)) throw new DomainError(403, 'url_expired', 'This link has expired or is not valid.');
+      checkObjectUrl(keys, key, expires, signature);
       const bytes = await readEmbeddedObject(opts, key);
       const type = typeOfKey(key);
       if (!bytes || !type) throw notFound('The uploaded image');

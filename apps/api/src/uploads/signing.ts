@@ -216,3 +216,15 @@ export function signObjectUrl(keys: SigningKeys, key: string, expires: number): 
 export function verifyObjectUrl(keys: SigningKeys, key: string, expires: number, signature: string, now = new Date()): boolean {
   return expires * 1000 > now.getTime() && sameHex(signObjectUrl(keys, key, expires), signature.toLowerCase());
 }
+
+/**
+ * Checks a temporary URL of `key` (`expires` Unix seconds, `signature` hex) at `now`. The signature
+ * first: a link we did not sign (a changed key, `expires` or signature) throws DomainError 403
+ * `signature_mismatch`, whatever its `expires`; a link we signed throws 403 `url_expired` only once
+ * `expires` is past (API robustness report M7).
+ */
+export function checkObjectUrl(keys: SigningKeys, key: string, expires: number, signature: string, now = new Date()): void {
+  if (!sameHex(signObjectUrl(keys, key, expires), signature.toLowerCase()))
+    throw denied('signature_mismatch', 'This link was not issued by this storage host.');
+  if (expires * 1000 <= now.getTime()) throw denied('url_expired', 'This link has expired.');
+}

@@ -111,6 +111,12 @@ describe.each(testDrivers())('B-LOVED and discount e-mails on %s', (driver) => {
     expect(again.json()).toEqual(first.json());
     expect((await call('POST', '/favorite', { type: 'PRODUCT', favoriteId: 999_999 })).statusCode).toBe(404);
     expect((await call('POST', '/favorite', { type: 'DISCOUNT', favoriteId: coat })).json().code).toBe('validation_failed');
+    // API robustness report M2/M3: neither `true`, null, "" nor a number not written in digits is a product id.
+    for (const favoriteId of [true, null, '', '0x10', '1e1', ` ${coat}`, 1.5, undefined]) {
+      const res = await call('POST', '/favorite', { type: 'PRODUCT', favoriteId });
+      expect([res.statusCode, res.json().code], JSON.stringify(favoriteId)).toEqual([400, 'validation_failed']);
+    }
+    expect((await call('POST', '/favorite', { type: 'PRODUCT' })).json().message).toBe('Invalid body: /favoriteId Required');
   });
 
   it('lists saved products with prices, change, stock and sizes, sorted and paged', async () => {
@@ -145,6 +151,7 @@ describe.each(testDrivers())('B-LOVED and discount e-mails on %s', (driver) => {
     const bad = await call('PATCH', `/favorite/${shoe}`, { sizes: ['13'] });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'unknown_size', details: { unknown: ['13'], sizes: ['8', '9', '10'] } });
+    expect(bad.json().message).toBe('This product does not come in every size asked for.'); // fixed: the sizes asked for are in details only
     expect((await call('PATCH', `/favorite/${shoe}`, { targetPrice: null })).json().targetPrice).toBeNull();
     expect((await call('PATCH', `/favorite/${ids.get('Linen Dress')}`, { targetPrice: 100 })).statusCode).toBe(404);
     expect((await call('PATCH', `/favorite/${shoe}`, {})).statusCode).toBe(400);

@@ -50,7 +50,7 @@ describe.each(testDrivers())('checkout and orders on %s', (driver) => {
       bytes: rssFeed('harbor', [
         shoe('8', '90.00 USD'),
         shoe('9', '95.00 USD', 'out of stock'),
-        { id: 'scarf', title: 'Silk Scarf', price: '30.00 USD', brand: 'Harbor & Pine', shipping: '0.00 USD' },
+        { id: 'scarf', title: 'Silk Scarf', price: '30.00 USD', brand: 'Harbor & Pine', shipping: '0.00 USD', color: 'Sky Blue' },
         { id: 'tote', title: 'Canvas Tote', price: '20.00 USD', brand: 'Harbor & Pine' },
       ]),
       feed: 'harbor.xml',
@@ -115,11 +115,47 @@ describe.each(testDrivers())('checkout and orders on %s', (driver) => {
     expect([sold.statusCode, sold.json().code, sold.json().message]).toEqual([409, 'sold_out', 'Size 9 is sold out at Harbor.']);
     expect((await expressBuy({ productId: shoeId, offerId: shoeOffer })).json()).toMatchObject({ code: 'size_required', details: { sizes: ['8', '9'] } });
     expect((await expressBuy({ productId: shoeId, offerId: shoeOffer, size: '12' })).json().code).toBe('unknown_size');
+    // API robustness report M9: the message is fixed; what was asked for, and what there is, are in details.
+    const size = await expressBuy({ productId: shoeId, offerId: shoeOffer, size: '<b>12</b>' });
+    expect(size.json()).toEqual({ code: 'unknown_size', message: 'This offer does not come in that size.', details: { size: '<b>12</b>', sizes: ['8', '9'] } });
+    const color = await expressBuy({ productId: scarfId, offerId: scarfOffer, color: '<img src=x onerror=alert(1)>' });
+    expect(color.json()).toEqual({
+      code: 'unknown_color',
+      message: 'This offer does not come in that colour.',
+      details: { color: '<img src=x onerror=alert(1)>', colors: ['Sky Blue'] },
+    });
+    expect((await expressBuy({ productId: scarfId, offerId: scarfOffer, color: 'Sky Blue' })).statusCode).toBe(201);
     expect((await expressBuy({ productId: shoeId, offerId: scarfOffer })).statusCode).toBe(404);
     expect((await expressBuy({ productId: scarfId, offerId: scarfOffer, quantity: 11 })).statusCode).toBe(400);
     const tote = (await db.query<{ id: number; product_id: number }>(`SELECT id, product_id FROM offers WHERE title = 'Canvas Tote'`)).rows[0]!;
     const noShipping = await expressBuy({ productId: Number(tote.product_id), offerId: Number(tote.id) });
     expect([noShipping.statusCode, noShipping.json().code]).toEqual([409, 'shipping_unknown']);
+  });
+
+  // API robustness report M2: numbers in a JSON body are JSON numbers, never coerced from true, null, "" or text.
+  it('refuses a JSON body number that is not a number, and names a missing one', async () => {
+    const problem = async (res: Awaited<ReturnType<typeof expressBuy>>) => {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().code).toBe('validation_failed');
+      return (res.json().details as Array<{ path: string; message: string }>).map((d) => `${d.path} ${d.message}`).join('; ');
+    };
+    expect(await problem(await expressBuy({ productId: scarfId, offerId: scarfOffer, quantity: true }))).toMatch(
+      /^\/quantity .*expected number, received boolean$/,
+    );
+    expect(await problem(await expressBuy({ productId: scarfId, offerId: scarfOffer, quantity: '' }))).toMatch(
+      /^\/quantity .*expected number, received string$/,
+    );
+    expect(await problem(await expressBuy({ productId: scarfId, offerId: scarfOffer, quantity: '2' }))).toMatch(
+      /^\/quantity .*expected number, received string$/,
+    );
+    expect(await problem(await expressBuy({ productId: null, offerId: scarfOffer }))).toMatch(/^\/productId .*expected number, received null$/);
+    expect(await problem(await expressBuy({ productId: true, offerId: scarfOffer }))).toMatch(/^\/productId .*expected number, received boolean$/);
+    expect(await problem(await expressBuy({ offerId: scarfOffer }))).toBe('/productId Required');
+    const c = await checkout();
+    const card = (over: object) => order(body(c, { payment: { card: { ...CARD, ...over } } }), 'key-card-type-0001');
+    // The payment is a union (card or Stripe method), so zod names only /payment.
+    expect(await problem(await card({ expMonth: true }))).toMatch(/^\/payment /);
+    expect(await problem(await card({ expYear: '2099' }))).toMatch(/^\/payment /);
   });
 
   it('prices a size at the offer when the offer has no per-size stock recorded yet (written before migration 0012)', async () => {
