@@ -38,7 +38,8 @@ describe('deferClientScripts (decision 0005)', () => {
   });
 
   it('holds the submit of a form that needs the scripts until the page is live, and sends it to the server when it never is', () => {
-    const loader = /<script>(\(function\(\)\{[\s\S]*?\}\)\(\);)<\/script><\/body><\/html>$/.exec(out)?.[1] ?? '';
+    const signIn = deferClientScripts(PAGE.replace('<main>cards</main>', `<main><form method="post" ${SUBMIT_WHEN_LIVE}=""></form></main>`));
+    const loader = /<script>(\(function\(\)\{[\s\S]*?\}\)\(\);)<\/script><\/body><\/html>$/.exec(signIn)?.[1] ?? '';
     expect(loader).toContain(`addEventListener('submit',`);
     expect(loader).toContain(`f.hasAttribute('${SUBMIT_WHEN_LIVE}')`);
     expect(loader).toContain('e.preventDefault()');
@@ -46,6 +47,8 @@ describe('deferClientScripts (decision 0005)', () => {
     expect(loader).toContain(`},${SUBMIT_WAIT_MS});`);
     // The held form is the boot state's, for the page to send again once live.
     expect(loader).toContain('submit:null}');
+    // A page without such a form does not carry that part (HTML weight, issue 12 §3).
+    expect(out).not.toContain(`addEventListener('submit',`);
   });
 
   it('writes whole URLs when the preloads do not all share the assets folder', () => {

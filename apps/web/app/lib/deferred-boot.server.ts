@@ -41,7 +41,7 @@ const MODULE_SCRIPT_RE = /<script(?: nonce="[^"]*")? type="module" async="">/;
  * preloads taken out of <head>; they are added back right after the module script starts, a
  * few per task, so the client graph still loads in parallel rather than import by import.
  */
-function bootScript(hrefs: string[]): string {
+function bootScript(hrefs: string[], holdSubmits: boolean): string {
   // The folder all preloads share (Vite's `/assets/`) is written once, not 30 times a page.
   const base = hrefs.length > 0 && hrefs.every((h) => h.startsWith(ASSETS)) ? ASSETS : '';
   const names = hrefs.map((h) => h.slice(base.length));
@@ -60,11 +60,19 @@ if(n===0)afterPaint();else imgs.forEach(function(i){i.addEventListener('load',on
 ['pointerdown','keydown','touchstart','focusin'].forEach(function(t){addEventListener(t,boot,{capture:true,passive:true,once:true});});
 var q=window.${BOOT_STATE}={live:false,click:null,submit:null};
 addEventListener('click',function(e){if(q.live)return;var b=e.target&&e.target.closest&&e.target.closest('button');if(b&&!b.form&&!b.disabled)q.click=b;},true);
-addEventListener('submit',function(e){var f=e.target;if(q.live||!f||!f.hasAttribute||!f.hasAttribute('${SUBMIT_WHEN_LIVE}'))return;e.preventDefault();if(q.submit)return;
+${holdSubmits ? HOLD_SUBMITS : ''}setTimeout(boot,${BOOT_TIMEOUT_MS});})();`;
+}
+
+/**
+ * The boot loader's part for a page with a {@link SUBMIT_WHEN_LIVE} form (sign-in): such a submit
+ * before the page is live is held, the page booted at once, and the form sent to the server after
+ * all when the page is not live within {@link SUBMIT_WAIT_MS}. Only pages holding such a form
+ * carry it (about 440 bytes a page otherwise; issue 12 §3, HTML weight).
+ */
+const HOLD_SUBMITS = `addEventListener('submit',function(e){var f=e.target;if(q.live||!f||!f.hasAttribute||!f.hasAttribute('${SUBMIT_WHEN_LIVE}'))return;e.preventDefault();if(q.submit)return;
 q.submit={form:f,submitter:e.submitter||null};f.setAttribute('aria-busy','true');boot();
 setTimeout(function(){if(q.live||!q.submit||q.submit.form!==f)return;q.submit=null;f.removeAttribute('aria-busy');var i=document.createElement('input');i.type='hidden';i.name='${LOADING_FIELD}';i.value='1';f.appendChild(i);HTMLFormElement.prototype.submit.call(f);},${SUBMIT_WAIT_MS});},true);
-setTimeout(boot,${BOOT_TIMEOUT_MS});})();`;
-}
+`;
 
 /**
  * Rewrites a server-rendered document so its client scripts start after the first screen (see
@@ -85,6 +93,6 @@ export function deferClientScripts(html: string, nonce = ''): string {
   });
   const parked = withoutPreloads.replace(MODULE_SCRIPT_RE, `<script type="${DEFERRED_MODULE_TYPE}">`);
   const end = parked.lastIndexOf('</body>');
-  const loader = `<script${nonce ? ` nonce="${nonce.replace(/[^A-Za-z0-9+/=_-]/g, '')}"` : ''}>${bootScript(hrefs)}</script>`;
+  const loader = `<script${nonce ? ` nonce="${nonce.replace(/[^A-Za-z0-9+/=_-]/g, '')}"` : ''}>${bootScript(hrefs, html.includes(`${SUBMIT_WHEN_LIVE}=`))}</script>`;
   return end < 0 ? parked + loader : parked.slice(0, end) + loader + parked.slice(end);
 }
