@@ -157,7 +157,7 @@ export function SearchBox({
           className={large ? 'search-form search-form-lg' : 'search-form'}
         >
           <label htmlFor={id} className="sr-only">
-            Search products, brands and stores
+            Search products and brands
           </label>
           <input
             ref={input}
