@@ -10,7 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import http from 'node:http';
 import https from 'node:https';
 import { BODY_LIMITS } from '@b-deals/core';
-import { clearSessionCookie, sessionSetCookie, type WebSession } from './session-cookie.ts';
+import { clearSessionCookie, sessionFromCookieHeader, sessionSetCookie, type WebSession } from './session-cookie.ts';
 
 /**
  * Path prefixes of the API served on the storefront's origin. Only the `/{service}/api/` part
@@ -64,6 +64,18 @@ export function answerTooLarge(res: ServerResponse, contentType: string, body: s
     return;
   }
   res.writeHead(413, { 'content-type': contentType, connection: 'close', 'content-length': Buffer.byteLength(body) }).end(body);
+}
+
+/**
+ * Gives a request to the analytics collector ({@link ANALYTICS_PREFIX}) without an Authorization
+ * header the access token of the shopper's session, when the `bd_session` cookie holds one: the
+ * browser's beacon cannot carry a token, and the API keeps a shopper id in events only when a
+ * token vouches for it.
+ */
+export function vouchForBeacon(req: IncomingMessage, key: Buffer): void {
+  if (!(req.url ?? '').startsWith(ANALYTICS_PREFIX) || req.headers.authorization !== undefined) return;
+  const session = sessionFromCookieHeader(req.headers.cookie, key);
+  if (session) req.headers.authorization = `Bearer ${session.accessToken}`;
 }
 
 /** What the proxy needs to keep the server-side session in step with the token calls it relays. */

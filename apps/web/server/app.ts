@@ -60,7 +60,7 @@ import { CatalogVersion, HtmlCache } from './html-cache.ts';
 import { RedisPageStore } from './redis-page-store.ts';
 import { refuseCrossSite, saneForwardedProto } from './cross-site.ts';
 import { sessionFromCookieHeader, sessionKey, type WebSession } from './session-cookie.ts';
-import { ANALYTICS_PREFIX, API_PREFIXES, HOP_BY_HOP, answerTooLarge, forwardedFor, proxyToApi, type SessionWatch } from './api-proxy.ts';
+import { API_PREFIXES, vouchForBeacon, HOP_BY_HOP, answerTooLarge, forwardedFor, proxyToApi, type SessionWatch } from './api-proxy.ts';
 import { NO_CSP_SOURCES, securityHeaders, type CspSources } from './security-headers.ts';
 import type { ThirdPartyTags } from '../app/lib/tags.ts';
 import { pageDataRoutes } from './page-data.ts';
@@ -215,11 +215,7 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
   app.use(refuseCrossSite);
   app.use((req, res, next) => {
     if (!API_PREFIXES.some((p) => req.path.startsWith(p))) return next();
-    // The browser's analytics beacon cannot carry a token: the session's vouches for the shopper's id in it (API analytics).
-    if (key && req.path.startsWith(ANALYTICS_PREFIX) && req.headers.authorization === undefined) {
-      const session = sessionFromCookieHeader(req.headers.cookie, key);
-      if (session) req.headers.authorization = `Bearer ${session.accessToken}`;
-    }
+    if (key) vouchForBeacon(req, key);
     proxyToApi(apiUrl, opts.oauthClient, req, res, watchFor(req));
   });
   // Anonymous pages from the HTML cache (before compression: entries carry their own encodings).
