@@ -132,39 +132,38 @@ describe.each(testDrivers())('landing pages, deals, articles and modes on %s', (
     expect((await app.inject(`/tapestry/api/v2/modes/${wall.id}`)).json().type).toBe('brand_wall');
   });
 
-  it('migration 0028 makes a seeded Biggest price drops rail list checked discounts only, and leaves an edited rail alone', async () => {
-    const sql = readFileSync(new URL('../../../packages/db/drizzle/0028_home-verified-drops.sql', import.meta.url), 'utf8');
-    const seeded = { l: ['on_sale'], sort: 'discount' };
-    const edited = { l: ['on_sale', 'in_stock'], sort: 'discount' };
+  /** Inserts a seeded and an edited copy of a home rail, runs migration `file` on them, returns their configs after it. */
+  async function railsAfter(file: string, title: string, configs: object[]): Promise<object[]> {
+    const sql = readFileSync(new URL(`../../../packages/db/drizzle/${file}`, import.meta.url), 'utf8');
     const ids: number[] = [];
-    for (const config of [seeded, edited]) {
+    for (const config of configs) {
       const res = await db.query<{ id: number }>(
-        `INSERT INTO home_modules (type, title, config, position, active) VALUES ('product_rail', 'Biggest price drops', $1::jsonb, 99, false) RETURNING id`,
-        [JSON.stringify(config)],
+        `INSERT INTO home_modules (type, title, config, position, active) VALUES ('product_rail', $1, $2::jsonb, 99, false) RETURNING id`,
+        [title, JSON.stringify(config)],
       );
       ids.push(Number(res.rows[0]!.id));
     }
     await db.query(sql);
-    const configs = await db.query<{ id: number; config: object }>(`SELECT id, config FROM home_modules WHERE id = ANY($1::int[]) ORDER BY id`, [ids]);
-    expect(configs.rows.map((r) => r.config)).toEqual([{ l: ['verified_discount'], sort: 'discount' }, edited]);
+    const rows = await db.query<{ id: number; config: object }>(`SELECT id, config FROM home_modules WHERE id = ANY($1::int[]) ORDER BY id`, [ids]);
     await db.query(`DELETE FROM home_modules WHERE id = ANY($1::int[])`, [ids]);
+    return rows.rows.map((r) => r.config);
+  }
+
+  it('migration 0028 makes a seeded Biggest price drops rail list checked discounts only, and leaves an edited rail alone', async () => {
+    const seeded = { l: ['on_sale'], sort: 'discount' };
+    const edited = { l: ['on_sale', 'in_stock'], sort: 'discount' };
+    expect(await railsAfter('0028_home-verified-drops.sql', 'Biggest price drops', [seeded, edited])).toEqual([
+      { l: ['verified_discount'], sort: 'discount' },
+      edited,
+    ]);
   });
 
   it('migration 0027 gives a database seeded before it every sneaker under $100, and leaves an edited rail alone', async () => {
-    const sql = readFileSync(new URL('../../../packages/db/drizzle/0027_home-sneakers-under-100.sql', import.meta.url), 'utf8');
     const seeded = { q: 'sneaker', price: '5000-10000', l: ['in_stock'] };
     const edited = { q: 'sneaker', price: '5000-10000', l: ['in_stock', 'on_sale'] };
-    const ids: number[] = [];
-    for (const config of [seeded, edited]) {
-      const res = await db.query<{ id: number }>(
-        `INSERT INTO home_modules (type, title, config, position, active) VALUES ('product_rail', 'Sneakers under $100', $1::jsonb, 99, false) RETURNING id`,
-        [JSON.stringify(config)],
-      );
-      ids.push(Number(res.rows[0]!.id));
-    }
-    await db.query(sql);
-    const configs = await db.query<{ id: number; config: object }>(`SELECT id, config FROM home_modules WHERE id = ANY($1::int[]) ORDER BY id`, [ids]);
-    expect(configs.rows.map((r) => r.config)).toEqual([{ q: 'sneaker', maxPrice: 9999, l: ['in_stock'] }, edited]);
-    await db.query(`DELETE FROM home_modules WHERE id = ANY($1::int[])`, [ids]);
+    expect(await railsAfter('0027_home-sneakers-under-100.sql', 'Sneakers under $100', [seeded, edited])).toEqual([
+      { q: 'sneaker', maxPrice: 9999, l: ['in_stock'] },
+      edited,
+    ]);
   });
 });
