@@ -19,3 +19,4 @@ export * from './price-truth.ts';
 export * from './price-alerts.ts';
 export * from './us-areas.ts';
 export * from './media.ts';
+export * from './product-title.ts';
