@@ -11,7 +11,7 @@ import type { FxTable } from '@b-deals/feeds';
 import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import { buildApp } from './app.ts';
-import { forgetPlaceholderBrands, refileCategories, refreshCategoryTerms, refreshSearchVectors } from './catalog/index.ts';
+import { forgetPlaceholderBrands, refileCategories, refreshCategoryTerms, refreshSearchVectors, renameProducts } from './catalog/index.ts';
 import { DEFAULT_RATE_LIMITS } from './auth/index.ts';
 import { seedHomeModules, syncArticles } from './content.ts';
 import type { Config } from './env.ts';
@@ -61,7 +61,7 @@ export function surviveDatabaseOutages(log: Logger): void {
 
 /**
  * The start-up writes every API start needs once (articles from content/, home modules seed,
- * products filed, category search words and search vectors of an older rule, placeholder brands taken off); the cluster's primary runs them before its workers
+ * products filed, category search words, search vectors and product names of an older rule, placeholder brands taken off); the cluster's primary runs them before its workers
  * start (server.ts), so several processes never race to write them.
  */
 export async function prepareDatabase(database: Database, log: Logger): Promise<void> {
@@ -73,6 +73,8 @@ export async function prepareDatabase(database: Database, log: Logger): Promise<
   if (recategorised > 0) log.info({ products: recategorised }, 'category search words brought up to the current rule');
   const revectorised = await refreshSearchVectors(database);
   if (revectorised > 0) log.info({ products: revectorised }, 'search vectors brought up to the current analysis rule');
+  const renamed = await renameProducts(database);
+  if (renamed > 0) log.info({ products: renamed }, 'products named again under the current product-name rule');
   const unbranded = await forgetPlaceholderBrands(database);
   if (unbranded > 0) log.info({ products: unbranded }, 'placeholder brands ("Generic", "Unbranded"…) taken off products');
 }

@@ -5,6 +5,7 @@
  */
 export { upsertMerchant, upsertBrands, merchantOffers, writeOffers, insertNewProducts } from './writes.ts';
 export { refileCategories, refileProducts } from './refile.ts';
+export { refreshTitles, renameProducts } from './titles.ts';
 export {
   insertProducts,
   productCategoryTerms,

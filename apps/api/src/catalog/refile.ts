@@ -23,7 +23,8 @@
 import type { Queryable } from '@b-deals/db';
 import { CATEGORY_MAP_RULE, mapCategory } from '@b-deals/feeds';
 import { refreshSearchWords } from '../search/index.ts';
-import { appliedRuleVersion, productCategoryTerms, recordRuleVersion, writeCategoryTerms, type CategoryTermsRow } from './refresh.ts';
+import { productCategoryTerms, writeCategoryTerms, type CategoryTermsRow } from './refresh.ts';
+import { appliedRuleVersion, recordRuleVersion } from './rule-versions.ts';
 
 /** `rule_versions` name of the category mapper's rules (feeds `CATEGORY_MAP_RULE`). */
 const CATEGORY_MAP_RULE_NAME = 'category_map';

@@ -20,6 +20,8 @@ import type { Database, Queryable } from '@b-deals/db';
 import { googleCategoryPath } from '@b-deals/feeds';
 import { referencePriceSql } from '../pricing/index.ts';
 import { productSearchVector, refreshSearchWords } from '../search/index.ts';
+import { appliedRuleVersion, recordRuleVersion } from './rule-versions.ts';
+import { refreshTitles } from './titles.ts';
 
 /** Core's best-offer rule over the `offers` table (unaliased). */
 const BEST = bestOfferSql();
@@ -120,7 +122,8 @@ export async function insertProducts(tx: Queryable, rows: readonly NewProductRow
 
 /**
  * Recomputes offer-derived columns of existing products (rows only written where a value changed)
- * and their images ({@link imageWrites}), in one statement that reads their active offers once.
+ * and their images ({@link imageWrites}), in one statement that reads their active offers once;
+ * then their names (`refreshTitles`: core `displayTitle` of the active offers' titles).
  */
 export async function refreshProducts(tx: Queryable, productIds: readonly number[]): Promise<void> {
   if (productIds.length === 0) return;
@@ -140,6 +143,7 @@ export async function refreshProducts(tx: Queryable, productIds: readonly number
             coalesce(n.colors, p.colors), coalesce(n.sizes, p.sizes), n.age_group, n.base_popularity + 1.5 * ln(1 + p.clicks_30d), n.reference_price_cents, n.was_check)`,
     [ids],
   );
+  await refreshTitles(tx, ids);
 }
 
 /**
@@ -193,21 +197,6 @@ export async function vacuumCatalogue(db: Database): Promise<void> {
  */
 export function productCategoryTerms(code: string, title: string, productType: string | null, googleProductCategory: string | null): string {
   return categorySearchTerms(code, { title, productType, googleCategory: googleCategoryPath(googleProductCategory) }) + productTypeSearchTerms(productType);
-}
-
-/** The version of a derived-data rule last applied to this catalogue (`rule_versions`); null when none was recorded. */
-export async function appliedRuleVersion(db: Queryable, name: string): Promise<number | null> {
-  const applied = await db.query<{ version: number }>(`SELECT version FROM rule_versions WHERE name = $1`, [name]);
-  return applied.rows[0]?.version ?? null;
-}
-
-/** Records that the catalogue's derived data is written under `version` of the rule `name` (`rule_versions`). */
-export async function recordRuleVersion(db: Queryable, name: string, version: number): Promise<void> {
-  await db.query(
-    `INSERT INTO rule_versions (name, version) VALUES ($1, $2)
-     ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, applied_at = now()`,
-    [name, version],
-  );
 }
 
 /** A product's category words to write, and its category code when that changes too. */

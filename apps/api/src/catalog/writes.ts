@@ -3,7 +3,7 @@
  * products. All run inside the ingest's one transaction per feed (`ingest/ingest.ts`); which
  * product an offer joins is the matching domain's answer (`matching/resolve.ts`).
  */
-import { slugify } from '@b-deals/core';
+import { displayTitle, slugify } from '@b-deals/core';
 import { likeLiteralSql, type Queryable } from '@b-deals/db';
 import type { MerchantInput } from '@b-deals/feeds';
 import type { KnownOffer, Resolution } from '../matching/index.ts';
@@ -186,21 +186,30 @@ function offerRowsJson(chunk: readonly Resolution[]): string {
 
 /**
  * Writes the standard products the matcher started (after their offers, so their offer-derived
- * columns come out of the same statement) and their images.
+ * columns come out of the same statement) and their images. A product's name is core
+ * `displayTitle` of the titles of every listing of this feed that resolved to it (its starter's
+ * alone when `titlesOf` has none), and its slug is made from that name.
  *
  * @param brandIds brand display name → id (`upsertBrands`)
+ * @param titlesOf product id → the titles of the feed's listings resolved to it
  * @returns the ids of the products written
  */
-export async function insertNewProducts(tx: Queryable, newProducts: readonly Resolution[], brandIds: ReadonlyMap<string, number>): Promise<Set<number>> {
+export async function insertNewProducts(
+  tx: Queryable,
+  newProducts: readonly Resolution[],
+  brandIds: ReadonlyMap<string, number>,
+  titlesOf: ReadonlyMap<number, readonly string[]> = new Map(),
+): Promise<Set<number>> {
   for (let i = 0; i < newProducts.length; i += BATCH * 5) {
     await insertProducts(
       tx,
       newProducts.slice(i, i + BATCH * 5).map(({ listing: l, productId }) => {
+        const title = displayTitle(titlesOf.get(productId) ?? [l.title], l.brand) ?? l.title;
         return {
           id: productId,
           brand_name: l.brand ?? '',
-          slug: slugify(l.title).slice(0, 120) || 'product',
-          title: l.title,
+          slug: slugify(title).slice(0, 120) || 'product',
+          title,
           brand_id: l.brand ? (brandIds.get(l.brand) ?? null) : null,
           category_code: l.lead.categoryCode,
           // Our category's words as they fit this product, then the merchant's own product_type words (issue 11 §6).

@@ -206,10 +206,17 @@ async function writeListings(
 
   // New products are written once, after their offers, with their offer-derived columns; only
   // products that existed before are refreshed by the caller.
+  const titlesOf = new Map<number, string[]>();
+  for (const r of resolved) {
+    const titles = titlesOf.get(r.productId);
+    if (titles) titles.push(r.listing.title);
+    else titlesOf.set(r.productId, [r.listing.title]);
+  }
   const fresh = await insertNewProducts(
     tx,
     resolved.filter((r) => r.isNewProduct),
     brandIds,
+    titlesOf,
   );
   for (const id of fresh) touched.delete(id);
   for (let i = 0; i < resolved.length; i += BATCH * 5) {

@@ -123,7 +123,12 @@ export async function catalogueLexicon(tx: Queryable): Promise<BrandLexicon> {
   return new BrandLexicon(res.rows.map((r) => r.name));
 }
 
-/** Catalogue products by id, prepared for `matchScore` with `lexicon`; ids that no longer exist are absent. */
+/**
+ * Catalogue products by id, prepared for `matchScore` with `lexicon`; ids that no longer exist are absent.
+ * A product is read with the title of the offer that started it (its lowest offer id; the product's
+ * own title when it has no offer left), not its display name (catalogue `refreshTitles`), so the
+ * name chosen among its offers never changes what a later listing joins.
+ */
 export async function loadCandidates(tx: Queryable, productIds: Iterable<number>, lexicon: BrandLexicon): Promise<Map<number, Candidate>> {
   const ids = [...new Set(productIds)];
   const rows = new Map<number, Candidate>();
@@ -131,8 +136,10 @@ export async function loadCandidates(tx: Queryable, productIds: Iterable<number>
     const res = await tx.query<
       Pick<ProductRow, 'id' | 'title' | 'description' | 'gtin' | 'mpn' | 'price_cents' | 'colors'> & { brand: BrandRow['name'] | null }
     >(
-      `SELECT p.id, p.title, left(p.description, 500) AS description, b.name AS brand, p.gtin, p.mpn, p.price_cents, p.colors
-         FROM products p LEFT JOIN brands b ON b.id = p.brand_id WHERE p.id = ANY($1::bigint[])`,
+      `SELECT p.id, coalesce(o.title, p.title) AS title, left(p.description, 500) AS description, b.name AS brand, p.gtin, p.mpn, p.price_cents, p.colors
+         FROM products p LEFT JOIN brands b ON b.id = p.brand_id
+         LEFT JOIN LATERAL (SELECT title FROM offers WHERE product_id = p.id ORDER BY id LIMIT 1) o ON true
+        WHERE p.id = ANY($1::bigint[])`,
       [ids.slice(i, i + BATCH)],
     );
     for (const r of res.rows) {

@@ -5,7 +5,7 @@
  * match_decisions and honoured by every later ingest (ingest.ts `loadDecisions`).
  */
 import type { Database, Queryable } from '@b-deals/db';
-import { slugify, type MatchMethod } from '@b-deals/core';
+import { displayTitle, slugify, type MatchMethod } from '@b-deals/core';
 import { insertProducts, productCategoryTerms, refileProducts, refreshProducts, syncImages } from '../catalog/index.ts';
 import type { BrandLexicon } from './brands.ts';
 import { listingKeys, normaliseTitle } from './listings.ts';
@@ -345,12 +345,13 @@ export async function splitOfferOut(tx: Queryable, offerId: number): Promise<num
   const from = Number(o.product_id);
   const id = Number((await tx.query<{ id: string }>(`SELECT nextval(pg_get_serial_sequence('products', 'id')) AS id`)).rows[0]!.id);
   await tx.query(`UPDATE offers SET product_id = $2, match_method = 'new' WHERE id = $1`, [offerId, id]);
+  const title = displayTitle([o.title], o.brand_name) ?? o.title;
   await insertProducts(tx, [
     {
       id,
       brand_name: o.brand_name ?? '',
-      slug: slugify(o.title).slice(0, 120) || 'product',
-      title: o.title,
+      slug: slugify(title).slice(0, 120) || 'product',
+      title,
       brand_id: o.brand_id === null ? null : Number(o.brand_id),
       category_code: o.category_code,
       category_terms: productCategoryTerms(o.category_code, o.title, o.product_type, o.google_product_category),
