@@ -76,7 +76,18 @@ describe.each(testDrivers())('accents folded in search on %s', (driver) => {
   });
 
   it('folds product text in SQL into the lexemes core foldSearchText gives the same text in TypeScript', async () => {
-    const texts = ['Café', 'ＭＯＣＨＡ ﬁne', 'Brightline™ Shoe', 'nai\u0308ve', 'kids\u02bc', 'Ławka Øresund', 'Phở', 'İstanbul', 'O’Neill Women’s', 'plain text'];
+    const texts = [
+      'Café',
+      'ＭＯＣＨＡ ﬁne',
+      'Brightline™ Shoe',
+      'nai\u0308ve',
+      'kids\u02bc',
+      'Ławka Øresund',
+      'Phở',
+      'İstanbul',
+      'O’Neill Women’s',
+      'plain text',
+    ];
     const res = await shop.db.query<{ sql: string; ts: string }>(
       `SELECT to_tsvector('english', ${folded('x.t')})::text AS sql, to_tsvector('english', x.f)::text AS ts
          FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS x(t, f, i) ORDER BY x.i`,
@@ -100,7 +111,9 @@ describe.each(testDrivers())('accents folded in search on %s', (driver) => {
     await shop.db.query(`UPDATE search_words SET word = 'café' WHERE word = 'cafe'`);
     // The accented, full-width and ™ titles.
     expect(await refreshSearchVectors(shop.db)).toBe(6);
-    const rows = await shop.db.query<{ search: string }>(`SELECT search::text AS search FROM products WHERE title LIKE 'Sérum%' OR title LIKE 'ＭＯＣＨＡ%' ORDER BY title`);
+    const rows = await shop.db.query<{ search: string }>(
+      `SELECT search::text AS search FROM products WHERE title LIKE 'Sérum%' OR title LIKE 'ＭＯＣＨＡ%' ORDER BY title`,
+    );
     expect(rows.rows.map((r) => r.search.match(/'(serum|mocha)'/)?.[1])).toEqual(['serum', 'mocha']);
     const vocabulary = await shop.db.query<{ word: string }>(`SELECT word FROM search_words WHERE word LIKE 'caf%'`);
     expect(vocabulary.rows.map((r) => r.word)).toEqual(['cafe']);
