@@ -233,3 +233,21 @@ test("a store's product link pasted into the header search opens that product; a
     await expectNoAxeViolations(page);
   }
 });
+
+test('Sneakers & Sportswear lists sneakers: its Sneakers leaf beside Sports and Outdoor, each sneaker still on its Shoes page', async ({ page }) => {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/category/sneakers-sportswear/');
+    await page.getByRole('link', { name: 'Sneakers', exact: true }).first().click();
+    await expect(page).toHaveURL(/\/category\/sneakers-sportswear\/sneakers\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sneakers' })).toBeVisible();
+    const titles = await page.locator('main ul li article h3').allTextContents();
+    expect(titles.length).toBeGreaterThan(0);
+    for (const t of titles) expect(t.toLowerCase()).toMatch(/sneaker|trainer|shoe|high top/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expectNoAxeViolations(page);
+  }
+  // The first sneaker listed there is filed in Shoes: its breadcrumb says so.
+  await page.locator('main ul li article a').first().click();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Shoes');
+});
