@@ -207,3 +207,47 @@ test('a pasted link or a long unbroken word wraps in the headings instead of wid
     expect(await page.evaluate(() => document.documentElement.scrollWidth), q).toBeLessThanOrEqual(width);
   }
 });
+
+test("a store's product link pasted into the header search opens that product; a page we do not carry says so, at either width", async ({ page }) => {
+  const [card] = (await (await page.request.post('/inventory/api/v1/search/condition', { data: { q: 'dress', to: 1, facets: false } })).json()).items;
+  const body = await (await page.request.get(`/inventory/api/v1/standard-product/product/${card.id}/with-recommend?recommend=0`)).json();
+  const link = `${body.offers[0].link.replace(/\/$/, '')}/?utm_source=newsletter#details`;
+  await page.goto('/');
+  const search = page.getByRole('search', { name: 'Search deals' });
+  await search.getByRole('searchbox').fill(link);
+  await search.getByRole('searchbox').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/prod/${card.slug}/\\?id=${card.id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(card.name);
+
+  const unknown = 'https://www.nowhere.example/p/linen-dress-42?ref=share';
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/searchList/?q=${encodeURIComponent(unknown)}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('We don’t carry that product yet');
+    await expect(page.getByTestId('not-carried')).toContainText('nowhere.example');
+    await expect(page.getByRole('link', { name: 'Open the page at nowhere.example' })).toHaveAttribute('href', unknown);
+    await expect(page.getByRole('link', { name: 'How price-history tracking works' })).toHaveAttribute('href', '/price-history-tracking/');
+    // No keyword search ran over the link's words: no results grid, no "Results for".
+    await expect(page.getByText(/Results for/)).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expectNoAxeViolations(page);
+  }
+});
+
+test('Sneakers & Sportswear lists sneakers: its Sneakers leaf beside Sports and Outdoor, each sneaker still on its Shoes page', async ({ page }) => {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/category/sneakers-sportswear/');
+    await page.getByRole('link', { name: 'Sneakers', exact: true }).first().click();
+    await expect(page).toHaveURL(/\/category\/sneakers-sportswear\/sneakers\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sneakers' })).toBeVisible();
+    const titles = await page.locator('main ul li article h3').allTextContents();
+    expect(titles.length).toBeGreaterThan(0);
+    for (const t of titles) expect(t.toLowerCase()).toMatch(/sneaker|trainer|shoe|high top/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expectNoAxeViolations(page);
+  }
+  // The first sneaker listed there is filed in Shoes: its breadcrumb says so.
+  await page.locator('main ul li article a').first().click();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Shoes');
+});

@@ -63,6 +63,8 @@ describe('topK', () => {
 interface RefRow {
   id: number;
   code: string;
+  /** Leaves the product is listed under as well: its first offer's `also_category_codes` (decisions 0026, 0027). */
+  also: string[];
   brand: string | null;
   parentBrand: string | null;
   merchants: string[];
@@ -377,6 +379,7 @@ async function readReference(db: Database): Promise<RefRow[]> {
   const res = await db.query<{
     id: string;
     category_code: string;
+    also: string[];
     brand: string | null;
     parent: string | null;
     merchants: string[];
@@ -389,7 +392,8 @@ async function readReference(db: Database): Promise<RefRow[]> {
     clicks_30d: number;
     sizes: string[];
   }>(
-    `SELECT p.id, p.category_code, b.slug AS brand, pb.slug AS parent,
+    `SELECT p.id, p.category_code, coalesce((SELECT o.also_category_codes FROM offers o WHERE o.product_id = p.id ORDER BY o.id LIMIT 1), '{}') AS also,
+            b.slug AS brand, pb.slug AS parent,
             ARRAY(SELECT m.slug FROM merchants m WHERE m.id = ANY(p.merchant_ids)) AS merchants,
             p.price_cents, p.discount_pct, p.in_stock, p.offer_count, p.marketplaces, p.popularity, p.clicks_30d,
             ARRAY(SELECT DISTINCT k FROM offers o, jsonb_object_keys(o.size_stock) AS k
@@ -400,6 +404,7 @@ async function readReference(db: Database): Promise<RefRow[]> {
   return res.rows.map((r) => ({
     id: Number(r.id),
     code: r.category_code,
+    also: r.also,
     brand: r.brand,
     parentBrand: r.parent,
     merchants: r.merchants,
@@ -428,7 +433,7 @@ function reference(rows: RefRow[], c: ReturnType<typeof SearchConditionSchema.pa
     (!c.l.includes('multi_merchant') || r.offers >= 2) &&
     (c.marketplace === 'ALL' || r.marketplaces.includes(c.marketplace));
   const preds = {
-    category: (r: RefRow) => !cats || matchesCategory(r.code, cats),
+    category: (r: RefRow) => !cats || [r.code, ...r.also].some((code) => matchesCategory(code, cats)),
     brand: (r: RefRow) => !c.b.length || (!!r.brand && (c.b.includes(r.brand) || (!!r.parentBrand && c.b.includes(r.parentBrand)))),
     merchant: (r: RefRow) => !c.m.length || r.merchants.some((m) => c.m.includes(m)),
     price: (r: RefRow) => !priced || (r.price >= low && r.price < high),

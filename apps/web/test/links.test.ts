@@ -76,6 +76,12 @@ describe('searchSuggestions', () => {
   it('suggests nothing for empty text', () => {
     expect(searchSuggestions('  ', words)).toEqual({ categories: [], terms: [] });
   });
+  it('reads text, names and words folded as the search does: accents, curly apostrophes, full-width letters', () => {
+    expect(searchSuggestions('women’s coats', []).categories.map((c) => c.node.term)).toEqual(["Women's Coats"]);
+    expect(searchSuggestions('ＪＥＡＮＳ', []).categories.map((c) => c.node.term)).toEqual(['Jeans', 'Jeans']);
+    expect(searchSuggestions('creme', ['crème hydratante', 'cream blazer']).terms).toEqual(['crème hydratante']);
+    expect(searchSuggestions('CRÈME', ['creme hydratante']).terms).toEqual(['creme hydratante']);
+  });
 });
 
 describe('groupAZ', () => {

@@ -2,6 +2,7 @@
  * Landing-page data (issue 3): Top Selling and Lowest Price tabs, outbound clicks, deals
  * (promotions), articles, and home modules (spec §7 tapestry modes).
  */
+import { isProductLink } from '@b-deals/core';
 import { z } from 'zod';
 import { CentsSchema, IdSchema, pageWindowShape, refinePageWindow, textSchema } from './common.ts';
 import { ProductCardSchema } from './search.ts';
@@ -39,7 +40,7 @@ export const ClickResponseSchema = z.object({ link: z.string() });
  * trailing slashes ignored). 404 when no offer has that page.
  */
 export const OfferLookupQuerySchema = z.object({
-  link: textSchema(2000).refine((s) => /^https?:\/\/[^\s/]+\.[^\s/]+/i.test(s.trim()), { message: 'must be an http(s) link to a product page' }),
+  link: textSchema(2000).refine(isProductLink, { message: 'must be an http(s) link to a product page' }),
 });
 export const OfferLookupSchema = z.object({
   productId: z.number().int(),

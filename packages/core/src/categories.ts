@@ -375,10 +375,25 @@ const DEFS: Def[] = [
         ],
         'outdoor',
       ],
+      // Listed, never filed: the sneakers of Shoes (ALSO_LISTED_UNDER). No keywords, so the feed mapper files no item here.
+      ['Sneakers', '3', []],
     ],
     'sneakers-sportswear',
   ],
 ];
+
+/**
+ * Leaves whose products a second department lists as well (spec §3: Sneakers & Sportswear is where
+ * "sports shoes" are): a product keeps its one category, and the feed mapper adds the leaf here to
+ * the leaves it is listed under too (packages/feeds `mapCategory`'s `alsoIn`, decision 0026). A
+ * women's or men's sneaker (k15, k24), or a sneaker for either gender listed under both, stays in
+ * its Shoes department and is listed under Sneakers & Sportswear › Sneakers (73), a leaf of the
+ * department itself, so its page offers it beside Sports and Outdoor.
+ */
+export const ALSO_LISTED_UNDER: Readonly<Record<string, string>> = { k15: '73', k24: '73' };
+
+/** Codes of the leaves that only list another department's products again ({@link ALSO_LISTED_UNDER}'s values): nothing is filed there. */
+export const LISTING_LEAF_CODES: ReadonlySet<string> = new Set(Object.values(ALSO_LISTED_UNDER));
 
 /** Root-level nodes that link to a search (spec §3 "a few others"). */
 const QUERY_NODES: Array<[string, string]> = [
@@ -452,8 +467,8 @@ export const DEPARTMENTS: readonly CategoryNode[] = CATEGORY_TREE.children.filte
 /** Code of the Baby & Kids department (spec §3): every code starting with it is a child's product's. */
 export const BABY_KIDS_CODE = 'g';
 
-/** Leaves a product can be filed under (named leaves and 'Other' leaves). */
-export const LEAF_CATEGORIES: readonly CategoryNode[] = ALL_CATEGORIES.filter((c) => c.code && c.children.length === 0);
+/** Leaves a product can be filed under (named leaves and 'Other' leaves; not the {@link LISTING_LEAF_CODES}). */
+export const LEAF_CATEGORIES: readonly CategoryNode[] = ALL_CATEGORIES.filter((c) => c.code && c.children.length === 0 && !LISTING_LEAF_CODES.has(c.code));
 
 const byPath = new Map(ALL_CATEGORIES.map((c) => [c.path, c]));
 const byId = new Map(ALL_CATEGORIES.filter((c) => c.id).map((c) => [c.id as string, c]));

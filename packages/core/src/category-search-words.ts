@@ -4,7 +4,7 @@
  * kind it names), the merchant's `product_type` words, the kind words and colour words the search
  * reads, and the version of that rule (`CATEGORY_TERMS_RULE`). The tree itself is categories.ts.
  */
-import { ALL_CATEGORIES, categoryByCode, categoryByTermPath, categoryTrail, type CategoryNode } from './categories.ts';
+import { ALL_CATEGORIES, LISTING_LEAF_CODES, categoryByCode, categoryByTermPath, categoryTrail, type CategoryNode } from './categories.ts';
 import { COLOUR_WORDS, synonymsOf } from './search-words.ts';
 
 /**
@@ -297,11 +297,12 @@ export function nearestKindGroups(word: string): CategoryNode[] {
  * no group or leaf is named (the "Sneakers" of Sneakers & Sportswear, which also holds rackets and
  * goggles, is no kind where the shoes' Sneakers leaves are). `coat` → Women's Coats (81) and Coats
  * & Jackets (91); `earring` → Earrings (f2); `sweatpant` → Sweatshirts (712); `sneaker` → the
- * women's and men's Sneakers (k15, k24). [] when `word` is no kind word.
+ * women's and men's Sneakers (k15, k24), not Sneakers & Sportswear's Sneakers (73), a leaf that only lists theirs
+ * again (`LISTING_LEAF_CODES`). [] when `word` is no kind word.
  */
 export function kindCategories(word: string): CategoryNode[] {
   const w = singularWord(word);
-  const all = ALL_CATEGORIES.filter((n) => n.code && !n.other && kindWordsOf(n).includes(w));
+  const all = ALL_CATEGORIES.filter((n) => n.code && !n.other && !LISTING_LEAF_CODES.has(n.code) && kindWordsOf(n).includes(w));
   const below = all.filter((n) => n.code!.length > 1);
   const named = below.length ? below : all;
   return named.filter((n) => !named.some((m) => m !== n && n.code!.startsWith(m.code!)));

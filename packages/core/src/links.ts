@@ -114,6 +114,17 @@ export function listingHref(query: ListingQuery): string {
 }
 
 /**
+ * True when a shopper's text is a store's product link rather than words (issue 16 §6 "paste a
+ * merchant's product URL"; issue 11: pasted into the header search): after trimming, one http(s) URL
+ * (RFC 3986 scheme `http`/`https`, then `//`) with a host holding a dot, and no white space. The
+ * rule of the offer lookup's `link` (contracts `OfferLookupQuerySchema`), the search page and
+ * /price-history-tracking/.
+ */
+export function isProductLink(text: string): boolean {
+  return /^https?:\/\/[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$/i.test(text.trim());
+}
+
+/**
  * The key a merchant's product link is looked up by (issue 16 §6: "paste a merchant's product
  * URL"): the link without fragment, query, scheme, leading `www.` and trailing slashes,
  * lower-cased — so `https://www.Shop.example/p/Dress-1/?utm_source=x#top` and

@@ -79,9 +79,12 @@ for (const group of SEARCH_SYNONYMS)
     for (const form of [word, `${word}s`, `${word}es`]) synonymIndex.set(form, [...(synonymIndex.get(form) ?? []), ...others]);
   }
 
-/** Words of a query, lower-cased, letters and digits (hyphenated compounds kept whole), at most 8. */
+/**
+ * Words of a query, folded as product text is ({@link foldSearchText}: "Café" is `cafe`), letters and digits
+ * (hyphenated compounds kept whole), at most 8.
+ */
 export function queryWords(q: string): string[] {
-  return (q.toLowerCase().match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? []).slice(0, 8);
+  return (foldSearchText(q).match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? []).slice(0, 8);
 }
 
 /** The synonyms of a query word (its plural `s`/`es` forms too), without the word itself; [] when it has none. */
@@ -101,30 +104,69 @@ export function synonymsOf(word: string): string[] {
 export const KEPT_STOP_WORDS: Readonly<Record<string, string>> = { down: 'downfill' };
 
 /**
- * Latin letters with diacritics and the plain letter each is searched as (issue 11 §6: a US shopper
- * types "serum visage" for "Sérum Visage", "creme" for "Crème"): every letter of U+00C0–U+024F whose
- * canonical decomposition (NFD) is one ASCII letter and marks, and by hand ø, đ, ł, ħ (no
- * decomposition); `from[i]` folds to `to[i]`, as SQL `translate(text, from, to)` reads them (search
- * `analysed`, so product text and query words alike). Letters that fold to two (ß, æ, œ) stay.
+ * How search text is folded before it is split into words (issue 11 §6: a US shopper types "serum visage" for
+ * "Sérum Visage", "creme" for "Crème", "women’s" with a curly apostrophe, or full-width "ｃａｆｅ" from a
+ * Japanese keyboard): the one rule of the index's text and the query's words alike. In order:
+ *
+ * 1. `separators` (™ ℠ ℡) become spaces: Unicode NFKC would glue them to the word before ("Brand™" → "BrandTM").
+ * 2. Unicode NFKC (UAX #15): full-width forms are their ASCII letters, ligatures their letters (ﬁ → fi), a letter
+ *    typed as letter + combining mark is one letter.
+ * 3. `from[i]` → `to[i]` (as SQL `translate(text, from, to)` reads them, which also deletes each character of `from`
+ *    past the end of `to`): every letter of U+00C0–U+024F and U+1E00–U+1EFF whose canonical decomposition (NFD) is
+ *    one ASCII letter and marks is that letter, and by hand ø, đ, ł, ħ, ı (no decomposition); apostrophes and primes
+ *    (’ ‘ ‛ ʼ ′ ´ `) are `'`; combining diacritical marks (U+0300–U+036F) left on a letter NFKC could not compose are
+ *    deleted. Letters that fold to two (ß, æ, œ) stay.
+ *
+ * `block` is a regular-expression class of the characters steps 1–3 change that PostgreSQL's text parser does not
+ * already read as it reads their folded form (a curly apostrophe separates words as a straight one does), for
+ * telling cheaply whether a text needs folding at all (search `analysed`). {@link foldSearchText} is the rule in
+ * TypeScript (query words, suggestions, hot words); apps/api search `folded` in SQL (product text, vocabulary).
  */
-export const ACCENT_FOLDING: Readonly<{ from: string; to: string; block: string }> = (() => {
-  let from = 'øØđĐłŁħĦ';
-  let to = 'oOdDlLhH';
-  for (let cp = 0xc0; cp <= 0x24f; cp++) {
-    const ch = String.fromCodePoint(cp);
-    const base = ch.normalize('NFD').replace(/\p{M}/gu, '');
-    if (base !== ch && /^[A-Za-z]$/.test(base)) {
-      from += ch;
-      to += base;
+export const SEARCH_FOLDING: Readonly<{ separators: string; from: string; to: string; block: string }> = (() => {
+  let from = 'øØđĐłŁħĦı';
+  let to = 'oOdDlLhHi';
+  for (const [first, last] of [
+    [0xc0, 0x24f],
+    [0x1e00, 0x1eff],
+  ] as const) {
+    for (let cp = first; cp <= last; cp++) {
+      const ch = String.fromCodePoint(cp);
+      const base = ch.normalize('NFD').replace(/\p{M}/gu, '');
+      if (base !== ch && /^[A-Za-z]$/.test(base)) {
+        from += ch;
+        to += base;
+      }
     }
   }
-  // `block`: a regular-expression class of the Unicode block every letter of `from` lies in, for telling cheaply
-  // whether a text needs folding at all (search `analysed`).
-  return { from, to, block: '[\u00c0-\u024f]' };
+  const apostrophes = '\u2019\u2018\u201b\u02bc\u2032\u00b4\u0060';
+  from += apostrophes;
+  to += "'".repeat(apostrophes.length);
+  for (let cp = 0x300; cp <= 0x36f; cp++) from += String.fromCodePoint(cp);
+  return {
+    separators: '\u2120\u2121\u2122',
+    from,
+    to,
+    block: '[\u00a0-\u036f\u1e00-\u1eff\u2100-\u218f\ufb00-\ufb4f\uff00-\uffef]',
+  };
 })();
 
+const FOLDED = new Map<string, string>([...SEARCH_FOLDING.from].map((ch, i) => [ch, SEARCH_FOLDING.to[i] ?? '']));
+const SEPARATORS = new RegExp(`[${SEARCH_FOLDING.separators}]`, 'g');
+
 /**
- * Version of the search vectors' analysis rule ({@link KEPT_STOP_WORDS}, {@link ACCENT_FOLDING});
- * a catalogue written under another one is rewritten at API start. 2: accents folded (2026-11-29).
+ * A text as search reads it ({@link SEARCH_FOLDING}, steps 1–3), lower-cased: "Café" → "cafe", "CRÈME" → "creme",
+ * "naïve" → "naive", "women’s" → "women's", "ｃａｆé" → "cafe". Idempotent; never throws.
  */
-export const SEARCH_VECTOR_RULE = 2;
+export function foldSearchText(text: string): string {
+  let out = '';
+  for (const ch of text.replace(SEPARATORS, ' ').normalize('NFKC')) out += FOLDED.get(ch) ?? ch;
+  return out.toLowerCase();
+}
+
+/**
+ * Version of the search vectors' analysis rule ({@link KEPT_STOP_WORDS}, {@link SEARCH_FOLDING});
+ * a catalogue written under another one is rewritten at API start. 2: accents folded (2026-11-29).
+ * 3: NFKC (full-width forms, ligatures), Latin Extended Additional letters, the modifier-letter apostrophe,
+ * and the typo-correction vocabulary folded too (2026-11-29).
+ */
+export const SEARCH_VECTOR_RULE = 3;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALL_CATEGORIES,
+  LISTING_LEAF_CODES,
   NAME_PART_OTHER_KINDS,
   SEARCH_COLOUR_WORDS,
   PRODUCT_KIND_WORDS,
@@ -141,16 +142,18 @@ describe('CATEGORY_TREE shape (spec §3 "Category tree node")', () => {
     expect(ALL_CATEGORIES.filter((c) => c.id === null)).toHaveLength(queries.length);
   });
 
-  it('lists as leaves exactly the coded nodes without children, Other leaves included', () => {
-    const expected = ALL_CATEGORIES.filter((c) => c.code !== null && c.children.length === 0);
+  it("lists as leaves exactly the coded nodes without children, Other leaves included, leaves that only list others' products not", () => {
+    const expected = ALL_CATEGORIES.filter((c) => c.code !== null && c.children.length === 0 && !LISTING_LEAF_CODES.has(c.code));
     expect(LEAF_CATEGORIES).toEqual(expected);
+    expect(categoryByCode('73')?.path).toBe('sneakers-sportswear/sneakers');
+    expect(LEAF_CATEGORIES.some((c) => c.code === '73')).toBe(false);
     expect(LEAF_CATEGORIES.some((c) => c.id === '81,-811,-812,-813')).toBe(true);
     expect(LEAF_CATEGORIES.some((c) => c.id === '81')).toBe(false);
   });
 
-  it('gives every named leaf some lower-case keywords and no Other leaf any', () => {
+  it("gives every named leaf some lower-case keywords and no Other leaf, or leaf that only lists another department's products, any", () => {
     for (const node of ALL_CATEGORIES) {
-      if (node.other || node.query) {
+      if (node.other || node.query || LISTING_LEAF_CODES.has(node.code!)) {
         expect(node.keywords, node.path).toEqual([]);
         continue;
       }

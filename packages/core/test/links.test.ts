@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandMerchantHref, categoryHref, internalHref, listingHref, pagePath, productHref } from '../src/links.ts';
+import { brandMerchantHref, categoryHref, internalHref, isProductLink, listingHref, pagePath, productHref } from '../src/links.ts';
 
 describe('brandMerchantHref (spec §5 brand/merchant link rule)', () => {
   it('links one brand to its brand page and one merchant to its store page', () => {
@@ -94,5 +94,29 @@ describe('listingHref (issue 20 §6: "See all" opens exactly the rail\'s list)',
   });
   it('writes min and max in dollars', () => {
     expect(listingHref({ minPrice: 2550, maxPrice: 10000, b: ['x', 'y'] })).toBe('/searchList/?b=x&b=y&min=25.5&max=100');
+  });
+});
+
+describe('isProductLink (issue 16 §6; a link pasted into the search)', () => {
+  it('takes one http(s) URL with a dotted host, however its path, query and fragment are written', () => {
+    for (const text of [
+      'https://shop.example/p/dress-1',
+      ' http://WWW.Shop.example/p/1/?utm_source=x#top ',
+      'https://shop.example',
+      'https://shop.example?id=3',
+    ])
+      expect(isProductLink(text), text).toBe(true);
+  });
+  it('leaves words, other schemes, hosts without a dot and text around a link to the keyword search', () => {
+    for (const text of [
+      'linen dress',
+      'https www',
+      'https://localhost/p/1',
+      'javascript:alert(1)',
+      'ftp://shop.example/p',
+      'see https://shop.example/p/1',
+      'https://shop.example/p/1 red',
+    ])
+      expect(isProductLink(text), text).toBe(false);
   });
 });

@@ -5,11 +5,11 @@
  * domain's rule (`productSearchVector`); price statistics are the pricing domain's.
  */
 import {
-  ACCENT_FOLDING,
   CATEGORY_TERMS_RULE,
   cleanBrandName,
   KEPT_STOP_WORDS,
   PRODUCT_TYPE_SEPARATOR,
+  SEARCH_FOLDING,
   SEARCH_VECTOR_RULE,
   bestOfferSql,
   categorySearchTerms,
@@ -292,8 +292,9 @@ const SEARCH_VECTOR_RULE_NAME = 'search_vector';
  * Brings stored search vectors (`products.search`) up to the current analysis rule (core
  * `SEARCH_VECTOR_RULE`, search `analysed`): when the catalogue was written under another version,
  * every product whose title, brand, category words or description holds one of core
- * `KEPT_STOP_WORDS` as a word, or an accented letter of core `ACCENT_FOLDING`, gets its vector
- * written again (the others read the same under every rule so far), in id order and batches of REFRESH_BATCH; then the version is recorded. An interrupted
+ * `KEPT_STOP_WORDS` as a word, or a character of core `SEARCH_FOLDING.block`, gets its vector
+ * written again (the others read the same under every rule so far), in id order and batches of REFRESH_BATCH; then the
+ * search vocabulary is refreshed when a vector changed (it is folded too) and the version is recorded. An interrupted
  * run leaves it unrecorded, so the next start finishes it. At the current version it costs one
  * read of that row. Resolves to the number of products rewritten. Run at API start, before the
  * search index is built (issue 11 §6: "down jacket" is a down jacket, not any jacket).
@@ -307,7 +308,7 @@ export async function refreshSearchVectors(db: Queryable): Promise<number> {
       `WITH r AS (SELECT * FROM (SELECT p.id, p.title, coalesce(b.name, '') AS brand_name, p.category_terms, p.description,
                                         p.title || ' ' || coalesce(b.name, '') || ' ' || p.category_terms || ' ' || left(p.description, 2000) AS text
                                    FROM products p LEFT JOIN brands b ON b.id = p.brand_id WHERE p.id > $1) t
-                   WHERE t.text ~* '${pattern}' OR t.text ~ '${ACCENT_FOLDING.block}'
+                   WHERE t.text ~* '${pattern}' OR t.text ~ '${SEARCH_FOLDING.block}'
                    ORDER BY t.id LIMIT $2)
        UPDATE products p SET search = ${productSearchVector('r')} FROM r WHERE p.id = r.id RETURNING p.id`,
       [after, REFRESH_BATCH],
@@ -316,6 +317,7 @@ export async function refreshSearchVectors(db: Queryable): Promise<number> {
     changed += res.rows.length;
     after = res.rows.reduce((max, r) => (BigInt(r.id) > BigInt(max) ? r.id : max), after);
   }
+  if (changed > 0) await refreshSearchWords(db);
   await recordRuleVersion(db, SEARCH_VECTOR_RULE_NAME, SEARCH_VECTOR_RULE);
   return changed;
 }

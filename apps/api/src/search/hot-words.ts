@@ -2,7 +2,7 @@
  * Hot words (search domain; spec §3 `hotWords`): the suggestions under the search box, and the
  * one flow that runs backwards into them, the searches shoppers make (`search_terms`).
  */
-import { LEAF_CATEGORIES } from '@b-deals/core';
+import { LEAF_CATEGORIES, foldSearchText } from '@b-deals/core';
 import type { Queryable } from '@b-deals/db';
 import type { HotWordRow, SearchTermRow } from './rows.ts';
 
@@ -37,11 +37,12 @@ export async function hotWords(db: Queryable, limit = 10): Promise<string[]> {
 /**
  * Counts a search term for today (feeds hot words) once per searcher: `visitor` is the searcher's
  * key for the day (`dailyVisitorKey`); a repeat of the same term by the same key adds nothing, so
- * one visitor cannot push a term into everyone's suggestions. Terms are trimmed, lower-cased and
+ * one visitor cannot push a term into everyone's suggestions. Terms are folded as search reads them
+ * (core `foldSearchText`: "Café" and "cafe" are one term, as they find the same products), trimmed, and
  * capped at 60 characters.
  */
 export async function recordSearchTerm(db: Queryable, term: string, visitor: string): Promise<void> {
-  const t = term.trim().toLowerCase().replace(/\s+/g, ' ').slice(0, 60);
+  const t = foldSearchText(term).trim().replace(/\s+/g, ' ').slice(0, 60);
   if (t.length < 2) return;
   await db.query(
     `WITH fresh AS (INSERT INTO search_term_searchers (term, day, visitor) VALUES ($1, current_date, $2) ON CONFLICT DO NOTHING RETURNING 1)

@@ -4,6 +4,7 @@ import { Form, Link } from '../lib/router-links';
 import type { Route } from './+types/price-history-tracking';
 import { Breadcrumb } from '../components/breadcrumb';
 import { apiFrom } from '../lib/api.server';
+import { isProductLink, productOfLink } from '../lib/product-link.server';
 import { pageMeta } from '../lib/meta';
 
 const TITLE = 'Price History Tracking';
@@ -23,22 +24,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFrom(context);
   const asked = new URL(request.url).searchParams.get('link')?.trim() ?? '';
   let notTracked: string | null = null;
-  if (asked && !/^https?:\/\//i.test(asked)) throw redirect(`/searchList/?q=${encodeURIComponent(asked)}`);
+  if (asked && !isProductLink(asked)) throw redirect(`/searchList/?q=${encodeURIComponent(asked)}`);
   if (asked) {
-    const hit = await api.offerLookup(asked).catch((err: unknown) => {
-      if (isNotFound(err)) return null;
-      throw err;
-    });
+    const hit = await productOfLink(api, asked);
     if (hit) throw redirect(`${productHref(hit.slug, hit.productId)}#price-history`);
     notTracked = asked;
   }
   const lowest = await api.lowest('ALL', 0, SHOWN);
   return { lowest, notTracked, canonical: new URL('/price-history-tracking/', request.url).href };
-}
-
-/** True for the 404 the API client throws (a route response with status 404). */
-function isNotFound(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && 'init' in err && (err as { init?: { status?: number } }).init?.status === 404;
 }
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(TITLE, LEAD, data.canonical) : []);

@@ -1,6 +1,6 @@
 import { Fragment, useEffect } from 'react';
-import { categoryByCode, categoryHref, internalHref } from '@b-deals/core';
-import { useRouteLoaderData } from 'react-router';
+import { categoryByCode, categoryHref, internalHref, productHref } from '@b-deals/core';
+import { redirect, useRouteLoaderData } from 'react-router';
 import { Link } from '../lib/router-links';
 import { ga4Item, track } from '../lib/analytics';
 import type { Route } from './+types/search';
@@ -9,13 +9,34 @@ import { Listing } from '../components/listing';
 import { ProductGrid } from '../components/product-card';
 import { HotWordChips } from '../components/search-box';
 import { apiFrom } from '../lib/api.server';
-import { loadListing } from '../lib/listing.server';
+import { loadListing, type ListingData } from '../lib/listing.server';
+import { isProductLink, linkHost, productOfLink } from '../lib/product-link.server';
 import { pageMeta } from '../lib/meta';
 import type { loader as rootLoader } from '../root';
 
-/** /searchList/ (spec §2.1): q, b, m, cids (repeatable) plus the listing filters, sort and page. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadListing(apiFrom(context), request);
+/** Heading and title of the page a pasted store link we carry no offer at opens. */
+const NOT_CARRIED = 'We don’t carry that product yet';
+
+/** A query that is a store's product link we carry no offer at: the link and its store's host name. */
+interface NotCarried {
+  notCarried: { link: string; host: string };
+}
+
+/**
+ * /searchList/ (spec §2.1): q, b, m, cids (repeatable) plus the listing filters, sort and page. A `q` that is a
+ * store's product link (core `isProductLink`; shoppers paste one into the header search) is no words: it redirects
+ * to the product we track at that page (the resolver of /price-history-tracking/, `productOfLink`), else answers
+ * {@link NotCarried} and runs no search (never one over "https www").
+ */
+export async function loader({ request, context }: Route.LoaderArgs): Promise<ListingData | NotCarried> {
+  const api = apiFrom(context);
+  const q = new URL(request.url).searchParams.get('q') ?? '';
+  if (isProductLink(q)) {
+    const hit = await productOfLink(api, q);
+    if (hit) throw redirect(productHref(hit.slug, hit.productId));
+    return { notCarried: { link: q.trim(), host: linkHost(q) } };
+  }
+  return loadListing(api, request);
 }
 
 /** Where a broadened answer's category links: the other words searched within it, or, when none are left, its category page. */
@@ -25,21 +46,65 @@ function broadenedHref(query: string, key: string): string {
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  data
+  data && 'notCarried' in data
     ? [
-        ...pageMeta(
-          data.params.q ? `Results for “${data.params.q}”` : 'Search',
-          data.params.q
-            ? data.result.broadened
-              ? `Nothing matches “${data.params.q}”; ${data.result.total} products${data.result.broadened.query ? ` for “${data.result.broadened.query}”` : ''}${data.result.broadened.categories.length ? ` in ${data.result.broadened.categories.map((c) => c.label).join(', ')}` : ''}: compare prices across stores on B-Deals.`
-              : `${data.result.total} products for “${data.params.q}”: compare prices across stores on B-Deals.`
-            : 'Search products and compare prices across stores on B-Deals.',
-        ),
+        ...pageMeta(NOT_CARRIED, `B-Deals does not compare prices for that page of ${data.notCarried.host} yet.`),
         { name: 'robots', content: 'noindex, follow' },
       ]
-    : [];
+    : data
+      ? [
+          ...pageMeta(
+            data.params.q ? `Results for “${data.params.q}”` : 'Search',
+            data.params.q
+              ? data.result.broadened
+                ? `Nothing matches “${data.params.q}”; ${data.result.total} products${data.result.broadened.query ? ` for “${data.result.broadened.query}”` : ''}${data.result.broadened.categories.length ? ` in ${data.result.broadened.categories.map((c) => c.label).join(', ')}` : ''}: compare prices across stores on B-Deals.`
+                : `${data.result.total} products for “${data.params.q}”: compare prices across stores on B-Deals.`
+              : 'Search products and compare prices across stores on B-Deals.',
+          ),
+          { name: 'robots', content: 'noindex, follow' },
+        ]
+      : [];
 
 export default function Search({ loaderData }: Route.ComponentProps) {
+  return 'notCarried' in loaderData ? <NotCarriedPage {...loaderData.notCarried} /> : <Results data={loaderData} />;
+}
+
+/** A pasted store link we carry no offer at: says so, and links to the store's page and to price-history tracking. */
+function NotCarriedPage({ link, host }: NotCarried['notCarried']) {
+  return (
+    <div className="container-page py-6" data-testid="not-carried">
+      <h1 className="text-2xl font-bold sm:text-3xl">{NOT_CARRIED}</h1>
+      <p className="mt-2 max-w-2xl text-stone-700 wrap-anywhere">
+        You searched for a product page of <strong>{host}</strong>. B-Deals compares the prices of the products its stores send us, and this page is not one of
+        them, so we have no prices or price history for it.
+      </p>
+      <p className="mt-1 max-w-2xl text-sm text-stone-600 wrap-anywhere">{link}</p>
+      <ul className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        <li>
+          <a
+            href={link}
+            rel="nofollow noopener noreferrer"
+            className="inline-block rounded-xl bg-accent-600 px-4 py-2 font-semibold text-white hover:bg-accent-700"
+          >
+            Open the page at {host}
+          </a>
+        </li>
+        <li>
+          <Link
+            to="/price-history-tracking/"
+            className="inline-block rounded-xl border border-stone-300 px-4 py-2 font-semibold text-stone-800 hover:bg-stone-50"
+          >
+            How price-history tracking works
+          </Link>
+        </li>
+      </ul>
+      <p className="mt-6 text-stone-600">Or search for the product by its name in the search box above.</p>
+    </div>
+  );
+}
+
+/** The results of a search for words. */
+function Results({ data: loaderData }: { data: ListingData }) {
   const hotWords = useRouteLoaderData<typeof rootLoader>('root')?.hotWords ?? [];
   const departments = useDepartments();
   const { params, result } = loaderData;

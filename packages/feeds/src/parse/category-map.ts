@@ -58,7 +58,7 @@
  * category-keywords.ts. Measured by `npm run eval:categories` (apps/api/eval/categories.ts) on
  * labelled real items.
  */
-import { ALL_CATEGORIES, LEAF_CATEGORIES, categoryByCode, categoryByTermPath, categoryTrail, type CategoryNode } from '@b-deals/core';
+import { ALL_CATEGORIES, ALSO_LISTED_UNDER, LEAF_CATEGORIES, categoryByCode, categoryByTermPath, categoryTrail, type CategoryNode } from '@b-deals/core';
 import { audienceOf, keywordScores, type Audience, type TextScores } from './category-keywords.ts';
 import { BABY_AGES, refineCategory } from './category-refine.ts';
 import { OUR_BRANCHES, googleCategoryPath } from './taxonomy.ts';
@@ -83,9 +83,11 @@ export { googleCategoryPath } from './taxonomy.ts';
  * "masculino", "Herren"); a Google path's deepest segment naming a node of ours when its last names
  * none ("Skin Care" of "… > Skin Care > Facial Care"), and never one kind of a segment naming
  * several ("Handbags, Wallets & Cases") for an item whose words name none; groups of both genders
- * listed too (found by ingesting real public feeds, session 25).
+ * listed too (found by ingesting real public feeds, session 25). 7: a sneaker (Women's or Men's
+ * Sneakers, or listed under them) is listed under Sneakers & Sportswear's Sneakers too (core
+ * `ALSO_LISTED_UNDER`; issue 11: the department held no sneakers).
  */
-export const CATEGORY_MAP_RULE = 6;
+export const CATEGORY_MAP_RULE = 7;
 
 /** Input of {@link mapCategory}; GMC attribute values after normalisation. */
 export interface CategoryInput {
@@ -197,8 +199,28 @@ const ANCESTORS = new Map(LEAF_CATEGORIES.map((leaf) => [leaf, categoryTrail(lea
  *
  * Without GMC `gender` / `age_group`, whom the item is for is read from its product type and title
  * (then the description, for gender only; {@link audienceOf}), in English, Russian, Bulgarian and Arabic.
+ * `alsoIn` holds the leaves of both genders for an item for either (decision 0026) and the leaves
+ * another department lists the item's kind under (core `ALSO_LISTED_UNDER`: a sneaker under Sneakers &
+ * Sportswear's Sneakers).
  */
 export function mapCategory(input: CategoryInput): CategoryMatch {
+  return withDepartmentListings(fileItem(input));
+}
+
+/**
+ * A match listed under the leaves a second department lists its leaves' products in as well (core
+ * `ALSO_LISTED_UNDER`: a sneaker of Shoes under Sneakers & Sportswear › Sneakers): each such
+ * leaf of its code or of the leaves it is listed under is added to `alsoIn`. Code, confidence and
+ * `mapped` are unchanged: a listing elsewhere says nothing of how sure the filing is.
+ */
+function withDepartmentListings(match: CategoryMatch): CategoryMatch {
+  const extra = [match.code, ...match.alsoIn].flatMap((c) => (ALSO_LISTED_UNDER[c] ? [ALSO_LISTED_UNDER[c]] : []));
+  const alsoIn = [...new Set([...match.alsoIn, ...extra])].filter((c) => c !== match.code);
+  return alsoIn.length === match.alsoIn.length ? match : { ...match, alsoIn };
+}
+
+/** {@link mapCategory} before the other departments' listings are added (steps 0–6 of the module doc, `alsoIn` of decision 0026). */
+function fileItem(input: CategoryInput): CategoryMatch {
   const own = input.productType ? categoryByTermPath(input.productType) : undefined;
   if (own) return { code: own.code as string, mapped: true, confidence: 1, alsoIn: [] };
   const path = googleCategoryPath(input.googleProductCategory) ?? googleCategoryPath(input.productType, true);

@@ -91,7 +91,7 @@ describe('mapCategory onto the core tree', () => {
   });
 
   it('does not guess between departments when gender is unknown: both leaves of the kind list the item (decision 0026)', () => {
-    expect(mapCategory(item({ googleProductCategory: '187', title: 'Leather Sneakers' }))).toMatchObject({ code: 'k', alsoIn: ['k15', 'k24'] });
+    expect(mapCategory(item({ googleProductCategory: '187', title: 'Leather Sneakers' }))).toMatchObject({ code: 'k', alsoIn: ['k15', 'k24', '73'] });
     const tee = mapCategory(item({ googleProductCategory: '1604', title: 'Classic Crew T-Shirt', gender: 'unisex' }));
     expect([tee.code, ...tee.alsoIn].sort()).toEqual(['831', '921']);
     // Listed under both, the tie is no low-confidence guess: no `unmapped_category` warning.
@@ -129,18 +129,41 @@ describe('mapCategory onto the core tree', () => {
   });
 
   it("lists an item for either gender under the leaf of its kind in both the women's and the men's subtree too (decision 0026)", () => {
-    expect(mapCategory(item({ title: 'Canvas Low-Top Sneaker', gender: 'unisex' }))).toMatchObject({ code: 'k', alsoIn: ['k15', 'k24'] });
-    expect(mapCategory(item({ googleProductCategory: '187', title: 'Canvas Low-Top Sneaker', gender: null })).alsoIn).toEqual(['k15', 'k24']);
+    expect(mapCategory(item({ title: 'Canvas Low-Top Sneaker', gender: 'unisex' }))).toMatchObject({ code: 'k', alsoIn: ['k15', 'k24', '73'] });
+    expect(mapCategory(item({ googleProductCategory: '187', title: 'Canvas Low-Top Sneaker', gender: null })).alsoIn).toEqual(['k15', 'k24', '73']);
     // A unisex tee filed under one gender's T-shirts is listed under the other's too.
     const tee = mapCategory(item({ googleProductCategory: '1604', title: 'Classic Crew T-Shirt', gender: 'unisex' }));
     expect([tee.code, ...tee.alsoIn].sort()).toEqual(['831', '921']);
-    // Whom it is for, said by the feed or the words, lists it under that gender's leaf alone.
-    expect(mapCategory(item({ title: 'Canvas Low-Top Sneaker', gender: 'male' })).alsoIn).toEqual([]);
-    expect(mapCategory(item({ title: "Women's Canvas Sneaker", gender: null })).alsoIn).toEqual([]);
+    // Whom it is for, said by the feed or the words, lists it under that gender's leaf alone (and Sneakers & Sportswear's, below).
+    expect(mapCategory(item({ title: 'Canvas Low-Top Sneaker', gender: 'male' })).alsoIn).toEqual(['73']);
+    expect(mapCategory(item({ title: "Women's Canvas Sneaker", gender: null })).alsoIn).toEqual(['73']);
     // A kind one subtree carries, a kid's shoe, and a shoe of no named kind are listed nowhere else.
     expect(mapCategory(item({ title: 'Suede Stiletto Heel', gender: null })).alsoIn).toEqual([]);
     expect(mapCategory(item({ title: 'Kids Canvas Sneaker', ageGroup: 'kids' })).alsoIn).toEqual([]);
     expect(mapCategory(item({ title: 'Everyday Comfort Shoe', gender: 'unisex' })).alsoIn).toEqual([]);
+  });
+
+  it("lists every adult sneaker under Sneakers & Sportswear's Sneakers too, keeping it filed in Shoes (core ALSO_LISTED_UNDER)", () => {
+    const mens = mapCategory(item({ googleProductCategory: '187', title: "Men's Court Sneaker", gender: 'male' }));
+    expect(mens).toMatchObject({ code: 'k24', alsoIn: ['73'], mapped: true });
+    expect(mapCategory(item({ title: 'Tennis Shoe', gender: 'female' }))).toMatchObject({ code: 'k15', alsoIn: ['73'] });
+    // A merchant filing it by our own tree's path is listed there too; the listing does not change how sure the filing is.
+    expect(mapCategory(item({ productType: "Shoes > Women's Shoes > Sneakers", title: 'Platform Sneaker' }))).toEqual({
+      code: 'k15',
+      mapped: true,
+      confidence: 1,
+      alsoIn: ['73'],
+    });
+    // Nothing is filed in the listed leaf, and other shoes (running shoes have their own Sports leaf, boots, kids' shoes) are not listed there.
+    for (const input of [
+      item({ googleProductCategory: '187', title: 'Cushioned Road Running Shoe', gender: 'male' }),
+      item({ title: 'Leather Chelsea Boot', gender: 'male' }),
+      item({ title: 'Kids Canvas Sneaker', ageGroup: 'kids' }),
+    ]) {
+      const m = mapCategory(input);
+      expect(m.code, input.title).not.toBe('73');
+      expect(m.alsoIn, input.title).not.toContain('73');
+    }
   });
 
   it("reads whom an item is for in French, Spanish, Portuguese, German and Italian, and never a brand's name as such", () => {
