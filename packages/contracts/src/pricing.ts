@@ -40,7 +40,12 @@ export type LowestPriceEventsResponse = z.infer<typeof LowestPriceEventsResponse
 export const YearParamsSchema = z.object({ year: intFromText(z.number().int().min(2000).max(2100)) });
 export const YearInPricesSchema = z.object({
   year: z.number().int(),
-  /** By month (YYYY-MM) and department (core DEPARTMENTS code, or ALL). Months without observations are absent. */
+  /** Fewest observed days before a month (of a department or of all) gets figures or a week is named (apps/api pricing/year.ts `MIN_OBSERVED_DAYS`). Added 2026-11-29. */
+  minObservedDays: z.number().int(),
+  /**
+   * By month (YYYY-MM) and department (core DEPARTMENTS code, or ALL), observed on at least
+   * `minObservedDays` days. Months without observations are absent; months with fewer observed days are in `sparseMonths`.
+   */
   months: z.array(
     z.object({
       month: z.string().regex(/^\d{4}-\d{2}$/),
@@ -48,6 +53,8 @@ export const YearInPricesSchema = z.object({
       departmentName: z.string(),
       /** Offers observed in the month. */
       offers: z.number().int(),
+      /** Distinct days of the month on which we observed prices of the group. Added 2026-11-29. */
+      observedDays: z.number().int(),
       /** 100 × the mean over offers of (month price ÷ the offer's price over the year); below 100 is cheaper than usual. One decimal. */
       index: z.number(),
       /** Percent of observed offer-days priced below the regular price. One decimal. */
@@ -56,7 +63,17 @@ export const YearInPricesSchema = z.object({
       depth: z.number().nullable(),
     }),
   ),
-  /** The weeks (Monday, YYYY-MM-DD) with the largest sale share, biggest first; weeks observed for too few offers are left out. */
+  /** Months of a department (or of all) observed on some days but fewer than `minObservedDays`: too few to give figures, so none are. Added 2026-11-29. */
+  sparseMonths: z.array(
+    z.object({
+      month: z.string().regex(/^\d{4}-\d{2}$/),
+      department: z.string(),
+      departmentName: z.string(),
+      offers: z.number().int(),
+      observedDays: z.number().int(),
+    }),
+  ),
+  /** The weeks (Monday, YYYY-MM-DD) with the largest sale share, biggest first; weeks observed for too few offers, or on fewer than `minObservedDays` of their days in the year, are left out. */
   salesEvents: z.array(
     z.object({ weekStart: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), offers: z.number().int(), saleShare: z.number(), depth: z.number().nullable() }),
   ),
