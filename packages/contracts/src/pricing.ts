@@ -90,6 +90,28 @@ export const PRICE_ADVICE_HORIZONS = [14, 30] as const;
 export const PriceAdviceQuerySchema = z.object({
   horizon: intFromText(z.literal(PRICE_ADVICE_HORIZONS, { error: `horizon must be one of ${PRICE_ADVICE_HORIZONS.join(', ')}` }).default(14)),
 });
+/**
+ * How advice of one band of the model's drop probability did on the held-out part of the backtest
+ * (apps/api pricing/advice-record.ts): a BUY was right when the price did not fall 3 % or more within
+ * the horizon, a WAIT when waiting paid no more than buying at once. What the pages show as the
+ * advice's confidence ("right in 87 of 100 similar cases"), rounded down (core `casesOf100`).
+ */
+export const AdviceTrackSchema = z.object({
+  /** The band of the model's drop probability, [from, to), 0..1. */
+  band: z.tuple([z.number(), z.number()]),
+  /** Held-out decisions in the band. */
+  decisions: z.number().int(),
+  /** Share of them on which advice of this kind turned out right, 0..1; null when too few decisions to say (under 100). */
+  right: z.number().nullable(),
+  /** Share of them on which the price fell 3 % or more within the horizon, 0..1; null when too few. */
+  drops: z.number().nullable(),
+  /** Short name of the history the backtest replayed (not B-Deals' catalogue). */
+  history: z.string(),
+  /** First and last held-out decision day measured, YYYY-MM-DD. */
+  measured: z.tuple([z.string(), z.string()]),
+});
+export type AdviceTrack = z.infer<typeof AdviceTrackSchema>;
+
 export const AdviceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('insufficient_history'), observedDays: z.number().int(), neededDays: z.number().int() }),
   z.object({
@@ -97,10 +119,12 @@ export const AdviceSchema = z.discriminatedUnion('kind', [
     horizon: z.number().int(),
     /** Probability that the price falls 3 % or more within the horizon, 0..1. */
     dropProbability: z.number(),
-    /** Probability of the outcome the advice bets on, 0..1. */
+    /** The model's probability of the outcome the advice bets on, 0..1: a model's figure, not an observed rate (see `record`). */
     confidence: z.number(),
     /** Expected saving from waiting, cents (0 for BUY). */
     expectedSavingCents: CentsSchema,
+    /** How advice of this probability band did on the held-out backtest; null when the model file has no record. Added 2026-11-29. */
+    record: AdviceTrackSchema.nullable().optional(),
   }),
 ]);
 export const PriceAdviceSchema = z.object({
@@ -175,6 +199,8 @@ export const WaitingPaysSchema = z.object({
       /** Expected saving from waiting, cents. */
       expectedSavingCents: CentsSchema,
       horizon: z.number().int(),
+      /** The advice's held-out track record (see AdviceSchema); null without one. */
+      record: AdviceTrackSchema.nullable().optional(),
     }),
   ),
 });
