@@ -88,7 +88,7 @@ test.describe('with a fitted model (synthetic fixture)', () => {
     expect(waiting.items.length, 'the demo catalogue has products above their 90-day low, even in a catalogue-wide sale').toBeGreaterThan(0);
   });
 
-  test('the product page shows WAIT with the chance of the drop, the window and the saving, or BUY with a confidence; within 60 KB of HTML', async ({
+  test("the product page shows WAIT with the window and the saving, or BUY, each with its band's backtest record and never above it; within 60 KB of HTML", async ({
     page,
   }) => {
     const waiting = (await (await page.request.get('/inventory/api/v1/price-advice/waiting-pays?horizon=14&to=1')).json()) as WaitingPays;
