@@ -86,7 +86,10 @@ export default function YearPage({ loaderData }: Route.ComponentProps) {
   const dearest = [...all].sort((a, b) => b.index - a.index)[0]!;
   const chartBox = useRef<HTMLDivElement>(null);
   const near = useNear(chartBox);
-  const summary = `Prices were lowest in ${monthName(cheapest.month)} (index ${cheapest.index.toFixed(1)}) and highest in ${monthName(dearest.month)} (index ${dearest.index.toFixed(1)}); 100 is the year’s usual price.`;
+  const summary =
+    all.length === 1
+      ? `We observed enough days of ${monthName(cheapest.month)} only (index ${cheapest.index.toFixed(1)}) to give a figure; 100 is the year’s usual price.`
+      : `Prices were lowest in ${monthName(cheapest.month)} (index ${cheapest.index.toFixed(1)}) and highest in ${monthName(dearest.month)} (index ${dearest.index.toFixed(1)}); 100 is the year’s usual price.`;
   return (
     <div className="container-page py-6">
       <Breadcrumb items={[{ label: 'Home', href: '/' }, { label: 'AI Price Hunter', href: '/ai-price-hunter/' }, { label: String(year.year) }]} />
