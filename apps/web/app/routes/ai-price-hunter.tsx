@@ -123,8 +123,8 @@ export default function AiPriceHunter({ loaderData }: Route.ComponentProps) {
 /** How often the price fell 3% or more in similar held-out cases of the backtest (cases of 100, rounded down), or that we cannot say. */
 const dropsNote = (t: WaitingPays['items'][number]['record']) =>
   t?.drops == null
-    ? 'too few similar cases in our backtest to say how often it drops'
-    : `it dropped in ${casesOf100(t.drops)} of 100 similar cases in our backtest`;
+    ? 'too few similar cases in our backtest to say how often the price fell'
+    : `the price fell 3% or more in ${casesOf100(t.drops)} of 100 similar cases in our backtest`;
 
 const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(1)}%`);
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
