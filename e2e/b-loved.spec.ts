@@ -90,6 +90,28 @@ test('a visitor’s heart → sign in → back with it saved once → /collectio
   await expectNoAxeViolations(page);
   await shot(page, testInfo, 'collection-target');
 
+  // A target the price already meets (decision 0017): said as it is typed, and again once saved, with the price now.
+  if ((await item.getByText(/^(✓ )?In stock$/).count()) > 0) {
+    await target.fill('99999');
+    await expect(item.getByTestId('target-typed')).toHaveText(
+      /^Already at or below that: \$[\d,.]+ now\. Set it and we will e-mail you about it at our next price check\.$/,
+    );
+    await item.getByRole('button', { name: 'Set target' }).click();
+    await expect(item.getByRole('status').filter({ hasText: 'Target saved' })).toContainText(
+      /Target saved\. Already at or below your target: \$[\d,.]+ now\. We will e-mail you about it at our next price check/,
+    );
+    await expect(item.getByTestId('target-hint')).toHaveText(/^Already at or below your target of \$99,999: \$[\d,.]+ now\.$/);
+    await expectNoAxeViolations(page);
+    const size = page.viewportSize()!;
+    await page.setViewportSize({ width: 375, height: 812 });
+    await shot(page, testInfo, 'collection-target-met-375');
+    await expectNoAxeViolations(page);
+    await page.setViewportSize(size);
+    await target.fill('9.99');
+    await item.getByRole('button', { name: 'Set target' }).click();
+    await expect(item.getByTestId('target-hint')).toHaveText('We alert you when it costs $9.99 or less.');
+  }
+
   // Rendered again (on the server, or in the browser when the server's copy of the token expired).
   await page.reload();
   await expect(page.getByTestId('saved-item').getByRole('textbox', { name: `Price target for ${product}` })).toHaveValue('9.99');

@@ -107,10 +107,15 @@ test('the product page gives the price history store by store', async ({ page })
 test('the year in prices shows the months we observed, the departments and the sales weeks; an unobserved year is a 404', async ({ page }) => {
   const api = await (await page.request.get('/inventory/api/v1/price-index/year/2026')).json();
   const months = api.months.filter((m: { department: string }) => m.department === 'ALL');
+  const sparse = api.sparseMonths.filter((m: { department: string }) => m.department === 'ALL');
   await page.goto('/ai-price-hunter/2026/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('2026 in prices');
-  await expect(page.getByTestId('year-table').locator('thead th')).toHaveCount(1 + months.length);
-  await expect(page.getByTestId('year-table').locator('tbody tr').first().locator('td').first()).toHaveText(months[0].index.toFixed(1));
+  await expect(page.getByTestId('year-table').locator('thead th')).toHaveCount(1 + months.length + sparse.length);
+  // Each month we observed on enough days says on how many; the others say there were not enough observations, with no figure.
+  const lines = page.getByTestId('year-months').locator('li');
+  await expect(lines).toHaveCount(months.length + sparse.length);
+  await expect(lines.filter({ hasText: `observed on ${months[0].observedDays} days` }).first()).toBeVisible();
+  await expect(lines.filter({ hasText: 'not enough observations' })).toHaveCount(sparse.length);
   await expect(page.getByTestId('sales-weeks').locator('li')).toHaveCount(api.salesEvents.length);
   await page.getByTestId('year-chart').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('year-chart').locator('svg.recharts-surface')).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * `npm run backtest -- <history.csv[.gz] | history.runs.tsv[.gz] | folder of dated feed snapshots> [--split 0.6] [--max-gap 31] [--write-model FILE] [--source TEXT] [--write-runs FILE] [--unweighted]`
+ * `npm run backtest -- <history.csv[.gz] | history.runs.tsv[.gz] | folder of dated feed snapshots> [--split 0.6] [--max-gap 31] [--write-model FILE] [--source TEXT] [--history TEXT] [--write-runs FILE] [--unweighted] [--record-only FILE]`
  * (issue 16 §4): replays observed price histories chronologically, fits the buy-or-wait model and
  * the simple threshold rule on the earlier part (decisions whose horizon ends before the split
  * day), and prints for 14 and 30 days, for the model and the baselines, the share of decisions no
@@ -9,15 +9,23 @@
  * default the input's file name); the API's advice reads that file. `--write-runs FILE` only
  * writes the history read (after `--max-gap`) as a runs file (backtest-input.ts; gzipped when FILE
  * ends in `.gz`), the compact form kept in the repository, and exits. `--unweighted` fits the
- * model without weighing days by what waiting won or cost (`backtest`'s `weightByOutcome`), for comparison. Exit 2 for bad
- * arguments, 1 when the input cannot be read.
+ * model without weighing days by what waiting won or cost (`backtest`'s `weightByOutcome`), for comparison.
+ * The model file also holds each horizon's track record on the held-out part (`record`,
+ * src/pricing/advice-record.ts: by band of the model's probability, how often its advice turned out
+ * right), which the pages show instead of the model's probability; `--history` is the short name of
+ * the history the pages give with it (default `--source`). `--record-only FILE` refits nothing: it
+ * replays the held-out part (from FILE's `splitDay`; its decision count must equal FILE's held-out count) under FILE's models and writes their records
+ * (and `recordedAt`) into FILE, leaving the models and figures as they are. Exit 2 for bad arguments,
+ * 1 when the input cannot be read.
  */
-import { statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ADVICE_HORIZONS, type PricePoint } from '../src/pricing/advice.ts';
-import { backtest, type Score } from '../src/pricing/backtest.ts';
+import { adviceRecord, type AdviceRecord } from '../src/pricing/advice-record.ts';
+import type { AdviceModels } from '../src/pricing/advice-service.ts';
+import { backtest, decisionsOf, type Score } from '../src/pricing/backtest.ts';
 import { isRunsFile, readHistoryCsv, runsOfSeries, seriesFromRuns, seriesFromSnapshots, snapshotsFromCsv, snapshotsFromFolder } from './backtest-input.ts';
 
 const pct = (x: number | null) => (x === null ? '   n/a' : `${(x * 100).toFixed(1).padStart(5)}%`);
@@ -35,6 +43,8 @@ function main(argv: string[]): number {
         'max-gap': { type: 'string', default: '31' },
         'write-model': { type: 'string' },
         source: { type: 'string' },
+        history: { type: 'string' },
+        'record-only': { type: 'string' },
         'write-runs': { type: 'string' },
         unweighted: { type: 'boolean', default: false },
       },
@@ -48,7 +58,7 @@ function main(argv: string[]): number {
   const maxGap = Number(args.values['max-gap']);
   if (!input || !(split > 0 && split < 1) || !(maxGap >= 1)) {
     process.stderr.write(
-      'usage: npm run backtest -- <history.csv[.gz] | history.runs.tsv[.gz] | folder> [--split 0.6] [--max-gap 31] [--write-model FILE] [--source TEXT] [--write-runs FILE] [--unweighted]\n',
+      'usage: npm run backtest -- <history.csv[.gz] | history.runs.tsv[.gz] | folder> [--split 0.6] [--max-gap 31] [--write-model FILE] [--source TEXT] [--history TEXT] [--write-runs FILE] [--unweighted] [--record-only FILE]\n',
     );
     return 2;
   }
@@ -73,6 +83,8 @@ function main(argv: string[]): number {
     process.stdout.write(`runs written to ${runsFile}\n`);
     return 0;
   }
+  const recordOnly = args.values['record-only'];
+  if (recordOnly) return writeRecords(recordOnly, series, args.values.history);
   const days = [...series.values()].flatMap((s) => [s[0]!.day, s[s.length - 1]!.day]);
   const first = Math.min(...days);
   const last = Math.max(...days);
@@ -80,7 +92,10 @@ function main(argv: string[]): number {
   process.stdout.write(`observed ${date(first)} … ${date(last)}; training before ${date(splitDay)}, scored from it (no look-ahead)\n\n`);
   const models: Record<string, unknown> = {};
   for (const h of ADVICE_HORIZONS) {
-    const result = backtest(series, h, splitDay, { weightByOutcome: !args.values.unweighted });
+    const result = backtest(series, h, splitDay, {
+      weightByOutcome: !args.values.unweighted,
+      history: args.values.history ?? args.values.source ?? path.basename(input),
+    });
     process.stdout.write(`horizon ${h} days                                                   training part              held-out part\n`);
     process.stdout.write(`policy                                                        no-worse capture  decisions   no-worse capture  decisions\n`);
     process.stdout.write(
@@ -92,7 +107,8 @@ function main(argv: string[]): number {
 
     process.stdout.write('\n');
     const held = result.rows.at(-1)!.test;
-    models[h] = { model: result.model, heldOut: held, training: result.rows.at(-1)!.train };
+    models[h] = { model: result.model, heldOut: held, training: result.rows.at(-1)!.train, record: result.record };
+    printRecord(result.record);
   }
   if (args.values['write-model']) {
     writeFileSync(
@@ -101,6 +117,50 @@ function main(argv: string[]): number {
     );
     process.stdout.write(`model written to ${args.values['write-model']}\n`);
   }
+  return 0;
+}
+
+/** Prints a record's bands: probability band, advice, held-out decisions, share right, share with a 3 % drop. */
+function printRecord(record: AdviceRecord | null): void {
+  if (!record) return;
+  process.stdout.write(`  track record on the held-out part (${record.measured.join(' … ')}): band, advice, decisions, right, 3 % drop\n`);
+  for (const b of record.bands)
+    process.stdout.write(
+      `  [${b.from.toFixed(2)}, ${b.to.toFixed(2)})  ${b.advice.padEnd(4)}  ${String(b.decisions).padStart(7)}  ${pct(b.right / b.decisions)}  ${pct(b.drops / b.decisions)}\n`,
+    );
+  process.stdout.write('\n');
+}
+
+/** `--record-only FILE`: the held-out records of FILE's models over `series`, written into FILE (see the module comment). */
+function writeRecords(file: string, series: ReadonlyMap<string, readonly PricePoint[]>, history: string | undefined): number {
+  let models: AdviceModels & { horizons: Record<string, { record?: AdviceRecord | null }> };
+  try {
+    models = JSON.parse(readFileSync(file, 'utf8')) as typeof models;
+  } catch (err) {
+    process.stderr.write(`backtest: ${(err as Error).message}\n`);
+    return 1;
+  }
+  if (!models.splitDay) {
+    process.stderr.write(`backtest: ${file} names no splitDay, so its held-out part is unknown\n`);
+    return 1;
+  }
+  const splitDay = Date.parse(`${models.splitDay}T00:00:00Z`) / 86_400_000;
+  for (const h of ADVICE_HORIZONS) {
+    const fitted = models.horizons[h];
+    if (!fitted) continue;
+    const test = [...series.values()].flatMap((s) => decisionsOf(s, h)).filter((d) => d.day >= splitDay);
+    if (test.length !== fitted.heldOut.decisions) {
+      process.stderr.write(
+        `backtest: ${test.length} held-out decisions at ${h} days, ${file} says ${fitted.heldOut.decisions}: not the history it was fitted on\n`,
+      );
+      return 1;
+    }
+    fitted.record = adviceRecord(fitted.model, test, history ?? models.source);
+    process.stdout.write(`horizon ${h} days\n`);
+    printRecord(fitted.record);
+  }
+  writeFileSync(file, `${JSON.stringify({ ...models, recordedAt: new Date().toISOString() }, null, 2)}\n`);
+  process.stdout.write(`records written to ${file}\n`);
   return 0;
 }
 

@@ -8,7 +8,9 @@ import {
   collectionResult,
   parseTargetDollars,
   sparkline,
+  targetHint,
   targetInputValue,
+  typedTargetNote,
 } from '../app/lib/favorites';
 import { loveIntent, withLoveIntent, withoutLoveIntent } from '../app/lib/love-intent';
 import { priceChangeText } from '../app/lib/price-change';
@@ -163,6 +165,41 @@ describe('collectionIntent / collectionResult (/collection forms)', () => {
       error: 'That product is not in your B-LOVED.',
     });
     expect(collectionResult(target, { ok: false, body: null })).toMatchObject({ ok: false, error: expect.stringContaining('Try again') });
+  });
+});
+
+describe('a price target the price already meets (decision 0017)', () => {
+  it('says so after saving, with the price now and what the alert will do', () => {
+    const target = collectionIntent(form({ intent: 'target', id: '7', target: '50' }));
+    expect(collectionResult(target, { ok: true, body: { targetPrice: 5000, watchedPrice: 4500, targetMet: true } })).toMatchObject({
+      ok: true,
+      note: 'Target saved. Already at or below your target: $45 now. We will e-mail you about it at our next price check, then again only if it goes above $52.50 and comes back down.',
+    });
+    // Exactly at the target is met too; above it, the usual note.
+    expect(collectionResult(target, { ok: true, body: { targetPrice: 5000, watchedPrice: 5000, targetMet: true } })).toMatchObject({
+      note: expect.stringContaining('Already at or below your target: $50 now.'),
+    });
+    expect(collectionResult(target, { ok: true, body: { targetPrice: 5000, watchedPrice: 5001, targetMet: false } })).toMatchObject({
+      note: 'Target saved: we will tell you when the price is $50 or lower.',
+    });
+  });
+
+  it('says so under the field once saved, and gives the price now without a target', () => {
+    expect(targetHint({ targetPrice: 5000, watchedPrice: 4500, targetMet: true })).toBe('Already at or below your target of $50: $45 now.');
+    expect(targetHint({ targetPrice: 5000, watchedPrice: 5500, targetMet: false })).toBe('We alert you when it costs $50 or less.');
+    expect(targetHint({ targetPrice: null, watchedPrice: 5500, targetMet: false })).toBe('No target: we alert you when the price drops. It is $55 now.');
+    // Nothing watched in stock: no price to give, and a target cannot be met.
+    expect(targetHint({ targetPrice: 5000, watchedPrice: null, targetMet: false })).toBe('We alert you when it costs $50 or less.');
+  });
+
+  it('says so before saving, as the target is typed: at or above the price now, never for the saved target or a non-price', () => {
+    const item = { targetPrice: null, watchedPrice: 4500 };
+    expect(typedTargetNote('50', item)).toBe('Already at or below that: $45 now. Set it and we will e-mail you about it at our next price check.');
+    expect(typedTargetNote('45.00', item)).toContain('Already at or below that');
+    expect(typedTargetNote('44.99', item)).toBeNull();
+    expect(typedTargetNote('fifty', item)).toBeNull();
+    expect(typedTargetNote('50', { targetPrice: 5000, watchedPrice: 4500 })).toBeNull();
+    expect(typedTargetNote('50', { targetPrice: null, watchedPrice: null })).toBeNull();
   });
 });
 

@@ -83,6 +83,10 @@ export const FavoriteItemSchema = z.object({
   sizesInStock: z.array(z.string()),
   /** Daily best total of the last 90 days, oldest first; days nobody observed are absent (the sparkline). */
   history: z.array(z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), price: CentsSchema })),
+  /** The price the alerts watch now (decision 0017): the lowest in-stock total of the watched sizes, or of any offer; cents, null when none is in stock. Added 2026-11-29. */
+  watchedPrice: CentsSchema.nullable(),
+  /** True when that price already meets the target (core `targetMet`). Added 2026-11-29. */
+  targetMet: z.boolean(),
 });
 export type FavoriteItem = z.infer<typeof FavoriteItemSchema>;
 
@@ -102,6 +106,10 @@ export const FavoriteSavedSchema = z.object({
   targetPrice: CentsSchema.nullable(),
   sizes: z.array(z.string()),
   total: z.number().int(),
+  /** The price the alerts watch now, cents; null when none of the watched sizes or offers is in stock (see FavoriteItemSchema). Added 2026-11-29. */
+  watchedPrice: CentsSchema.nullable(),
+  /** True when it already meets the target: the target alert goes at the next price check (core `targetMet`). Added 2026-11-29. */
+  targetMet: z.boolean(),
 });
 export type FavoriteSaved = z.infer<typeof FavoriteSavedSchema>;
 

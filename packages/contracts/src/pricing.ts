@@ -40,7 +40,12 @@ export type LowestPriceEventsResponse = z.infer<typeof LowestPriceEventsResponse
 export const YearParamsSchema = z.object({ year: intFromText(z.number().int().min(2000).max(2100)) });
 export const YearInPricesSchema = z.object({
   year: z.number().int(),
-  /** By month (YYYY-MM) and department (core DEPARTMENTS code, or ALL). Months without observations are absent. */
+  /** Fewest observed days before a month (of a department or of all) gets figures or a week is named (apps/api pricing/year.ts `MIN_OBSERVED_DAYS`). Added 2026-11-29. */
+  minObservedDays: z.number().int(),
+  /**
+   * By month (YYYY-MM) and department (core DEPARTMENTS code, or ALL), observed on at least
+   * `minObservedDays` days. Months without observations are absent; months with fewer observed days are in `sparseMonths`.
+   */
   months: z.array(
     z.object({
       month: z.string().regex(/^\d{4}-\d{2}$/),
@@ -48,6 +53,8 @@ export const YearInPricesSchema = z.object({
       departmentName: z.string(),
       /** Offers observed in the month. */
       offers: z.number().int(),
+      /** Distinct days of the month on which we observed prices of the group. Added 2026-11-29. */
+      observedDays: z.number().int(),
       /** 100 × the mean over offers of (month price ÷ the offer's price over the year); below 100 is cheaper than usual. One decimal. */
       index: z.number(),
       /** Percent of observed offer-days priced below the regular price. One decimal. */
@@ -56,7 +63,17 @@ export const YearInPricesSchema = z.object({
       depth: z.number().nullable(),
     }),
   ),
-  /** The weeks (Monday, YYYY-MM-DD) with the largest sale share, biggest first; weeks observed for too few offers are left out. */
+  /** Months of a department (or of all) observed on some days but fewer than `minObservedDays`: too few to give figures, so none are. Added 2026-11-29. */
+  sparseMonths: z.array(
+    z.object({
+      month: z.string().regex(/^\d{4}-\d{2}$/),
+      department: z.string(),
+      departmentName: z.string(),
+      offers: z.number().int(),
+      observedDays: z.number().int(),
+    }),
+  ),
+  /** The weeks (Monday, YYYY-MM-DD) with the largest sale share, biggest first; weeks observed for too few offers, or on fewer than `minObservedDays` of their days in the year, are left out. */
   salesEvents: z.array(
     z.object({ weekStart: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), offers: z.number().int(), saleShare: z.number(), depth: z.number().nullable() }),
   ),
@@ -73,6 +90,28 @@ export const PRICE_ADVICE_HORIZONS = [14, 30] as const;
 export const PriceAdviceQuerySchema = z.object({
   horizon: intFromText(z.literal(PRICE_ADVICE_HORIZONS, { error: `horizon must be one of ${PRICE_ADVICE_HORIZONS.join(', ')}` }).default(14)),
 });
+/**
+ * How advice of one band of the model's drop probability did on the held-out part of the backtest
+ * (apps/api pricing/advice-record.ts): a BUY was right when the price did not fall 3 % or more within
+ * the horizon, a WAIT when waiting paid no more than buying at once. What the pages show as the
+ * advice's confidence ("right in 87 of 100 similar cases"), rounded down (core `casesOf100`).
+ */
+export const AdviceTrackSchema = z.object({
+  /** The band of the model's drop probability, [from, to), 0..1. */
+  band: z.tuple([z.number(), z.number()]),
+  /** Held-out decisions in the band. */
+  decisions: z.number().int(),
+  /** Share of them on which advice of this kind turned out right, 0..1; null when too few decisions to say (under 100). */
+  right: z.number().nullable(),
+  /** Share of them on which the price fell 3 % or more within the horizon, 0..1; null when too few. */
+  drops: z.number().nullable(),
+  /** Short name of the history the backtest replayed (not B-Deals' catalogue). */
+  history: z.string(),
+  /** First and last held-out decision day measured, YYYY-MM-DD. */
+  measured: z.tuple([z.string(), z.string()]),
+});
+export type AdviceTrack = z.infer<typeof AdviceTrackSchema>;
+
 export const AdviceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('insufficient_history'), observedDays: z.number().int(), neededDays: z.number().int() }),
   z.object({
@@ -80,10 +119,12 @@ export const AdviceSchema = z.discriminatedUnion('kind', [
     horizon: z.number().int(),
     /** Probability that the price falls 3 % or more within the horizon, 0..1. */
     dropProbability: z.number(),
-    /** Probability of the outcome the advice bets on, 0..1. */
+    /** The model's probability of the outcome the advice bets on, 0..1: a model's figure, not an observed rate (see `record`). */
     confidence: z.number(),
     /** Expected saving from waiting, cents (0 for BUY). */
     expectedSavingCents: CentsSchema,
+    /** How advice of this probability band did on the held-out backtest; null when the model file has no record. Added 2026-11-29. */
+    record: AdviceTrackSchema.nullable().optional(),
   }),
 ]);
 export const PriceAdviceSchema = z.object({
@@ -158,6 +199,8 @@ export const WaitingPaysSchema = z.object({
       /** Expected saving from waiting, cents. */
       expectedSavingCents: CentsSchema,
       horizon: z.number().int(),
+      /** The advice's held-out track record (see AdviceSchema); null without one. */
+      record: AdviceTrackSchema.nullable().optional(),
     }),
   ),
 });

@@ -59,13 +59,23 @@ export const dropThresholdCents = (baselineCents: number): number => Math.floor(
 /** The price above which a quiet target rule re-arms, cents. */
 export const rearmLevelCents = (targetCents: number): number => Math.round(targetCents * ALERT_RULES.rearmAbove);
 
+/**
+ * True when the watched price now (cents; null: nothing watched is in stock) already meets the
+ * target (cents; null: none), at or below it: the target rule's test. A target set so (B-LOVED's
+ * form says so at once) fires at the rule's next evaluation, as a new target is armed, and then
+ * waits for the price to go above target × {@link ALERT_RULES}.rearmAbove and come back.
+ */
+export function targetMet(targetCents: number | null, priceCents: number | null): boolean {
+  return targetCents !== null && priceCents !== null && priceCents <= targetCents;
+}
+
 /** Applies the rules above to one saved product. Never throws. */
 export function decideAlert(state: AlertState, facts: AlertFacts): AlertDecision {
   const price = facts.priceCents;
   if (price === null) return { fire: null, next: state };
   const baseline = state.baselineCents ?? price;
   if (state.targetCents !== null) {
-    if (state.targetArmed && price <= state.targetCents) {
+    if (state.targetArmed && targetMet(state.targetCents, price)) {
       return { fire: { rule: 'target', thresholdCents: state.targetCents }, next: { ...state, baselineCents: Math.min(baseline, price), targetArmed: false } };
     }
     const armed = state.targetArmed || price > rearmLevelCents(state.targetCents);

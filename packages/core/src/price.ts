@@ -175,3 +175,13 @@ export function formatProbability(p: number): string {
   if (p < 0.005) return 'under 1%';
   return `${Math.round(p * 100)}%`;
 }
+
+/**
+ * A share (0..1) as whole cases of 100, rounded down, so a figure shown as "right in 87 of 100
+ * similar cases" never claims more than was observed (0.879 → 87, 0.999 → 99, 1 → 100; below 0 is
+ * 0, above 1 is 100). The tiny allowance keeps 0.87 (86.99999… in binary) at 87. Issue 16 §3: the
+ * buy-or-wait advice's track record (apps/api pricing/advice-record.ts).
+ */
+export function casesOf100(share: number): number {
+  return Math.max(0, Math.min(100, Math.floor(share * 100 + 1e-9)));
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyExponent, discountPercent, formatCount, formatPrice, formatProbability, parseMoney } from '../src/price.ts';
+import { casesOf100, currencyExponent, discountPercent, formatCount, formatPrice, formatProbability, parseMoney } from '../src/price.ts';
 
 describe('parseMoney (spec §3 "Price")', () => {
   it.each([
@@ -161,5 +161,17 @@ describe('formatProbability', () => {
     expect(formatProbability(0.005)).toBe('1%');
     expect(formatProbability(0.001)).toBe('under 1%');
     expect(formatProbability(0)).toBe('under 1%');
+  });
+});
+
+describe('casesOf100', () => {
+  it('rounds a share down to whole cases of 100, so it never shows more than was observed', () => {
+    expect(casesOf100(0.879)).toBe(87);
+    expect(casesOf100(0.87)).toBe(87);
+    expect(casesOf100(0.999)).toBe(99);
+    expect(casesOf100(1)).toBe(100);
+    expect(casesOf100(0.004)).toBe(0);
+    expect(casesOf100(-0.1)).toBe(0);
+    expect(casesOf100(1.2)).toBe(100);
   });
 });

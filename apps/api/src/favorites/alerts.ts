@@ -10,7 +10,7 @@
  * feeds said is read: an alert never speaks for a price nobody observed.
  */
 import { decideAlert, dropThresholdCents, medianCents, type AlertState } from '@b-deals/core';
-import type { Database } from '@b-deals/db';
+import type { Database, Queryable } from '@b-deals/db';
 import { dailyLowestTotals } from '../pricing/index.ts';
 
 /** Advisory-lock key serialising evaluations across processes (any fixed number; ours spells "alerts"). */
@@ -38,31 +38,51 @@ interface Candidate {
 }
 
 /**
+ * Each saved product of `favorites` rows matching `where` (SQL over `f`, '' for all; its
+ * parameters are the caller's) with its rule state and its watched price now: the lowest in-stock
+ * total (item plus stated shipping) of the watched sizes, or of any offer when none are watched,
+ * and the offer and size it is at; `total` null when nothing is in stock. The one reading of the
+ * watched price, for the evaluation and for what the B-LOVED forms say (saved.ts).
+ */
+function watchedPriceSql(where: string): string {
+  const f = where ? ` AND ${where}` : '';
+  return `WITH cand AS (
+           SELECT f.user_id, f.product_id, o.id AS offer_id, NULL::text AS size,
+                  coalesce(o.sale_price_cents, o.price_cents) + coalesce(o.shipping_cents, 0) AS total, (o.shipping_cents IS NULL) AS no_ship
+             FROM favorites f JOIN offers o ON o.product_id = f.product_id
+            WHERE cardinality(f.sizes) = 0 AND o.active AND o.availability = 'in_stock'${f}
+           UNION ALL
+           SELECT f.user_id, f.product_id, o.id, s.key, s.value::int + coalesce(o.shipping_cents, 0), (o.shipping_cents IS NULL)
+             FROM favorites f JOIN offers o ON o.product_id = f.product_id
+             CROSS JOIN LATERAL jsonb_each_text(o.size_stock) AS s(key, value)
+            WHERE cardinality(f.sizes) > 0 AND o.active AND o.availability = 'in_stock' AND s.key = ANY(f.sizes)${f}),
+         best AS (
+           SELECT DISTINCT ON (user_id, product_id) user_id, product_id, offer_id, size, total
+             FROM cand ORDER BY user_id, product_id, total, no_ship, offer_id)
+         SELECT f.user_id, f.product_id, f.target_price_cents, f.alert_baseline_cents, f.target_armed, b.offer_id, b.size, b.total
+           FROM favorites f LEFT JOIN best b USING (user_id, product_id)${where ? ` WHERE ${where}` : ''}`;
+}
+
+/**
+ * The watched price now (cents; see {@link watchedPriceSql}) of each of `productIds` saved by
+ * `userId`, by product id; null when none of its watched sizes or offers is in stock.
+ */
+export async function watchedPrices(db: Queryable, userId: number, productIds: readonly number[]): Promise<Map<number, number | null>> {
+  const out = new Map<number, number | null>();
+  if (productIds.length === 0) return out;
+  const rows = (await db.query<Candidate>(watchedPriceSql('f.user_id = $1 AND f.product_id = ANY($2::bigint[])'), [userId, productIds])).rows;
+  for (const r of rows) out.set(Number(r.product_id), r.total === null ? null : Number(r.total));
+  return out;
+}
+
+/**
  * Evaluates every saved product at `now` (the 90-day median is over the UTC days up to `now`).
  * Runs under a transaction-level advisory lock, so two processes never evaluate at once.
  */
 export async function evaluatePriceAlerts(db: Database, now: Date = new Date()): Promise<EvaluationReport> {
   return db.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock($1)`, [EVALUATION_LOCK]);
-    const rows = (
-      await tx.query<Candidate>(
-        `WITH cand AS (
-           SELECT f.user_id, f.product_id, o.id AS offer_id, NULL::text AS size,
-                  coalesce(o.sale_price_cents, o.price_cents) + coalesce(o.shipping_cents, 0) AS total, (o.shipping_cents IS NULL) AS no_ship
-             FROM favorites f JOIN offers o ON o.product_id = f.product_id
-            WHERE cardinality(f.sizes) = 0 AND o.active AND o.availability = 'in_stock'
-           UNION ALL
-           SELECT f.user_id, f.product_id, o.id, s.key, s.value::int + coalesce(o.shipping_cents, 0), (o.shipping_cents IS NULL)
-             FROM favorites f JOIN offers o ON o.product_id = f.product_id
-             CROSS JOIN LATERAL jsonb_each_text(o.size_stock) AS s(key, value)
-            WHERE cardinality(f.sizes) > 0 AND o.active AND o.availability = 'in_stock' AND s.key = ANY(f.sizes)),
-         best AS (
-           SELECT DISTINCT ON (user_id, product_id) user_id, product_id, offer_id, size, total
-             FROM cand ORDER BY user_id, product_id, total, no_ship, offer_id)
-         SELECT f.user_id, f.product_id, f.target_price_cents, f.alert_baseline_cents, f.target_armed, b.offer_id, b.size, b.total
-           FROM favorites f LEFT JOIN best b USING (user_id, product_id)`,
-      )
-    ).rows;
+    const rows = (await tx.query<Candidate>(watchedPriceSql(''))).rows;
 
     // The 90-day median is read only for products whose price could pass the drop rule.
     const needMedian = new Set<number>();

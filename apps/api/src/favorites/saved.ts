@@ -3,12 +3,14 @@
  * `/inventory/api/v1/favorite`): save (idempotent), change the target price and watched sizes,
  * remove, list with what changed since saving, and the ids for the hearts on cards.
  *
- * Prices are the product's best total (item plus stated shipping, decision 0006), cents.
+ * Prices are the product's best total (item plus stated shipping, decision 0006), cents. Each
+ * answer also gives the price the alerts watch now and whether it already meets the target
+ * (decision 0017: a target met when it is set alerts at the next price check).
  * Errors: 404 `not_found` for an unknown product (or, on change, one not saved), 400
  * `favorite_limit_reached` past {@link FAVORITE_LIMIT}, 400 `unknown_size` for a size the product
  * does not come in.
  */
-import { sortSizes } from '@b-deals/core';
+import { sortSizes, targetMet } from '@b-deals/core';
 import {
   FAVORITE_LIMIT,
   type FavoriteAddBody,
@@ -22,6 +24,7 @@ import type { Database, Queryable } from '@b-deals/db';
 import { CARD_COLUMNS, toCard, type CardRow } from '../catalog/index.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { dailyLowestTotals } from '../pricing/index.ts';
+import { watchedPrices } from './alerts.ts';
 import type { FavoriteRow } from './rows.ts';
 
 /** Days of daily prices behind each saved product's sparkline. */
@@ -32,14 +35,20 @@ type SavedColumns = Pick<FavoriteRow, 'created_at' | 'saved_price_cents' | 'targ
 const total = async (db: Queryable, userId: number): Promise<number> =>
   Number((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM favorites WHERE user_id = $1`, [userId])).rows[0]!.n);
 
-const saved = (productId: number, r: SavedColumns, n: number): FavoriteSaved => ({
-  id: productId,
-  savedAt: new Date(r.created_at).toISOString(),
-  savedPrice: r.saved_price_cents,
-  targetPrice: r.target_price_cents,
-  sizes: r.sizes,
-  total: n,
-});
+/** The answer of a save or change: the settings, the account's total, and the watched price now with whether it meets the target (decision 0017). */
+const saved = async (db: Queryable, userId: number, productId: number, r: SavedColumns): Promise<FavoriteSaved> => {
+  const watched = (await watchedPrices(db, userId, [productId])).get(productId) ?? null;
+  return {
+    id: productId,
+    savedAt: new Date(r.created_at).toISOString(),
+    savedPrice: r.saved_price_cents,
+    targetPrice: r.target_price_cents,
+    sizes: r.sizes,
+    total: await total(db, userId),
+    watchedPrice: watched,
+    targetMet: targetMet(r.target_price_cents, watched),
+  };
+};
 
 /** Throws 400 `unknown_size` (a fixed message; `details.unknown` the sizes it does not come in, `details.sizes` its own) unless every size in `sizes` is one the product comes in. */
 function checkSizes(sizes: readonly string[] | undefined, productSizes: readonly string[]): void {
@@ -82,7 +91,7 @@ export async function addFavorite(db: Database, userId: number, body: FavoriteAd
         [userId, body.favoriteId, product.price_cents, target, body.sizes ?? null, body.targetPrice !== undefined],
       )
     ).rows[0]!;
-    return saved(body.favoriteId, row, await total(tx, userId));
+    return saved(tx, userId, body.favoriteId, row);
   });
 }
 
@@ -103,7 +112,7 @@ export async function updateFavorite(db: Database, userId: number, productId: nu
       )
     ).rows[0];
     if (!row || !product) throw notFound('The saved product');
-    return saved(productId, row, await total(tx, userId));
+    return saved(tx, userId, productId, row);
   });
 }
 
@@ -158,6 +167,7 @@ export async function listFavorites(db: Queryable, userId: number, q: FavoriteLi
     for (const r of res.rows) inStock.set(Number(r.product_id), sortSizes(r.sizes));
   }
   const history = await dailyLowestTotals(db, ids, SPARKLINE_DAYS, now);
+  const watched = await watchedPrices(db, userId, ids);
   const items: FavoriteItem[] = rows.map((r) => {
     const id = Number(r.id);
     const current = r.current;
@@ -175,6 +185,8 @@ export async function listFavorites(db: Queryable, userId: number, q: FavoriteLi
       productSizes: sortSizes(r.sizes_all),
       sizesInStock: inStock.get(id) ?? [],
       history: history.get(id) ?? [],
+      watchedPrice: watched.get(id) ?? null,
+      targetMet: targetMet(r.target_price_cents, watched.get(id) ?? null),
     };
   });
   return { total: n.rows[0]!.n, items };

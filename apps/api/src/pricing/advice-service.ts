@@ -11,7 +11,8 @@ import type { AdviceModelInfo, PriceAdvice, ProductsAdvice, WaitingPays } from '
 import { bestOfferSql } from '@b-deals/core';
 import type { Queryable } from '@b-deals/db';
 import { CARD_COLUMNS, toCard, type CardRow } from '../catalog/index.ts';
-import { advise, dayNumber, FEATURE_NAMES, type AdviceHorizon, type AdviceModel, type PricePoint } from './advice.ts';
+import { advise, dayNumber, FEATURE_NAMES, type Advice, type AdviceHorizon, type AdviceModel, type PricePoint } from './advice.ts';
+import { trackOf, type AdviceRecord } from './advice-record.ts';
 
 /** Backtest figures of one policy (see backtest.ts). */
 interface Score {
@@ -29,7 +30,22 @@ export interface AdviceModels {
   generatedAt: string;
   observed?: [string, string];
   splitDay?: string;
-  horizons: Partial<Record<AdviceHorizon, { model: AdviceModel; heldOut: Score; training?: Score }>>;
+  horizons: Partial<Record<AdviceHorizon, FittedHorizon>>;
+}
+
+/** One horizon of the model file: the model, its backtest figures and its held-out track record (advice-record.ts; absent in files written before 2026-11-29). */
+interface FittedHorizon {
+  model: AdviceModel;
+  heldOut: Score;
+  training?: Score;
+  record?: AdviceRecord | null;
+}
+
+/** The advice of `points` under `fitted`, with its band's track record when the file holds one (see advice-record.ts). */
+function adviseWithRecord(fitted: FittedHorizon, points: readonly PricePoint[]): Advice {
+  const advice = advise(fitted.model, points);
+  if (advice.kind === 'insufficient_history') return advice;
+  return { ...advice, record: fitted.record ? trackOf(fitted.record, advice.dropProbability) : null };
 }
 
 /** The bundled models' file. */
@@ -44,7 +60,8 @@ export function loadAdviceModels(file: string = ADVICE_MODEL_FILE): AdviceModels
       !h ||
       h.model.weights.length !== FEATURE_NAMES.length ||
       h.model.trees?.some((t) => t.feature.some((f) => f >= FEATURE_NAMES.length)) ||
-      (h.model.calibration && !(Number.isFinite(h.model.calibration.scale) && Number.isFinite(h.model.calibration.offset)))
+      (h.model.calibration && !(Number.isFinite(h.model.calibration.scale) && Number.isFinite(h.model.calibration.offset))) ||
+      (h.record && !h.record.bands.every((b) => b.decisions > 0 && b.right >= 0 && b.right <= b.decisions && b.drops <= b.decisions))
     )
       throw new Error(`${file}: not a price-advice model of the current features`);
   }
@@ -130,7 +147,7 @@ export async function priceAdvice(
   return {
     available: true,
     model: { source: models.source, generatedAt: models.generatedAt, ...fitted.heldOut },
-    offers: offers.map((o) => ({ offerId: o.offerId, merchant: o.merchant, price: o.price, advice: advise(fitted.model, o.points) })),
+    offers: offers.map((o) => ({ offerId: o.offerId, merchant: o.merchant, price: o.price, advice: adviseWithRecord(fitted, o.points) })),
   };
 }
 
@@ -152,7 +169,8 @@ export async function productsAdvice(
   const products: ProductsAdvice['products'] = [];
   for (const id of productIds) {
     const best = histories.get(id)?.[0];
-    if (best) products.push({ productId: id, offerId: best.offerId, merchant: best.merchant, price: best.price, advice: advise(fitted.model, best.points) });
+    if (best)
+      products.push({ productId: id, offerId: best.offerId, merchant: best.merchant, price: best.price, advice: adviseWithRecord(fitted, best.points) });
   }
   return { available: true, products };
 }
@@ -192,7 +210,7 @@ export async function waitingPays(db: Queryable, models: AdviceModels | null, ho
   for (const c of candidates) {
     const best = histories.get(Number(c.id))?.[0];
     if (!best) continue;
-    const advice = advise(fitted.model, best.points);
+    const advice = adviseWithRecord(fitted, best.points);
     if (advice.kind !== 'WAIT' || advice.expectedSavingCents <= 0) continue;
     items.push({
       ...toCard(c),
@@ -200,6 +218,7 @@ export async function waitingPays(db: Queryable, models: AdviceModels | null, ho
       dropProbability: advice.dropProbability,
       expectedSavingCents: advice.expectedSavingCents,
       horizon,
+      record: advice.record ?? null,
     });
   }
   items.sort((a, b) => b.expectedSavingCents - a.expectedSavingCents || a.id - b.id);

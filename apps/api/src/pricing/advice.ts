@@ -16,6 +16,7 @@
  * 1970-01-01.
  */
 import { treeValue, type Tree } from '../ml/index.ts';
+import type { AdviceTrack } from './advice-record.ts';
 
 /** One observed day of an offer: the price a shopper could pay that day (cents) and whether it was in stock. */
 export interface PricePoint {
@@ -78,10 +79,16 @@ export type Advice =
       horizon: AdviceHorizon;
       /** Probability that the price falls 3 % or more within the horizon. */
       dropProbability: number;
-      /** Confidence in the advice: the probability of the outcome it bets on. */
+      /** The model's probability of the outcome the advice bets on (a model's figure, not an observed rate: see `record`). */
       confidence: number;
       /** Expected saving from waiting: probability × mean drop × today's price, cents (0 for BUY). */
       expectedSavingCents: number;
+      /**
+       * How advice of this probability band did on the backtest's held-out part (advice-record.ts),
+       * which the pages show instead of `confidence`; null when the model file holds no record.
+       * Set by the service (advice-service.ts), not by {@link advise}.
+       */
+      record?: AdviceTrack | null;
     };
 
 const DAY_MS = 86_400_000;

@@ -38,6 +38,7 @@ import {
   type PricePoint,
 } from './advice.ts';
 import { fitBoosted, type BoostOptions } from '../ml/index.ts';
+import { adviceRecord, type AdviceRecord } from './advice-record.ts';
 
 /** Thrown when a policy reads an offer's history past the decision day. */
 export class LookAheadError extends Error {
@@ -282,6 +283,8 @@ export interface BacktestResult {
   /** The same policies when the shopper reads the advice every day instead (printed beside, for comparison). */
   dailyRows: Array<{ policy: string; train: Score; test: Score }>;
   model: AdviceModel;
+  /** The model's track record by probability band on the held-out decisions (advice-record.ts), named `opts.history`; null when none was scored. */
+  record: AdviceRecord | null;
 }
 
 /**
@@ -291,12 +294,14 @@ export interface BacktestResult {
  * times a day that stayed flat; `examplesOf`), so it ranks days by money, which is what capture
  * and a worse decision measure; its probability is then recalibrated on the plain labels
  * (`fitCalibration`). `weightByOutcome: false` fits the model of before 2026-11-27, for comparison.
+ * The result carries the model's track record on the held-out part (advice-record.ts), which the
+ * pages show instead of the model's probability; `history` names the history in it.
  */
 export function backtest(
   series: ReadonlyMap<string, readonly PricePoint[]>,
   h: AdviceHorizon,
   splitDay: number,
-  opts: { weightByOutcome?: boolean } = {},
+  opts: { weightByOutcome?: boolean; history?: string } = {},
 ): BacktestResult {
   const weightByOutcome = opts.weightByOutcome ?? true;
   const all = [...series.values()].flatMap((s) => decisionsOf(s, h));
@@ -326,5 +331,6 @@ export function backtest(
     [`model (wait at P(drop) ≥ ${theta.best})`, modelPolicy(model)],
   ];
   const rowsOf = (execution: Execution) => policies.map(([policy, p]) => ({ policy, train: score(p, train, execution), test: score(p, test, execution) }));
-  return { horizon: h, splitDay, model, rows: rowsOf('alert'), dailyRows: rowsOf('daily') };
+  const record = test.length > 0 ? adviceRecord(model, test, opts.history ?? 'the backtest history') : null;
+  return { horizon: h, splitDay, model, rows: rowsOf('alert'), dailyRows: rowsOf('daily'), record };
 }

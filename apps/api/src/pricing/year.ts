@@ -9,6 +9,14 @@
  * 100, that month was cheaper than usual. **Sale share** is the share of observed offer-days
  * priced below the regular price; **depth** the mean discount on those days. Runs are clipped to
  * the window arithmetically, never expanded into days, and out-of-stock runs are left out.
+ *
+ * **Coverage** (issue 16, "never a claim from days we did not observe"): a month of a department
+ * (or of all of them) is given figures only when we observed prices of it on at least
+ * {@link MIN_OBSERVED_DAYS} distinct days of the month; each month says on how many days we did.
+ * Below that it is listed in `sparseMonths` (with its days and offers, no figures), so the page can
+ * say "not enough observations" instead of calling a month of one observed day a month of sales.
+ * A week is named a sales event only when every one of its {@link MIN_OBSERVED_DAYS} days inside
+ * the year was observed (as well as the offer coverage below).
  */
 import { DEPARTMENTS } from '@b-deals/core';
 import type { YearInPrices } from '@b-deals/contracts';
@@ -16,6 +24,12 @@ import type { Queryable } from '@b-deals/db';
 
 /** Weeks listed as the year's biggest sales events. */
 const EVENTS = 5;
+/**
+ * Fewest distinct observed days (UTC) before a month, a department's month or a week is given
+ * figures or named: 7, one full week, so a month's figure spans every weekday (stores change
+ * prices by weekday and weekend) and one or two days of a month can never stand for all of it.
+ */
+export const MIN_OBSERVED_DAYS = 7;
 /** An event week needs this share of the year's typical number of observed offers (so a thinly observed week cannot top the list). */
 const MIN_WEEK_COVERAGE = 0.5;
 
@@ -38,7 +52,8 @@ const addDays = (into: DaySums, days: number, price: number, regular: number): v
 };
 
 /**
- * The figures of `year` (UTC calendar year). Months and weeks without an observation are left out.
+ * The figures of `year` (UTC calendar year). Months and weeks without an observation are left out;
+ * months observed on fewer than {@link MIN_OBSERVED_DAYS} days are in `sparseMonths`, without figures.
  * Department rows use core's DEPARTMENTS codes; `ALL` is every department together.
  *
  * One read of the year's in-stock runs (offer, department, price, regular price and the UTC days
@@ -63,6 +78,15 @@ export async function yearInPrices(db: Queryable, year: number): Promise<YearInP
   const firstMonday = yearStart - ((yearStart + 3) % 7);
   const weekCount = Math.floor((yearStop - 1 - firstMonday) / 7) + 1;
 
+  // Per group (ALL and each department): +1 where a run starts, −1 where it stops, by day of the year; its running sum > 0 on observed days.
+  const terms = new Map(DEPARTMENTS.map((d) => [d.code!, d.term]));
+  const span = yearStop - yearStart;
+  const cover = new Map<string, Int32Array>();
+  const coverOf = (group: string) => {
+    let c = cover.get(group);
+    if (!c) cover.set(group, (c = new Int32Array(span + 1)));
+    return c;
+  };
   // Per month: offer → its sums (price × days for the month's mean price as well).
   const offerMonths = Array.from({ length: 12 }, () => new Map<number, DaySums & { dept: string | null; priceDays: number }>());
   const weekSums = Array.from({ length: weekCount }, () => ({ days: 0, saleDays: 0, depthDays: 0, offers: new Set<number>() }));
@@ -72,6 +96,11 @@ export async function yearInPrices(db: Queryable, year: number): Promise<YearInP
     if (t <= f) continue;
     const price = Number(r.price);
     const regular = Number(r.regular);
+    for (const group of ['ALL', ...(r.dept !== null && terms.has(r.dept) ? [r.dept] : [])]) {
+      const c = coverOf(group);
+      c[f - yearStart]!++;
+      c[t - yearStart]!--;
+    }
     for (let k = 0; k < 12; k++) {
       const days = Math.min(t, monthStart[k + 1]!) - Math.max(f, monthStart[k]!);
       if (days <= 0) continue;
@@ -100,9 +129,24 @@ export async function yearInPrices(db: Queryable, year: number): Promise<YearInP
       yearSums.set(offer, y);
     }
 
-  const terms = new Map(DEPARTMENTS.map((d) => [d.code!, d.term]));
+  // Observed days by group: 1 on each day of the year some run of the group covered.
+  const observed = new Map<string, Uint8Array>();
+  for (const [group, c] of cover) {
+    const days = new Uint8Array(span);
+    let open = 0;
+    for (let d = 0; d < span; d++) days[d] = (open += c[d]!) > 0 ? 1 : 0;
+    observed.set(group, days);
+  }
+  /** Observed days of `group` in the days [from, to) (day numbers), clipped to the year. */
+  const observedDays = (group: string, from: number, to: number) => {
+    const days = observed.get(group);
+    let n = 0;
+    if (days) for (let d = Math.max(from, yearStart); d < Math.min(to, yearStop); d++) n += days[d - yearStart]!;
+    return n;
+  };
   const round1 = (x: number) => Math.round(x * 10) / 10;
   const months: YearInPrices['months'] = [];
+  const sparseMonths: YearInPrices['sparseMonths'] = [];
   offerMonths.forEach((offers, k) => {
     if (offers.size === 0) return;
     const month = `${year}-${String(k + 1).padStart(2, '0')}`;
@@ -122,11 +166,18 @@ export async function yearInPrices(db: Queryable, year: number): Promise<YearInP
     }
     for (const dept of ['ALL', ...[...groups.keys()].filter((d) => d !== 'ALL').sort()]) {
       const g = groups.get(dept)!;
+      const departmentName = dept === 'ALL' ? 'All departments' : terms.get(dept)!;
+      const days = observedDays(dept, monthStart[k]!, monthStart[k + 1]!);
+      if (days < MIN_OBSERVED_DAYS) {
+        sparseMonths.push({ month, department: dept, departmentName, offers: g.offers, observedDays: days });
+        continue;
+      }
       months.push({
         month,
         department: dept,
-        departmentName: dept === 'ALL' ? 'All departments' : terms.get(dept)!,
+        departmentName,
         offers: g.offers,
+        observedDays: days,
         index: round1((100 * g.ratio) / g.offers),
         saleShare: round1((100 * g.saleDays) / g.days),
         depth: g.saleDays > 0 ? round1((100 * g.depthDays) / g.saleDays) : null,
@@ -138,9 +189,11 @@ export async function yearInPrices(db: Queryable, year: number): Promise<YearInP
   const typical = median(weeks.map((w) => w.offers));
   return {
     year,
+    minObservedDays: MIN_OBSERVED_DAYS,
     months,
+    sparseMonths,
     salesEvents: weeks
-      .filter((w) => w.offers >= typical * MIN_WEEK_COVERAGE && w.saleDays > 0)
+      .filter((w) => w.offers >= typical * MIN_WEEK_COVERAGE && w.saleDays > 0 && observedDays('ALL', w.start, w.start + 7) >= MIN_OBSERVED_DAYS)
       .sort((a, b) => b.saleDays / b.days - a.saleDays / a.days || a.start - b.start)
       .slice(0, EVENTS)
       .map((w) => ({

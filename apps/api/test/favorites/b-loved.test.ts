@@ -12,6 +12,7 @@ import { createTestDatabase, testDrivers } from '@b-deals/db/testing';
 import { loadDefaultFxTable } from '@b-deals/feeds';
 import { rssFeed, type TestItem } from '@b-deals/feeds/testing';
 import { buildApp } from '../../src/app.ts';
+import { evaluatePriceAlerts } from '../../src/favorites/index.ts';
 import { ingestFeed } from '../../src/index.ts';
 import { createMailer } from '../../src/mail.ts';
 import { startSmtp } from '../smtp.ts';
@@ -156,6 +157,25 @@ describe.each(testDrivers())('B-LOVED and discount e-mails on %s', (driver) => {
     expect((await call('PATCH', `/favorite/${ids.get('Linen Dress')}`, { targetPrice: 100 })).statusCode).toBe(404);
     expect((await call('PATCH', `/favorite/${shoe}`, {})).statusCode).toBe(400);
     expect((await call('PATCH', `/favorite/${shoe}`, { targetPrice: -5 })).statusCode).toBe(400);
+  });
+
+  it('says when a target is met already by the price the alerts watch, and alerts for it at the next price check, once', async () => {
+    const shoe = ids.get('Trail Runner Shoe')!;
+    // Watching size 9 only, out of stock: no price is watched, so no target is met.
+    expect((await call('PATCH', `/favorite/${shoe}`, { targetPrice: 9000, sizes: ['9'] })).json()).toMatchObject({ watchedPrice: null, targetMet: false });
+    // Size 8 at $90: a $89.99 target is not met, $90 is (at or below).
+    expect((await call('PATCH', `/favorite/${shoe}`, { targetPrice: 8999, sizes: ['8'] })).json()).toMatchObject({ watchedPrice: 9000, targetMet: false });
+    expect((await call('PATCH', `/favorite/${shoe}`, { targetPrice: 9000 })).json()).toMatchObject({ watchedPrice: 9000, targetMet: true });
+    const listed = (await call('GET', '/favorite?sort=CREATE_TIME')).json().items.find((i: { id: number }) => i.id === shoe);
+    expect(listed).toMatchObject({ targetPrice: 9000, watchedPrice: 9000, targetMet: true });
+    // What happens then (decision 0017): the new target is armed, so the next evaluation raises its alert; the next one none.
+    const fired = async () =>
+      (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM price_alerts WHERE product_id = $1 AND rule = 'target'`, [shoe])).rows[0]!.n;
+    await evaluatePriceAlerts(db);
+    expect(await fired()).toBe(1);
+    await evaluatePriceAlerts(db);
+    expect(await fired()).toBe(1);
+    await call('PATCH', `/favorite/${shoe}`, { targetPrice: null, sizes: ['10', '8'] });
   });
 
   it('removes a saved product and answers the new total (also when it was not saved)', async () => {

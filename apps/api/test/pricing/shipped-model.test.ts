@@ -24,6 +24,16 @@ describe('the shipped buy-or-wait model', () => {
     expect(info.splitDay! > info.observed![0] && info.splitDay! < info.observed![1]).toBe(true);
   });
 
+  it('carries, per horizon, its track record on exactly the held-out decisions, measured from the split day (npm run backtest -- --record-only)', () => {
+    const models = loadAdviceModels(ADVICE_MODEL_FILE)!;
+    for (const h of ADVICE_HORIZONS) {
+      const fitted = models.horizons[h]!;
+      expect(fitted.record!.measured[0]).toBe(models.splitDay);
+      expect(fitted.record!.bands.reduce((n, b) => n + b.decisions, 0)).toBe(fitted.heldOut.decisions);
+      for (const b of fitted.record!.bands) expect(b.advice).toBe(b.from >= fitted.model.threshold ? 'WAIT' : 'BUY');
+    }
+  });
+
   it('says BUY for a steady price or on a sale day, and WAIT at the regular price of a store that cuts it every two weeks', () => {
     const model = loadAdviceModels(ADVICE_MODEL_FILE)!.horizons[14]!.model;
     expect(model.trees?.length).toBeGreaterThan(0);

@@ -1,13 +1,31 @@
-import { formatPrice, formatProbability } from '@b-deals/core';
+import { formatPrice } from '@b-deals/core';
 import { Link } from '../lib/router-links';
-import type { AdviceView } from '../lib/price-advice';
+import type { AdviceView, TrackView } from '../lib/price-advice';
+
+/** "in our backtest on Hong Kong pharmacy and supermarket prices, 2025–2026": where a track record was measured. */
+const where = (t: TrackView) => `in our backtest on ${t.history}, ${t.years}`;
 
 /**
- * The AI Price Hunter's buy-or-wait note (issue 16 §3) for one offer: WAIT with the chance of
- * the drop (its confidence), the window (the model's horizon) and the expected saving; BUY with its
- * confidence; or "not
- * enough price history yet" when the offer was watched too few days. Render nothing when there is
- * no advice (no fitted model): none is invented. `compact` is the one-line form of lists.
+ * What the note says of how far to trust the advice: never the model's own probability (fitted
+ * on a history that is not our catalogue), only how advice like it did on the held-out backtest,
+ * as whole cases of 100 rounded down (lib/price-advice.ts `trackView`).
+ * - BUY: right when no drop of 3% or more came within the horizon.
+ * - WAIT: right when waiting paid no more than buying at once; with how often the drop came.
+ * Too few similar cases, or no record published: it says so, and gives no figure.
+ */
+export function trackSentence(kind: 'BUY' | 'WAIT', t: TrackView | null): string {
+  if (!t) return 'We have no backtest record to show for it yet';
+  if (t.right === null || t.drops === null) return `Too few similar cases (${t.cases}) ${where(t)} to say how often it is right`;
+  return kind === 'BUY'
+    ? `Right in ${t.right} of 100 similar cases ${where(t)}`
+    : `In similar cases ${where(t)}, waiting cost nothing in ${t.right} of 100 and the price fell 3% or more in ${t.drops} of 100`;
+}
+
+/**
+ * The AI Price Hunter's buy-or-wait note (issue 16 §3) for one offer: WAIT with the window (the
+ * model's horizon) and the expected saving, BUY; each with its track record ({@link trackSentence});
+ * or "not enough price history yet" when the offer was watched too few days. Render nothing when
+ * there is no advice (no fitted model): none is invented. `compact` is the one-line form of lists.
  */
 export function AdviceNote({ advice, compact = false }: { advice: AdviceView | undefined; compact?: boolean }) {
   if (!advice) return null;
@@ -19,10 +37,9 @@ export function AdviceNote({ advice, compact = false }: { advice: AdviceView | u
     );
   }
   const wait = advice.kind === 'WAIT';
-  // A WAIT's confidence is the chance of the drop, which can be small where waiting risks little: said as a chance, not as certainty.
   const detail = wait
-    ? `${formatProbability(advice.confidence)} chance of a drop of 3% or more within ${advice.horizon} days; expected saving ${formatPrice(advice.saving)}`
-    : `No drop of 3% or more expected within ${advice.horizon} days · confidence ${formatProbability(advice.confidence)}`;
+    ? `expected saving ${formatPrice(advice.saving)} within ${advice.horizon} days. ${trackSentence('WAIT', advice.track)}`
+    : `No drop of 3% or more expected within ${advice.horizon} days. ${trackSentence('BUY', advice.track)}`;
   return (
     <p
       data-testid="price-advice"

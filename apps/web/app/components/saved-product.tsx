@@ -6,10 +6,10 @@
  */
 import type { FavoriteItem } from '@b-deals/contracts';
 import { formatPrice, internalHref, productHref } from '@b-deals/core';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useActionData, useFetcher, useLocation, type FetcherWithComponents } from 'react-router';
 import { Link, FETCHER_FORM_NO_DISCOVER } from '../lib/router-links';
-import { targetInputValue, type CollectionResult } from '../lib/favorites';
+import { targetHint, targetInputValue, typedTargetNote, type CollectionResult } from '../lib/favorites';
 import type { AdviceView } from '../lib/price-advice';
 import { Price } from './price';
 import { AdviceNote } from './price-advice';
@@ -44,6 +44,8 @@ function Outcome({ result, id }: { result: CollectionResult | undefined; id: str
 
 /** The price-target form of one saved product: dollars in, a PATCH with cents (or null to clear) out. */
 function TargetForm({ item }: { item: FavoriteItem }) {
+  const [typed, setTyped] = useState<string | null>(null);
+  const typedNote = typed === null ? null : typedTargetNote(typed, item);
   const fetcher = useFetcher<CollectionResult>();
   const self = useSelf();
   const result = useResult(fetcher, item.id, ['target', 'clear-target']);
@@ -71,8 +73,9 @@ function TargetForm({ item }: { item: FavoriteItem }) {
             autoComplete="off"
             placeholder="0.00"
             defaultValue={targetInputValue(item.targetPrice)}
+            onChange={(e) => setTyped(e.currentTarget.value)}
             aria-invalid={invalid || undefined}
-            aria-describedby={`${uid}-hint ${uid}-outcome`}
+            aria-describedby={`${uid}-hint ${uid}-typed ${uid}-outcome`}
             className="w-28 rounded-lg border border-stone-400 py-2 pr-2 pl-6 text-base aria-[invalid=true]:border-red-700"
           />
         </div>
@@ -85,8 +88,11 @@ function TargetForm({ item }: { item: FavoriteItem }) {
           </button>
         ) : null}
       </div>
-      <p id={`${uid}-hint`} className="mt-1 text-xs text-stone-600">
-        {item.targetPrice !== null ? `We alert you when it costs ${formatPrice(item.targetPrice)} or less.` : 'No target: we alert you when the price drops.'}
+      <p id={`${uid}-hint`} className="mt-1 text-xs text-stone-600" data-testid="target-hint">
+        {targetHint(item)}
+      </p>
+      <p id={`${uid}-typed`} aria-live="polite" className="text-xs text-stone-700" data-testid="target-typed">
+        {busy ? null : typedNote}
       </p>
       <Outcome result={result} id={`${uid}-outcome`} />
     </fetcher.Form>

@@ -5,8 +5,8 @@
  * Money is integer US cents. (What every page needs, the heart's sign-in intent, is in
  * ./love-intent.ts, and the change line in ./price-change.ts, so this stays out of first-load JS.)
  */
-import type { FavoriteSort } from '@b-deals/contracts';
-import { formatPrice } from '@b-deals/core';
+import type { FavoriteItem, FavoriteSaved, FavoriteSort } from '@b-deals/contracts';
+import { formatPrice, rearmLevelCents, targetMet } from '@b-deals/core';
 import { FAVORITE_API } from './love-intent';
 
 export { FAVORITE_API };
@@ -189,10 +189,45 @@ export function collectionIntent(form: FormData): CollectionIntent {
 export type CollectionResult =
   { intent: string; id: number | null; ok: true; note: string } | { intent: string; id: number | null; ok: false; error: string; field?: string };
 
-/** The note shown after a /collection call succeeded (`targetCents` for a new target). */
-export function successNote(intent: string, targetCents?: number): string {
+/**
+ * What B-LOVED says when a target is already met by the price the alerts watch now (core
+ * `targetMet`; decision 0017): the price now, and what the alert will do: as a new target is
+ * armed, it goes at the next price check (the alert job runs every 30 minutes and after every
+ * feed; one mail a day at most), then only after the price has gone above target + 5 % (core
+ * `rearmLevelCents`) and come back down.
+ */
+export function targetMetNote(targetCents: number, watchedCents: number): string {
+  return `Already at or below your target: ${formatPrice(watchedCents)} now. We will e-mail you about it at our next price check, then again only if it goes above ${formatPrice(rearmLevelCents(targetCents))} and comes back down.`;
+}
+
+/**
+ * The line under the price-target field: the target and, when the price the alerts watch already
+ * meets it, so (core `targetMet`, decision 0017); without a target, the drop rule and the price now.
+ */
+export function targetHint(item: Pick<FavoriteItem, 'targetPrice' | 'watchedPrice' | 'targetMet'>): string {
+  if (item.targetPrice === null)
+    return `No target: we alert you when the price drops.${item.watchedPrice === null ? '' : ` It is ${formatPrice(item.watchedPrice)} now.`}`;
+  if (item.targetMet && item.watchedPrice !== null)
+    return `Already at or below your target of ${formatPrice(item.targetPrice)}: ${formatPrice(item.watchedPrice)} now.`;
+  return `We alert you when it costs ${formatPrice(item.targetPrice)} or less.`;
+}
+
+/**
+ * Before saving: what a target typed in the field would mean, when the price watched now already
+ * meets it (null otherwise, or when it is the saved target, or not a price).
+ */
+export function typedTargetNote(typed: string, item: Pick<FavoriteItem, 'targetPrice' | 'watchedPrice'>): string | null {
+  const target = parseTargetDollars(typed);
+  if ('error' in target || item.watchedPrice === null || target.cents === item.targetPrice || !targetMet(target.cents, item.watchedPrice)) return null;
+  return `Already at or below that: ${formatPrice(item.watchedPrice)} now. Set it and we will e-mail you about it at our next price check.`;
+}
+
+/** The note shown after a /collection call succeeded (`targetCents` for a new target; `watched` the API's answer of the price watched now). */
+export function successNote(intent: string, targetCents?: number, watched?: { watchedPrice: number | null; targetMet: boolean }): string {
   switch (intent) {
     case 'target':
+      if (targetCents !== undefined && watched?.targetMet && watched.watchedPrice !== null)
+        return `Target saved. ${targetMetNote(targetCents, watched.watchedPrice)}`;
       return `Target saved: we will tell you when the price is ${formatPrice(targetCents ?? 0)} or lower.`;
     case 'clear-target':
       return 'Target cleared: we will tell you about price drops.';
@@ -213,7 +248,12 @@ export function collectionResult(parsed: CollectionIntent, outcome: { ok: boolea
   if ('error' in parsed) return { intent: parsed.intent, id: parsed.id, ok: false, error: parsed.error, field: parsed.field };
   if (outcome.ok) {
     const target = (parsed.call.json as { targetPrice?: number | null } | undefined)?.targetPrice;
-    return { intent: parsed.intent, id: parsed.id, ok: true, note: successNote(parsed.intent, target ?? undefined) };
+    const answer = outcome.body as Partial<FavoriteSaved> | null;
+    const watched =
+      answer && typeof answer.targetMet === 'boolean' && answer.watchedPrice !== undefined
+        ? { watchedPrice: answer.watchedPrice, targetMet: answer.targetMet }
+        : undefined;
+    return { intent: parsed.intent, id: parsed.id, ok: true, note: successNote(parsed.intent, target ?? undefined, watched) };
   }
   const message = (outcome.body as { message?: unknown } | null)?.message;
   return {

@@ -12,7 +12,10 @@ const YearChartImpl = lazy(() => import('../components/year-chart-impl'));
  * /ai-price-hunter/{year}/ (spec §2.1 "AI price hunter by year"; issue 16 §5): the year in prices
  * from observed price runs (GET /inventory/api/v1/price-index/year/{year}): the monthly price
  * index of every department together and of each, the share of sale days, and the biggest sales
- * weeks. A year we observed nothing of is a 404.
+ * weeks. A month (of a department or of all) observed on fewer than the API's `minObservedDays`
+ * days (7) shows "not enough observations", never a figure, and is never the cheapest or dearest;
+ * each month's line says on how many days we observed it. A year with no month observed on
+ * enough days is a 404.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const asked = YearParamsSchema.safeParse({ year: params.year });
@@ -65,17 +68,28 @@ function useNear(target: React.RefObject<HTMLElement | null>): boolean {
   return near;
 }
 
+/** "1 day", "6 days". */
+const daysText = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+
 export default function YearPage({ loaderData }: Route.ComponentProps) {
   const { year } = loaderData;
   const all = year.months.filter((m) => m.department === 'ALL');
-  const departments = [...new Map(year.months.filter((m) => m.department !== 'ALL').map((m) => [m.department, m.departmentName])).entries()];
-  const months = all.map((m) => m.month);
+  const sparseAll = year.sparseMonths.filter((m) => m.department === 'ALL');
+  const departments = [
+    ...new Map([...year.months, ...year.sparseMonths].filter((m) => m.department !== 'ALL').map((m) => [m.department, m.departmentName])).entries(),
+  ].sort((a, b) => a[0].localeCompare(b[0]));
+  // Every month we observed at all, in order: those with too few days are shown as such.
+  const months = [...new Set([...all, ...sparseAll].map((m) => m.month))].sort();
   const cell = new Map(year.months.map((m) => [`${m.department}:${m.month}`, m]));
+  const sparse = new Map(year.sparseMonths.map((m) => [`${m.department}:${m.month}`, m]));
   const cheapest = [...all].sort((a, b) => a.index - b.index)[0]!;
   const dearest = [...all].sort((a, b) => b.index - a.index)[0]!;
   const chartBox = useRef<HTMLDivElement>(null);
   const near = useNear(chartBox);
-  const summary = `Prices were lowest in ${monthName(cheapest.month)} (index ${cheapest.index.toFixed(1)}) and highest in ${monthName(dearest.month)} (index ${dearest.index.toFixed(1)}); 100 is the year’s usual price.`;
+  const summary =
+    all.length === 1
+      ? `We observed enough days of ${monthName(cheapest.month)} only (index ${cheapest.index.toFixed(1)}) to give a figure; 100 is the year’s usual price.`
+      : `Prices were lowest in ${monthName(cheapest.month)} (index ${cheapest.index.toFixed(1)}) and highest in ${monthName(dearest.month)} (index ${dearest.index.toFixed(1)}); 100 is the year’s usual price.`;
   return (
     <div className="container-page py-6">
       <Breadcrumb items={[{ label: 'Home', href: '/' }, { label: 'AI Price Hunter', href: '/ai-price-hunter/' }, { label: String(year.year) }]} />
@@ -125,9 +139,19 @@ export default function YearPage({ loaderData }: Route.ComponentProps) {
                   </th>
                   {months.map((m) => {
                     const c = cell.get(`${code}:${m}`);
+                    const thin = sparse.get(`${code}:${m}`);
                     return (
                       <td key={m} className="py-2 pr-3 text-right tabular-nums">
-                        {c ? c.index.toFixed(1) : '—'}
+                        {c ? (
+                          c.index.toFixed(1)
+                        ) : thin ? (
+                          <span className="text-stone-600" data-testid="year-cell-sparse">
+                            <span aria-hidden>*</span>
+                            <span className="sr-only">not enough observations ({daysText(thin.observedDays)})</span>
+                          </span>
+                        ) : (
+                          '—'
+                        )}
                       </td>
                     );
                   })}
@@ -136,13 +160,28 @@ export default function YearPage({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
         </div>
-        <ul className="mt-4 grid gap-2 text-sm text-stone-700 sm:grid-cols-2">
-          {all.map((m) => (
-            <li key={m.month}>
-              <span className="font-medium">{monthName(m.month)}</span>: {m.saleShare.toFixed(1)}% of the days we watched an offer it was on sale
-              {m.depth === null ? '' : `, ${m.depth.toFixed(1)}% off on average`} ({m.offers} offers).
-            </li>
-          ))}
+        {year.sparseMonths.length > 0 ? (
+          <p className="mt-2 text-sm text-stone-600" data-testid="year-sparse-note">
+            <span aria-hidden>* </span>Not enough observations: we saw prices on fewer than {year.minObservedDays} days of that month, too few to give a figure.
+            A dash: not observed at all.
+          </p>
+        ) : null}
+        <ul className="mt-4 grid gap-2 text-sm text-stone-700 sm:grid-cols-2" data-testid="year-months">
+          {months.map((month) => {
+            const m = cell.get(`ALL:${month}`);
+            const thin = sparse.get(`ALL:${month}`);
+            return m ? (
+              <li key={month}>
+                <span className="font-medium">{monthName(month)}</span>: {m.saleShare.toFixed(1)}% of the days we watched an offer it was on sale
+                {m.depth === null ? '' : `, ${m.depth.toFixed(1)}% off on average`} ({m.offers} offers, observed on {daysText(m.observedDays)}).
+              </li>
+            ) : (
+              <li key={month} data-sparse="true">
+                <span className="font-medium">{monthName(month)}</span>: not enough observations (prices seen on {daysText(thin?.observedDays ?? 0)}; we need{' '}
+                {year.minObservedDays} to give figures).
+              </li>
+            );
+          })}
         </ul>
       </section>
 

@@ -1,5 +1,5 @@
 import type { AdviceModelInfo, WaitingPays } from '@b-deals/contracts';
-import { formatPrice, formatProbability, productHref } from '@b-deals/core';
+import { casesOf100, formatPrice, productHref } from '@b-deals/core';
 import { Link } from '../lib/router-links';
 import type { Route } from './+types/ai-price-hunter';
 import { Breadcrumb } from '../components/breadcrumb';
@@ -120,6 +120,12 @@ export default function AiPriceHunter({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** How often the price fell 3% or more in similar held-out cases of the backtest (cases of 100, rounded down), or that we cannot say. */
+const dropsNote = (t: WaitingPays['items'][number]['record']) =>
+  t?.drops == null
+    ? 'too few similar cases in our backtest to say how often the price fell'
+    : `the price fell 3% or more in ${casesOf100(t.drops)} of 100 similar cases in our backtest`;
+
 const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(1)}%`);
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
@@ -136,9 +142,15 @@ function BuyOrWait({ model, waiting }: { model: AdviceModelInfo | null; waiting:
       <p>
         For each store’s offer, a model fitted on observed price histories estimates how likely the price is to fall 3% or more within the next 14 days, from
         how today’s price sits against the last 90 days, its recent trend, how often and how deeply the store cuts prices, stock and the time to Black Friday.
-        Where that chance is worth a wait, we say <strong>Wait</strong>, with the chance and the saving to expect; otherwise <strong>Buy now</strong>. The bar
-        is set by the backtest below: as low as it goes while at least 97% of its decisions pay no more than buying at once, since waiting for a drop that does
-        not come mostly costs nothing. With fewer than 30 observed days we give no advice.
+        Where that chance is worth a wait, we say <strong>Wait</strong>, with the saving to expect; otherwise <strong>Buy now</strong>. The bar is set by the
+        backtest below: as low as it goes while at least 97% of its decisions pay no more than buying at once, since waiting for a drop that does not come
+        mostly costs nothing. With fewer than 30 observed days we give no advice.
+      </p>
+      <p data-testid="advice-track-explained">
+        The model’s own probability is not a promise: it was fitted on the history named below, not on our stores. So beside each advice we show how often
+        advice like it turned out right in the held-out part of that backtest, among decisions whose estimated chance fell in the same band: a{' '}
+        <strong>Buy now</strong> was right when the price did not fall 3% or more within the window, a <strong>Wait</strong> when waiting paid no more than
+        buying at once. We round down (“right in 97 of 100 similar cases”), and give no figure where there were fewer than 100 similar cases.
       </p>
       {model ? (
         <>
@@ -200,7 +212,7 @@ function BuyOrWait({ model, waiting }: { model: AdviceModelInfo | null; waiting:
                   </Link>
                   <span className="text-sm">
                     {formatPrice(w.priceTag)} at {w.merchant.name} · expected saving {formatPrice(w.expectedSavingCents)} within {w.horizon} days ·{' '}
-                    {formatProbability(w.dropProbability)} chance of a drop
+                    {dropsNote(w.record)}
                   </span>
                 </li>
               ))}
