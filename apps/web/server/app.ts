@@ -20,7 +20,8 @@
  * load context); the shopper's address reaches the API on proxied and server-side calls alike
  * (`X-Forwarded-For`); bodies are capped (API calls {@link BODY_LIMITS}.api, the storefront's own
  * form posts {@link BODY_LIMITS}.form) with a clean 413; slow clients time out
- * ({@link HTTP_TIMEOUTS}); errors outside the router (e.g. under /media) answer a short text
+ * ({@link HTTP_TIMEOUTS}); a request without a Host header (HTTP/1.1) gets a short plain 400
+ * ({@link hostHeaderProblem}); errors outside the router (e.g. under /media) answer a short text
  * without stack or path. A request that changes something, sent by another site's page, is
  * refused with 403 (cross-site.ts: `Origin`, `Sec-Fetch-Site`), and a loopback proxy's
  * `X-Forwarded-Proto` counts only as `http` or `https`.
@@ -53,6 +54,7 @@ import {
   IMAGE_PLACEHOLDER_SVG,
   REMOTE_MEDIA_DIR,
   answerClientError,
+  hostHeaderProblem,
   type HttpTimeouts,
 } from '@b-deals/core';
 import { permanentRedirect } from './redirects.ts';
@@ -191,6 +193,12 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
     res.locals.cspNonce = nonce;
     for (const [k, v] of Object.entries(securityHeaders(nonce, req.secure, cspSources))) res.setHeader(k, v);
     next();
+  });
+  // RFC 9112 §3.2 (Node's own check is off below: it answered an empty 400 before this code).
+  app.use((req, res, next) => {
+    const problem = hostHeaderProblem(req);
+    if (problem) res.status(400).set({ connection: 'close', 'cache-control': 'no-store' }).type('text/plain').send(`Bad Request: ${problem}`);
+    else next();
   });
   // Liveness and readiness for a process manager or load balancer (issue 12 §4). /ready: the API
   // answers its own /ready, and Redis (when configured) answers PING; 503 with the failed checks.
@@ -377,6 +385,7 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
       requestTimeout: t.requestTimeout,
       keepAliveTimeout: t.keepAliveTimeout,
       connectionsCheckingInterval: t.connectionsCheckingInterval,
+      requireHostHeader: false,
     },
     app,
   );
