@@ -66,6 +66,7 @@ import { API_PREFIXES, vouchForBeacon, HOP_BY_HOP, answerTooLarge, forwardedFor,
 import { NO_CSP_SOURCES, securityHeaders, type CspSources } from './security-headers.ts';
 import type { ThirdPartyTags } from '../app/lib/tags.ts';
 import { pageDataRoutes } from './page-data.ts';
+import { settleCacheControl } from './cache-policy.ts';
 
 export { API_PREFIXES, forwardedFor, sessionCookieFor } from './api-proxy.ts';
 export { buildHash, pageDataPathOf, pagePathOf, type PageData, type PageDataError } from './page-data.ts';
@@ -226,6 +227,10 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
     if (key) vouchForBeacon(req, key);
     proxyToApi(apiUrl, opts.oauthClient, req, res, watchFor(req));
   });
+  // One Cache-Control on every answer rendered here, pages' `.data` included (cache-policy.ts); files keep their own.
+  const clientEntries = new Set(existsSync(clientDir) ? readdirSync(clientDir) : []);
+  const settle = settleCacheControl(opts.htmlCacheFreshMs ? Math.round(opts.htmlCacheFreshMs / 1000) : undefined);
+  app.use((req, res, next) => (/^\/(assets|media)\//.test(req.path) || clientEntries.has(req.path.split('/')[1] ?? '') ? next() : settle(req, res, next)));
   // Anonymous pages from the HTML cache (before compression: entries carry their own encodings).
   // The catalogue version: the HTML cache's key, and the scope in which loaders reuse the API's
   // version-bound answers (lib/api.server.ts `versionedAnswer`), with or without the HTML cache.
@@ -312,7 +317,6 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
   // of them reach the file system: a page request would otherwise cost a stat() before it is
   // rendered (issue 12 §3, profiled).
   const clientStatic = express.static(clientDir, { maxAge: 3600 * 1000, index: false });
-  const clientEntries = new Set(existsSync(clientDir) ? readdirSync(clientDir) : []);
   app.use((req, res, next) => {
     // Entry names are plain ASCII: a percent-encoded first segment is never one of them.
     const first = req.path.split('/')[1] ?? '';
@@ -331,9 +335,8 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
   });
   const loadContext = (req: express.Request, res: express.Response): AppLoadContext => {
     const session = key ? sessionFromCookieHeader(req.headers.cookie, key) : null;
-    // A page rendered for a signed-in shopper is theirs alone: never stored by a shared cache.
+    // A page rendered for a signed-in shopper is theirs alone (its `private, no-store`: cache-policy.ts).
     res.setHeader('vary', 'Cookie');
-    if (session) res.setHeader('cache-control', 'private, no-store');
     return {
       apiUrl: apiBase,
       forwardedFor: forwardedFor(req),
