@@ -38,7 +38,11 @@ export async function buildServiceWorker(buildDir = path.join(WEB, 'build')): Pr
   });
   // The earlier builds' bundles kept beside this build's (asset-history.ts): never precached.
   const current = currentBuildAssets(buildDir);
-  const earlier = current ? readdirSync(path.join(clientDir, 'assets')).map((f) => `assets/${f}`).filter((f) => !current.includes(f)) : [];
+  const earlier = current
+    ? readdirSync(path.join(clientDir, 'assets'))
+        .map((f) => `assets/${f}`)
+        .filter((f) => !current.includes(f))
+    : [];
   try {
     const { count, size, warnings } = await injectManifest({
       swSrc: bundled,

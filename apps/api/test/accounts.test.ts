@@ -98,7 +98,9 @@ describe.each(testDrivers())('accounts on %s', (driver) => {
     const reset = new URL(await smtp.linkIn('twice@example.com', /reset/i)).searchParams.get('token')!;
     expect((await use(reset)).json().code).toBe('invalid_token');
     // Once the link's time is over it is refused like any other expired link.
-    await db.query(`UPDATE one_time_tokens SET expires_at = now() - interval '1 minute' WHERE purpose = 'verify_email' AND user_id = (SELECT id FROM users WHERE email = 'twice@example.com')`);
+    await db.query(
+      `UPDATE one_time_tokens SET expires_at = now() - interval '1 minute' WHERE purpose = 'verify_email' AND user_id = (SELECT id FROM users WHERE email = 'twice@example.com')`,
+    );
     expect((await use(token)).json().code).toBe('invalid_token');
   });
 

@@ -315,7 +315,11 @@ describe.each(testDrivers())('API hardening on %s', (driver) => {
       const [status, body] = [text.split('\r\n')[0], text.split('\r\n\r\n')[1]];
       expect(status, head).toBe('HTTP/1.1 400 Bad Request');
       expect(text, head).toMatch(/\r\ncontent-type: application\/json/i);
-      expect(JSON.parse(body!), head).toEqual({ code: 'invalid_request', message: expect.stringMatching(/Host header/), details: [{ path: '/headers/host', message: expect.any(String) }] });
+      expect(JSON.parse(body!), head).toEqual({
+        code: 'invalid_request',
+        message: expect.stringMatching(/Host header/),
+        details: [{ path: '/headers/host', message: expect.any(String) }],
+      });
     }
     // HTTP/1.0 never required Host, and a request with one is served as before.
     expect((await raw(port, 'GET /health HTTP/1.0\r\n\r\n')).text).toMatch(/^HTTP\/1\.1 200/);

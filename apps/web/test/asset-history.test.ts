@@ -26,7 +26,15 @@ const has = (file: string) => existsSync(path.join(dir, file));
 /** One build: the files React Router and Vite write, between the two steps of asset-history.ts. */
 function build(n: number, extra: string[] = []) {
   beginBuild(dir);
-  for (const f of [`client/assets/entry.client-${n}.js`, `client/assets/root-${n}.css`, 'client/assets/shared-same.js', `server/assets/chunk-${n}.js`, 'server/index.js', 'client/offline.html', ...extra])
+  for (const f of [
+    `client/assets/entry.client-${n}.js`,
+    `client/assets/root-${n}.css`,
+    'client/assets/shared-same.js',
+    `server/assets/chunk-${n}.js`,
+    'server/index.js',
+    'client/offline.html',
+    ...extra,
+  ])
     write(f);
   return endBuild(dir);
 }

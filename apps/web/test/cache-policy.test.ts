@@ -48,7 +48,12 @@ function lines(web: WebServer, p: string, cookie?: string): Promise<{ status: nu
 
 const signedIn = () =>
   `bd_session=${sealSession(
-    { user: { id: 7, firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' }, accessToken: 'opaque', accessExpiresAt: Date.now() + 600_000, expiresAt: Date.now() + 3_600_000 },
+    {
+      user: { id: 7, firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' },
+      accessToken: 'opaque',
+      accessExpiresAt: Date.now() + 600_000,
+      expiresAt: Date.now() + 3_600_000,
+    },
     sessionKey(SECRET),
   )}`;
 

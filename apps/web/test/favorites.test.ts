@@ -179,7 +179,11 @@ describe('subscription answers (never revealing whether an address is known)', (
     expect(subscribeResult({ status: 0, ok: false, body: null })).toHaveProperty('ok', false);
   });
   it('tells a used or broken link from a passing failure', () => {
-    expect(tokenResult({ status: 200, ok: true, body: { status: 'unsubscribed', kind: 'price_alert' } })).toEqual({ ok: true, kind: 'price_alert', already: false });
+    expect(tokenResult({ status: 200, ok: true, body: { status: 'unsubscribed', kind: 'price_alert' } })).toEqual({
+      ok: true,
+      kind: 'price_alert',
+      already: false,
+    });
     expect(tokenResult({ status: 200, ok: true, body: { status: 'confirmed' } })).toEqual({ ok: true, kind: null, already: false });
     // The same confirmation link again: done, and said so.
     expect(tokenResult({ status: 200, ok: true, body: { status: 'already_confirmed', message: 'x' } })).toEqual({ ok: true, kind: null, already: true });

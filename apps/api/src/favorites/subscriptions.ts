@@ -107,10 +107,10 @@ export async function confirmDiscount(deps: SubscriptionDeps, token: string, now
   );
   const row = res.rows[0];
   if (!row) {
-    const confirmed = await deps.db.query(
-      `SELECT 1 FROM mail_subscriptions WHERE confirm_token_hash = $1 AND status = 'confirmed' AND confirm_sent_at > $2`,
-      [hash, notBefore],
-    );
+    const confirmed = await deps.db.query(`SELECT 1 FROM mail_subscriptions WHERE confirm_token_hash = $1 AND status = 'confirmed' AND confirm_sent_at > $2`, [
+      hash,
+      notBefore,
+    ]);
     if (confirmed.rows.length > 0) return ALREADY_CONFIRMED;
     throw invalidToken();
   }

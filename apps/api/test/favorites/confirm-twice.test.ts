@@ -16,7 +16,11 @@ describe.each(testDrivers())('confirming a discount subscription twice on %s', (
 
   beforeAll(async () => {
     db = await createTestDatabase(driver);
-    deps = { db, mailer: createMailer({ smtpUrl: null, from: 'B-Deals <no-reply@b-deals.example>', db, log: { info: () => {} } }), links: { publicUrl: 'http://shop.test' } };
+    deps = {
+      db,
+      mailer: createMailer({ smtpUrl: null, from: 'B-Deals <no-reply@b-deals.example>', db, log: { info: () => {} } }),
+      links: { publicUrl: 'http://shop.test' },
+    };
   });
   afterAll(async () => {
     await db?.close();
@@ -26,12 +30,19 @@ describe.each(testDrivers())('confirming a discount subscription twice on %s', (
     (await db.query<{ subject: string; text: string }>(`SELECT subject, text FROM outbox WHERE "to" = $1 ORDER BY id`, [to])).rows;
   /** The token of the newest confirmation mail to `to`. */
   const confirmToken = async (to: string) => {
-    const link = (await mails(to)).filter((m) => /Confirm/.test(m.subject)).at(-1)!.text.match(/https?:\/\/\S+/)![0];
+    const link = (await mails(to))
+      .filter((m) => /Confirm/.test(m.subject))
+      .at(-1)!
+      .text.match(/https?:\/\/\S+/)![0];
     return new URL(link).searchParams.get('token')!;
   };
   const status = async (email: string) =>
     (await db.query<{ status: string }>(`SELECT status FROM mail_subscriptions WHERE kind = 'discount' AND email = $1`, [email])).rows[0]?.status;
-  const refusal = (p: Promise<unknown>) => p.then(() => 'accepted', (err: { code?: string }) => err.code);
+  const refusal = (p: Promise<unknown>) =>
+    p.then(
+      () => 'accepted',
+      (err: { code?: string }) => err.code,
+    );
 
   it('answers already_confirmed to the same link again, and sends the "you are subscribed" mail once', async () => {
     const now = new Date('2026-11-02T10:00:00Z');
@@ -40,7 +51,10 @@ describe.each(testDrivers())('confirming a discount subscription twice on %s', (
     expect((await confirmDiscount(deps, token, now)).status).toBe('confirmed');
     const again = await confirmDiscount(deps, token, new Date(now.getTime() + 60_000));
     expect(again).toEqual({ status: 'already_confirmed', message: expect.stringMatching(/^Your e-mail is already confirmed/) });
-    expect((await mails('twice@example.com')).map((m) => m.subject)).toEqual(['Confirm your B-Deals discount e-mails', expect.stringMatching(/You are subscribed/)]);
+    expect((await mails('twice@example.com')).map((m) => m.subject)).toEqual([
+      'Confirm your B-Deals discount e-mails',
+      expect.stringMatching(/You are subscribed/),
+    ]);
     // Once the link's 7 days are over it is refused like any other expired link.
     expect(await refusal(confirmDiscount(deps, token, new Date(now.getTime() + CONFIRM_TTL_MS + 1000)))).toBe('invalid_token');
   });

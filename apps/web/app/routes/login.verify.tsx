@@ -53,7 +53,9 @@ export default function Verify({ actionData }: Route.ComponentProps) {
     return (
       <AccountPage title={result.already ? 'Your e-mail is already confirmed' : 'Your e-mail address is confirmed'}>
         <StatusNote>
-          {result.already ? 'This link confirmed your address before: your B-Deals account is ready. Sign in to use it.' : 'Thank you. Your B-Deals account is ready.'}
+          {result.already
+            ? 'This link confirmed your address before: your B-Deals account is ready. Sign in to use it.'
+            : 'Thank you. Your B-Deals account is ready.'}
         </StatusNote>
         <Link
           to={internalHref('/login', back !== '/' ? `redirectTo=${encodeURIComponent(back)}` : '')}

@@ -56,7 +56,9 @@ export default function ConfirmSubscription() {
       alreadyTitle="Your e-mail is already confirmed"
       already={
         <>
-          <p>This link confirmed your subscription before: you get the weekly B-Deals discount e-mail. Every e-mail has a link to unsubscribe with one click.</p>
+          <p>
+            This link confirmed your subscription before: you get the weekly B-Deals discount e-mail. Every e-mail has a link to unsubscribe with one click.
+          </p>
           <Link to={internalHref('/deals')} className="mt-4 inline-block font-semibold text-accent-700 underline">
             See today&apos;s coupons and deals
           </Link>
