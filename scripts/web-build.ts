@@ -14,6 +14,7 @@ const SOURCES = [
   'apps/web/server',
   'apps/web/sw',
   'apps/web/build-sw.ts',
+  'apps/web/asset-history.ts',
   'apps/web/vite.config.ts',
   'apps/web/react-router.config.ts',
   'apps/web/package.json',

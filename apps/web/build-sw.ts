@@ -3,14 +3,17 @@
  * build`; decision 0018): bundles the service worker (sw/service-worker.ts) with esbuild and lets
  * Workbox's injectManifest write `build/client/sw.js` with the precache manifest of this build, the
  * hashed bundles under `/assets/` (their names change with their content, so they need no
- * revision) and the offline page (revisioned by its content hash). The storefront serves the file
- * at `/sw.js` (server/app.ts). Throws, failing the build, when bundling or injection fails.
+ * revision) and the offline page (revisioned by its content hash). Only this build's bundles are
+ * precached: the earlier builds' files that asset-history.ts keeps in `assets/` for running
+ * storefronts and open tabs are left out. The storefront serves the file at `/sw.js`
+ * (server/app.ts). Throws, failing the build, when bundling or injection fails.
  */
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { injectManifest } from 'workbox-build';
+import { currentBuildAssets } from './asset-history.ts';
 
 const WEB = path.dirname(fileURLToPath(import.meta.url));
 
@@ -33,12 +36,20 @@ export async function buildServiceWorker(buildDir = path.join(WEB, 'build')): Pr
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'warning',
   });
+  // The earlier builds' bundles kept beside this build's (asset-history.ts): never precached.
+  const current = currentBuildAssets(buildDir);
+  const earlier = current
+    ? readdirSync(path.join(clientDir, 'assets'))
+        .map((f) => `assets/${f}`)
+        .filter((f) => !current.includes(f))
+    : [];
   try {
     const { count, size, warnings } = await injectManifest({
       swSrc: bundled,
       swDest: path.join(clientDir, 'sw.js'),
       globDirectory: clientDir,
       globPatterns: ['assets/**/*.{js,css}', 'offline.html'],
+      globIgnores: earlier,
       modifyURLPrefix: { '': '/' },
       dontCacheBustURLsMatching: /\/assets\//,
     });

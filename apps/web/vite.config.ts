@@ -27,7 +27,13 @@ function preactInTheBrowser(): Plugin {
   };
 }
 
-/** Vite build of the storefront: Tailwind CSS 4, the React Router framework plugin, Preact in the browser. */
+/**
+ * Vite build of the storefront: Tailwind CSS 4, the React Router framework plugin, Preact in the
+ * browser. The build folder is not emptied first: the previous builds' hashed bundles stay for a
+ * storefront still running them, and asset-history.ts deletes what is older than the last 3
+ * builds once the build is done (decision 0018).
+ */
 export default defineConfig({
   plugins: [preactInTheBrowser(), tailwindcss(), reactRouter()],
+  build: { emptyOutDir: false },
 });

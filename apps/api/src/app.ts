@@ -30,6 +30,7 @@ import {
   IMAGE_PLACEHOLDER_SVG,
   REMOTE_MEDIA_DIR,
   answerClientError,
+  hostHeaderProblem,
   type HttpTimeouts,
 } from '@b-deals/core';
 import type { Database } from '@b-deals/db';
@@ -130,7 +131,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     requestTimeout: t.requestTimeout,
     keepAliveTimeout: t.keepAliveTimeout,
     connectionTimeout: t.connectionTimeout,
-    http: { headersTimeout: t.headersTimeout, connectionsCheckingInterval: t.connectionsCheckingInterval },
+    // Node's own Host check answers an empty 400 before any of our code; the first hook below answers it in our shape.
+    http: { headersTimeout: t.headersTimeout, connectionsCheckingInterval: t.connectionsCheckingInterval, requireHostHeader: false },
     frameworkErrors: frameworkErrorHandler,
     // Requests Node cannot parse get the project's error shape, never an echo of the request.
     clientErrorHandler: answerClientError,
@@ -140,6 +142,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    // RFC 9112 §3.2: no Host (HTTP/1.1) or two of them is 400 `invalid_request`, and the connection closes as Node's check did.
+    const hostProblem = hostHeaderProblem(req.raw);
+    if (hostProblem) {
+      reply.header('connection', 'close');
+      throw new DomainError(400, 'invalid_request', hostProblem, [{ path: '/headers/host', message: hostProblem }]);
+    }
   });
   // Bodies are JSON unless a route's plugin adds a parser (media-types.ts); a malformed Content-Type
   // or a charset other than UTF-8 is 415, and so is text/plain outside the analytics beacon.

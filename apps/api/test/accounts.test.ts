@@ -84,6 +84,26 @@ describe.each(testDrivers())('accounts on %s', (driver) => {
     expect(signIns.rows).toEqual([{ success: true, grant_type: 'password' }]);
   });
 
+  it('answers a verification link used again "already confirmed", and still refuses an expired, unknown or reset link', async () => {
+    await signup('twice@example.com', 'correct horse battery', 'Tess');
+    const token = new URL(await smtp.linkIn('twice@example.com', /confirm/i)).searchParams.get('token')!;
+    const use = (t: string) => app.inject({ method: 'POST', url: '/user/api/v1/signup/verification', payload: { token: t } });
+    expect((await use(token)).json()).toMatchObject({ status: 'verified' });
+    const again = await use(token);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ status: 'already_verified', message: expect.stringMatching(/^Your e-mail is already confirmed/) });
+    expect((await use('y'.repeat(43))).json().code).toBe('invalid_token');
+    // A password-reset link is no verification link, used or not.
+    await app.inject({ method: 'PUT', url: '/user/api/v1/reset-password', payload: { email: 'twice@example.com' } });
+    const reset = new URL(await smtp.linkIn('twice@example.com', /reset/i)).searchParams.get('token')!;
+    expect((await use(reset)).json().code).toBe('invalid_token');
+    // Once the link's time is over it is refused like any other expired link.
+    await db.query(
+      `UPDATE one_time_tokens SET expires_at = now() - interval '1 minute' WHERE purpose = 'verify_email' AND user_id = (SELECT id FROM users WHERE email = 'twice@example.com')`,
+    );
+    expect((await use(token)).json().code).toBe('invalid_token');
+  });
+
   it('answers the token endpoint with RFC 6749 errors and Cache-Control: no-store', async () => {
     const noClient = await tokenRequest({ grant_type: 'password', username: 'a', password: 'b' }, basic(CLIENT.id, 'wrong-secret'));
     expect(noClient.statusCode).toBe(401);

@@ -309,6 +309,23 @@ describe.each(testDrivers())('API hardening on %s', (driver) => {
     expect(long.text).not.toMatch(/evil-marker/);
   });
 
+  it('answers an HTTP/1.1 request without a Host header, or with two, in the error shape (RFC 9112 §3.2)', async () => {
+    for (const head of ['GET /health HTTP/1.1\r\n', 'GET /health HTTP/1.1\r\nHost: \r\n', 'GET /health HTTP/1.1\r\nHost: a\r\nHost: b\r\n']) {
+      const { text } = await raw(port, `${head}\r\n`);
+      const [status, body] = [text.split('\r\n')[0], text.split('\r\n\r\n')[1]];
+      expect(status, head).toBe('HTTP/1.1 400 Bad Request');
+      expect(text, head).toMatch(/\r\ncontent-type: application\/json/i);
+      expect(JSON.parse(body!), head).toEqual({
+        code: 'invalid_request',
+        message: expect.stringMatching(/Host header/),
+        details: [{ path: '/headers/host', message: expect.any(String) }],
+      });
+    }
+    // HTTP/1.0 never required Host, and a request with one is served as before.
+    expect((await raw(port, 'GET /health HTTP/1.0\r\n\r\n')).text).toMatch(/^HTTP\/1\.1 200/);
+    expect((await raw(port, 'GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).text).toMatch(/^HTTP\/1\.1 200/);
+  });
+
   it('cuts off a client that sends its headers too slowly (408), and one that trickles its body', async () => {
     const slowHead = await raw(port, 'GET /health HTTP/1.1\r\nHost: x\r\n', { endAfterMs: 10_000 });
     expect(slowHead.ms).toBeLessThan(5000);

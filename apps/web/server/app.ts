@@ -20,7 +20,8 @@
  * load context); the shopper's address reaches the API on proxied and server-side calls alike
  * (`X-Forwarded-For`); bodies are capped (API calls {@link BODY_LIMITS}.api, the storefront's own
  * form posts {@link BODY_LIMITS}.form) with a clean 413; slow clients time out
- * ({@link HTTP_TIMEOUTS}); errors outside the router (e.g. under /media) answer a short text
+ * ({@link HTTP_TIMEOUTS}); a request without a Host header (HTTP/1.1) gets a short plain 400
+ * ({@link hostHeaderProblem}); errors outside the router (e.g. under /media) answer a short text
  * without stack or path. A request that changes something, sent by another site's page, is
  * refused with 403 (cross-site.ts: `Origin`, `Sec-Fetch-Site`), and a loopback proxy's
  * `X-Forwarded-Proto` counts only as `http` or `https`.
@@ -53,6 +54,7 @@ import {
   IMAGE_PLACEHOLDER_SVG,
   REMOTE_MEDIA_DIR,
   answerClientError,
+  hostHeaderProblem,
   type HttpTimeouts,
 } from '@b-deals/core';
 import { permanentRedirect } from './redirects.ts';
@@ -64,6 +66,7 @@ import { API_PREFIXES, vouchForBeacon, HOP_BY_HOP, answerTooLarge, forwardedFor,
 import { NO_CSP_SOURCES, securityHeaders, type CspSources } from './security-headers.ts';
 import type { ThirdPartyTags } from '../app/lib/tags.ts';
 import { pageDataRoutes } from './page-data.ts';
+import { settleCacheControl } from './cache-policy.ts';
 
 export { API_PREFIXES, forwardedFor, sessionCookieFor } from './api-proxy.ts';
 export { buildHash, pageDataPathOf, pagePathOf, type PageData, type PageDataError } from './page-data.ts';
@@ -192,6 +195,12 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
     for (const [k, v] of Object.entries(securityHeaders(nonce, req.secure, cspSources))) res.setHeader(k, v);
     next();
   });
+  // RFC 9112 §3.2 (Node's own check is off below: it answered an empty 400 before this code).
+  app.use((req, res, next) => {
+    const problem = hostHeaderProblem(req);
+    if (problem) res.status(400).set({ connection: 'close', 'cache-control': 'no-store' }).type('text/plain').send(`Bad Request: ${problem}`);
+    else next();
+  });
   // Liveness and readiness for a process manager or load balancer (issue 12 §4). /ready: the API
   // answers its own /ready, and Redis (when configured) answers PING; 503 with the failed checks.
   const pageStore = opts.redisUrl ? new RedisPageStore(opts.redisUrl) : null;
@@ -218,6 +227,10 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
     if (key) vouchForBeacon(req, key);
     proxyToApi(apiUrl, opts.oauthClient, req, res, watchFor(req));
   });
+  // One Cache-Control on every answer rendered here, pages' `.data` included (cache-policy.ts); files keep their own.
+  const clientEntries = new Set(existsSync(clientDir) ? readdirSync(clientDir) : []);
+  const settle = settleCacheControl(opts.htmlCacheFreshMs ? Math.round(opts.htmlCacheFreshMs / 1000) : undefined);
+  app.use((req, res, next) => (/^\/(assets|media)\//.test(req.path) || clientEntries.has(req.path.split('/')[1] ?? '') ? next() : settle(req, res, next)));
   // Anonymous pages from the HTML cache (before compression: entries carry their own encodings).
   // The catalogue version: the HTML cache's key, and the scope in which loaders reuse the API's
   // version-bound answers (lib/api.server.ts `versionedAnswer`), with or without the HTML cache.
@@ -304,7 +317,6 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
   // of them reach the file system: a page request would otherwise cost a stat() before it is
   // rendered (issue 12 §3, profiled).
   const clientStatic = express.static(clientDir, { maxAge: 3600 * 1000, index: false });
-  const clientEntries = new Set(existsSync(clientDir) ? readdirSync(clientDir) : []);
   app.use((req, res, next) => {
     // Entry names are plain ASCII: a percent-encoded first segment is never one of them.
     const first = req.path.split('/')[1] ?? '';
@@ -323,9 +335,8 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
   });
   const loadContext = (req: express.Request, res: express.Response): AppLoadContext => {
     const session = key ? sessionFromCookieHeader(req.headers.cookie, key) : null;
-    // A page rendered for a signed-in shopper is theirs alone: never stored by a shared cache.
+    // A page rendered for a signed-in shopper is theirs alone (its `private, no-store`: cache-policy.ts).
     res.setHeader('vary', 'Cookie');
-    if (session) res.setHeader('cache-control', 'private, no-store');
     return {
       apiUrl: apiBase,
       forwardedFor: forwardedFor(req),
@@ -377,6 +388,7 @@ export async function createWebServer(opts: WebServerOptions): Promise<WebServer
       requestTimeout: t.requestTimeout,
       keepAliveTimeout: t.keepAliveTimeout,
       connectionsCheckingInterval: t.connectionsCheckingInterval,
+      requireHostHeader: false,
     },
     app,
   );

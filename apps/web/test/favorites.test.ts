@@ -216,8 +216,14 @@ describe('subscription answers (never revealing whether an address is known)', (
     expect(subscribeResult({ status: 0, ok: false, body: null })).toHaveProperty('ok', false);
   });
   it('tells a used or broken link from a passing failure', () => {
-    expect(tokenResult({ status: 200, ok: true, body: { status: 'unsubscribed', kind: 'price_alert' } })).toEqual({ ok: true, kind: 'price_alert' });
-    expect(tokenResult({ status: 200, ok: true, body: { status: 'confirmed' } })).toEqual({ ok: true, kind: null });
+    expect(tokenResult({ status: 200, ok: true, body: { status: 'unsubscribed', kind: 'price_alert' } })).toEqual({
+      ok: true,
+      kind: 'price_alert',
+      already: false,
+    });
+    expect(tokenResult({ status: 200, ok: true, body: { status: 'confirmed' } })).toEqual({ ok: true, kind: null, already: false });
+    // The same confirmation link again: done, and said so.
+    expect(tokenResult({ status: 200, ok: true, body: { status: 'already_confirmed', message: 'x' } })).toEqual({ ok: true, kind: null, already: true });
     expect(tokenResult({ status: 400, ok: false, body: { code: 'invalid_token' } })).toEqual({ ok: false, error: BROKEN_LINK, broken: true });
     expect(tokenResult({ status: 503, ok: false, body: null })).toMatchObject({ ok: false, broken: false });
     expect(plausibleToken('x'.repeat(19))).toBe(false);

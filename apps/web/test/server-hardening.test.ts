@@ -225,6 +225,17 @@ describe('body limits and slow clients (finding 7)', () => {
     expect(body.ms).toBeLessThan(5000);
   });
 
+  it('answers an HTTP/1.1 request without a Host header, or with two, with a short plain 400 (RFC 9112 §3.2)', async () => {
+    for (const head of ['GET /login HTTP/1.1\r\n', 'GET /login HTTP/1.1\r\nHost: a\r\nHost: b\r\n']) {
+      const { text } = await raw(`${head}\r\n`);
+      expect(text.split('\r\n')[0], head).toBe('HTTP/1.1 400 Bad Request');
+      expect(text, head).toMatch(/\r\ncontent-type: text\/plain/i);
+      expect(text, head).toMatch(/\r\nx-content-type-options: nosniff/i);
+      expect(text.split('\r\n\r\n')[1], head).toMatch(/^Bad Request: The request has (no|more than one) Host header/);
+    }
+    expect((await raw('GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).text).toMatch(/^HTTP\/1\.1 200/);
+  });
+
   it('answers an unparseable request in the error shape without echoing it', async () => {
     const { text } = await raw('GET /evil-marker HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n');
     expect(text).toMatch(/^HTTP\/1\.1 400/);

@@ -74,3 +74,27 @@ export function answerClientError(err: { code?: string }, socket: ClientErrorSoc
   if (socket.writable) socket.end(clientErrorResponse(err.code));
   else socket.destroy();
 }
+
+/** The part of Node's `IncomingMessage` that {@link hostHeaderProblem} reads. */
+export interface HostedRequest {
+  httpVersionMajor: number;
+  httpVersionMinor: number;
+  /** Alternating names and values as received (Node keeps only the first of repeated Host lines in `headers`). */
+  rawHeaders: string[];
+}
+
+/**
+ * Why a request's Host header is not acceptable, or null when it is (RFC 9112 §3.2: a server
+ * answers 400 to an HTTP/1.1 request without a Host header, and to any request with more than one
+ * Host line). Our servers only take origin-form targets, so an empty Host counts as missing.
+ * Both servers create Node's server with `requireHostHeader: false` (Node's own check answers an
+ * empty 400 before any of our code runs) and answer this reason in their own error shape instead.
+ */
+export function hostHeaderProblem(req: HostedRequest): string | null {
+  const hosts: string[] = [];
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]!.toLowerCase() === 'host') hosts.push(req.rawHeaders[i + 1]!.trim());
+  if (hosts.length > 1) return 'The request has more than one Host header.';
+  const needsHost = req.httpVersionMajor > 1 || (req.httpVersionMajor === 1 && req.httpVersionMinor >= 1);
+  if (needsHost && !hosts[0]) return 'The request has no Host header: HTTP/1.1 requires one (RFC 9112 §3.2).';
+  return null;
+}

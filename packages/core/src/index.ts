@@ -6,6 +6,7 @@ export * from './best-offer.ts';
 export * from './sizes.ts';
 export * from './age-groups.ts';
 export * from './search-words.ts';
+export * from './basic-colours.ts';
 export * from './price-bands.ts';
 export * from './gtin.ts';
 export * from './categories.ts';

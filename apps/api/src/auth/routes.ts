@@ -136,11 +136,18 @@ export async function accountRoutes(app: FastifyInstance, opts: { auth: AuthServ
 
   r.post(
     '/user/api/v1/signup/verification',
-    { schema: { body: VerificationBodySchema, response: { 200: AcceptedSchema, 400: ErrorBodySchema } } },
-    async (req) => {
-      await auth.verifyEmail(req.body.token);
-      return { status: 'verified', message: 'Your e-mail address is confirmed. You can sign in now.' };
+    {
+      schema: {
+        description:
+          'Confirm the address of a verification link: status `verified`, or `already_verified` when the same link is used again before it expires (400 `invalid_token` otherwise).',
+        body: VerificationBodySchema,
+        response: { 200: AcceptedSchema, 400: ErrorBodySchema },
+      },
     },
+    async (req) =>
+      (await auth.verifyEmail(req.body.token)) === 'verified'
+        ? { status: 'verified', message: 'Your e-mail address is confirmed. You can sign in now.' }
+        : { status: 'already_verified', message: 'Your e-mail is already confirmed. You can sign in now.' },
   );
 
   // Only the OAuth endpoints take forms (RFC 6749 §3.2, RFC 7009 §2.1); sign-up, verification and

@@ -93,10 +93,27 @@ export class AuthService {
     });
   }
 
-  /** Marks the address verified. Throws DomainError 400 `invalid_token` for an unknown, used or expired token. */
-  async verifyEmail(token: string): Promise<void> {
-    const userId = await this.useOneTimeToken(token, 'verify_email');
-    await this.db.query(`UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1`, [userId]);
+  /**
+   * Marks the address of a verification link's `token` verified: `'verified'`. The same link
+   * again while it has not expired (a second click, a mail client's prefetch) changes nothing and
+   * answers `'already_verified'`, as long as its account's address is verified. Throws DomainError
+   * 400 `invalid_token` for an unknown or expired token, or a reset link's.
+   */
+  async verifyEmail(token: string): Promise<'verified' | 'already_verified'> {
+    try {
+      const userId = await this.useOneTimeToken(token, 'verify_email');
+      await this.db.query(`UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1`, [userId]);
+      return 'verified';
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      const used = await this.db.query(
+        `SELECT 1 FROM one_time_tokens t JOIN users u ON u.id = t.user_id
+          WHERE t.token_hash = $1 AND t.purpose = 'verify_email' AND t.used_at IS NOT NULL AND t.expires_at > now() AND u.email_verified_at IS NOT NULL`,
+        [tokenHash(token)],
+      );
+      if (used.rows.length > 0) return 'already_verified';
+      throw err;
+    }
   }
 
   /**

@@ -8,7 +8,8 @@
  *   Bearer token required (401 otherwise, RFC 6750).
  * - `POST /favorite/subscribe-discount` `{type: DISCOUNT, favoriteId: ALL, email}` (signed in or
  *   not; 202 pending, or 200 confirmed for a signed-in shopper's own address),
- *   `POST /favorite/subscribe-discount/confirm` `{token}`, `DELETE /favorite/unsubscribe-discount`
+ *   `POST /favorite/subscribe-discount/confirm` `{token}` (200 `confirmed`, or `already_confirmed`
+ *   for the same link again), `DELETE /favorite/unsubscribe-discount`
  *   with a body (token, or email when signed in), and the RFC 8058 one-click endpoint
  *   `POST /mail/one-click-unsubscribe?token=` that mail clients post `List-Unsubscribe=One-Click` to.
  *

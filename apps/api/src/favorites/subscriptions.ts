@@ -7,9 +7,12 @@
  *   known); a confirmation mail goes out unless the address is confirmed already, at most once per
  *   {@link CONFIRM_RESEND_MS} per address. A signed-in shopper subscribing their own (verified)
  *   address is confirmed at once.
- * - Confirmation tokens are stored hashed and expire after {@link CONFIRM_TTL_MS}.
+ * - Confirmation tokens are stored hashed and expire after {@link CONFIRM_TTL_MS}. A confirmed row
+ *   keeps its token's hash, so the same link opened again (a second click, a mail client's
+ *   prefetch) answers `already_confirmed` instead of an error; that token confirms nothing else,
+ *   and unsubscribing or a new confirmation mail drops it.
  * - Unsubscribe tokens are random capabilities kept per row; each mail carries its row's.
- * Errors: 400 `invalid_token` for an unknown, used or expired token; 403 `forbidden` when a
+ * Errors: 400 `invalid_token` for an unknown, replaced or expired token; 403 `forbidden` when a
  * signed-in shopper names another address.
  */
 import type { Accepted, AlertSettings } from '@b-deals/contracts';
@@ -36,6 +39,11 @@ export interface SubscriptionDeps {
 
 const PENDING: Accepted = { status: 'pending', message: 'Check your inbox: we sent a link to confirm your subscription. Nothing is sent before you confirm.' };
 const CONFIRMED: Accepted = { status: 'confirmed', message: 'You are subscribed to the weekly B-Deals discount e-mail.' };
+/** A confirmation link opened again after it confirmed its address (only its holder learns this). */
+export const ALREADY_CONFIRMED: Accepted = {
+  status: 'already_confirmed',
+  message: 'Your e-mail is already confirmed: you are subscribed to the weekly B-Deals discount e-mail.',
+};
 const UNSUBSCRIBED: Accepted = { status: 'unsubscribed', message: 'You are unsubscribed. You will get no more of these e-mails.' };
 
 const invalidToken = () => new DomainError(400, 'invalid_token', 'This link is not valid or has expired.');
@@ -55,7 +63,7 @@ export async function subscribeDiscount(
     await deps.db.query(
       `INSERT INTO mail_subscriptions (kind, email, user_id, status, unsubscribe_token, confirmed_at)
        VALUES ('discount', $1, $2, 'confirmed', $3, $4)
-       ON CONFLICT (kind, email) DO UPDATE SET status = 'confirmed', user_id = EXCLUDED.user_id, confirm_token_hash = NULL,
+       ON CONFLICT (kind, email) DO UPDATE SET status = 'confirmed', user_id = EXCLUDED.user_id,
          confirmed_at = CASE WHEN mail_subscriptions.status = 'confirmed' THEN mail_subscriptions.confirmed_at ELSE EXCLUDED.confirmed_at END, unsubscribed_at = NULL`,
       [email, user.id, newToken(), now],
     );
@@ -83,18 +91,29 @@ export async function subscribeDiscount(
 
 /**
  * Confirms the subscription of a confirmation link's `token` and sends the "you are subscribed"
- * mail with its unsubscribe link (a failed mail is reported, not thrown). 400 `invalid_token`
- * when unknown, used or expired.
+ * mail with its unsubscribe link (a failed mail is reported, not thrown). The same token again,
+ * within {@link CONFIRM_TTL_MS} of its mail and while its row is still confirmed, answers
+ * {@link ALREADY_CONFIRMED} and sends nothing (mail clients prefetch links; shoppers click twice).
+ * 400 `invalid_token` when unknown, replaced by a newer mail, unsubscribed since, or expired.
  */
 export async function confirmDiscount(deps: SubscriptionDeps, token: string, now = new Date()): Promise<Accepted> {
+  const hash = tokenHash(token);
+  const notBefore = new Date(now.getTime() - CONFIRM_TTL_MS);
   const res = await deps.db.query<Pick<MailSubscriptionRow, 'email' | 'unsubscribe_token'>>(
-    `UPDATE mail_subscriptions SET status = 'confirmed', confirmed_at = $2, confirm_token_hash = NULL, unsubscribed_at = NULL
+    `UPDATE mail_subscriptions SET status = 'confirmed', confirmed_at = $2, unsubscribed_at = NULL
       WHERE confirm_token_hash = $1 AND status = 'pending' AND confirm_sent_at > $3
       RETURNING email, unsubscribe_token`,
-    [tokenHash(token), now, new Date(now.getTime() - CONFIRM_TTL_MS)],
+    [hash, now, notBefore],
   );
   const row = res.rows[0];
-  if (!row) throw invalidToken();
+  if (!row) {
+    const confirmed = await deps.db.query(`SELECT 1 FROM mail_subscriptions WHERE confirm_token_hash = $1 AND status = 'confirmed' AND confirm_sent_at > $2`, [
+      hash,
+      notBefore,
+    ]);
+    if (confirmed.rows.length > 0) return ALREADY_CONFIRMED;
+    throw invalidToken();
+  }
   try {
     await deps.mailer.send(await subscribedMail(deps.links, row.email, row.unsubscribe_token));
   } catch (err) {

@@ -11,8 +11,10 @@ import { AccountPage } from './account-form';
  * fetch links change nothing. Shows `intro` and one button posting `token` to the route's action
  * (through `fetcher`; a plain form post without JavaScript); then `doneTitle` and `done`, with
  * focus moved to the outcome and the outcome read out (a polite live region kept on the page).
- * A missing, used or expired link shows the reason and `broken` (what to do instead); other
- * failures keep the button for another try.
+ * A link that had done its work before (the API's `already_confirmed`: a second click, a mail
+ * client's prefetch) shows `alreadyTitle` and `already` (the next step) instead of `doneTitle` and
+ * `done`. A missing, replaced or expired link shows the reason and `broken` (what to do instead);
+ * other failures keep the button for another try.
  */
 export function MailLinkPage(p: {
   fetcher: FetcherWithComponents<TokenResult>;
@@ -24,6 +26,9 @@ export function MailLinkPage(p: {
   button: string;
   busyText: string;
   done: ReactNode;
+  /** Title and content for a link that had already confirmed its address (default: `doneTitle`, `done`). */
+  alreadyTitle?: string;
+  already?: ReactNode;
   broken: ReactNode;
 }) {
   const { fetcher, result } = p;
@@ -31,15 +36,16 @@ export function MailLinkPage(p: {
   const outcome = useRef<HTMLDivElement>(null);
   const { pathname, search } = useLocation();
   const finished = result?.ok === true;
+  const already = result?.ok === true && result.already && p.already !== undefined;
   useEffect(() => {
     if (fetcher.data) outcome.current?.focus();
   }, [fetcher.data]);
   return (
-    <AccountPage title={finished ? p.doneTitle : p.title}>
+    <AccountPage title={already ? (p.alreadyTitle ?? p.doneTitle) : finished ? p.doneTitle : p.title}>
       <div ref={outcome} tabIndex={-1} role="status" className="focus:outline-none">
         {finished ? (
           <div className="rounded-lg border border-green-700 bg-green-50 p-4 text-green-900" data-testid="mail-link-done">
-            {p.done}
+            {already ? p.already : p.done}
           </div>
         ) : result ? (
           <p className="mb-6 rounded-lg border-2 border-red-700 bg-red-50 p-4 text-sm text-red-900">{result.error}</p>

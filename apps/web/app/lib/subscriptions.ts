@@ -54,8 +54,11 @@ export function subscribeResult(outcome: Outcome): SubscribeResult {
   return { ok: false, error: TRY_AGAIN };
 }
 
-/** The answer of the confirm and unsubscribe buttons: done (with what was unsubscribed), or the problem. */
-export type TokenResult = { ok: true; kind: string | null } | { ok: false; error: string; broken: boolean };
+/**
+ * The answer of the confirm and unsubscribe buttons: done (with what was unsubscribed; `already`
+ * when the API says the link had confirmed its address before), or the problem.
+ */
+export type TokenResult = { ok: true; kind: string | null; already: boolean } | { ok: false; error: string; broken: boolean };
 
 /** A link whose token is missing, used or expired. */
 export const BROKEN_LINK = 'This link is not valid any more: it may have been used already, or it expired.';
@@ -63,13 +66,13 @@ export const BROKEN_LINK = 'This link is not valid any more: it may have been us
 /**
  * The answer of `POST …/subscribe-discount/confirm` or `DELETE …/unsubscribe-discount` for the
  * page: 2xx → done (`kind` of the unsubscribed mail when the API names it: 'discount' or
- * 'price_alert'); 400 (`invalid_token` or a malformed token) → the broken-link text; 429 → the
+ * 'price_alert'; `already` for status `already_confirmed`, the same confirmation link again); 400 (`invalid_token` or a malformed token) → the broken-link text; 429 → the
  * API's message; anything else → try again (the button stays).
  */
 export function tokenResult(outcome: Outcome): TokenResult {
   if (outcome.ok) {
-    const kind = (outcome.body as { kind?: unknown } | null)?.kind;
-    return { ok: true, kind: typeof kind === 'string' ? kind : null };
+    const body = outcome.body as { kind?: unknown; status?: unknown } | null;
+    return { ok: true, kind: typeof body?.kind === 'string' ? body.kind : null, already: body?.status === 'already_confirmed' };
   }
   if (outcome.status === 400 || apiCode(outcome.body) === 'invalid_token') return { ok: false, error: BROKEN_LINK, broken: true };
   if (outcome.status === 429) return { ok: false, error: apiMessage(outcome.body) ?? TRY_AGAIN, broken: false };

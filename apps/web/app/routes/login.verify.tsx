@@ -2,7 +2,10 @@
  * /login/verify?token= — the link of the verification e-mail (issue 4). Confirms the address
  * with `POST /user/api/v1/signup/verification`, then offers sign-in. The page confirms on its own
  * once JavaScript runs; link scanners that only fetch the page do not use up the single-use
- * token. Without JavaScript the shopper presses 'Confirm my e-mail address'.
+ * token. Without JavaScript the shopper presses 'Confirm my e-mail address'. The same link used
+ * again (a second click, a mail client that ran the page) reads "Your e-mail is already
+ * confirmed" with the way to sign in (the API's `already_verified`); an unknown or expired link
+ * offers to sign up again.
  */
 import { internalHref } from '@b-deals/core';
 import { useEffect, useRef } from 'react';
@@ -21,11 +24,12 @@ export const meta: Route.MetaFunction = () => [
 
 const BROKEN_LINK = 'This link is not complete or not valid any more. Sign up again to get a new one.';
 
-export async function action({ request, context }: Route.ActionArgs): Promise<{ verified: true } | { error: string }> {
+/** `already`: the API answered `already_verified` (this link had confirmed the address before). */
+export async function action({ request, context }: Route.ActionArgs): Promise<{ verified: true; already: boolean } | { error: string }> {
   const token = String((await request.formData()).get('token') ?? '');
   if (token.length < 10 || token.length > 200) return { error: BROKEN_LINK };
   const res = await accountCall(context, 'POST', '/user/api/v1/signup/verification', { token });
-  if (res.ok) return { verified: true };
+  if (res.ok) return { verified: true, already: (res.body as { status?: unknown } | null)?.status === 'already_verified' };
   const body = res.body as { code?: string; message?: string } | null;
   return { error: body?.code === 'invalid_token' && body.message ? body.message : BROKEN_LINK };
 }
@@ -47,8 +51,12 @@ export default function Verify({ actionData }: Route.ComponentProps) {
   const result = fetcher.data ?? actionData;
   if (result && 'verified' in result) {
     return (
-      <AccountPage title="Your e-mail address is confirmed">
-        <StatusNote>Thank you. Your B-Deals account is ready.</StatusNote>
+      <AccountPage title={result.already ? 'Your e-mail is already confirmed' : 'Your e-mail address is confirmed'}>
+        <StatusNote>
+          {result.already
+            ? 'This link confirmed your address before: your B-Deals account is ready. Sign in to use it.'
+            : 'Thank you. Your B-Deals account is ready.'}
+        </StatusNote>
         <Link
           to={internalHref('/login', back !== '/' ? `redirectTo=${encodeURIComponent(back)}` : '')}
           className="block rounded-lg bg-accent-600 px-4 py-3 text-center font-semibold text-white hover:bg-accent-700"

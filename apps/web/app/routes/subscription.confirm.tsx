@@ -2,7 +2,9 @@
  * /subscription/confirm/?token= — the link of the discount e-mail's confirmation mail (issue 14).
  * Opening the page changes nothing (mail scanners fetch links): the shopper presses 'Confirm my
  * subscription', which posts `POST /inventory/api/v1/favorite/subscribe-discount/confirm`
- * `{token}` (the route's action; works without JavaScript too).
+ * `{token}` (the route's action; works without JavaScript too). The same link pressed again says
+ * "Your e-mail is already confirmed" (the API's `already_confirmed`); a replaced or expired one
+ * offers to subscribe again.
  */
 import { internalHref } from '@b-deals/core';
 import { useActionData, useFetcher, useSearchParams } from 'react-router';
@@ -46,6 +48,17 @@ export default function ConfirmSubscription() {
       done={
         <>
           <p>You are subscribed to the weekly B-Deals discount e-mail. Every e-mail has a link to unsubscribe with one click.</p>
+          <Link to={internalHref('/deals')} className="mt-4 inline-block font-semibold text-accent-700 underline">
+            See today&apos;s coupons and deals
+          </Link>
+        </>
+      }
+      alreadyTitle="Your e-mail is already confirmed"
+      already={
+        <>
+          <p>
+            This link confirmed your subscription before: you get the weekly B-Deals discount e-mail. Every e-mail has a link to unsubscribe with one click.
+          </p>
           <Link to={internalHref('/deals')} className="mt-4 inline-block font-semibold text-accent-700 underline">
             See today&apos;s coupons and deals
           </Link>
