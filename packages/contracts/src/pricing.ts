@@ -36,6 +36,17 @@ export const LowestPriceEventSchema = ProductCardSchema.extend({
 export const LowestPriceEventsResponseSchema = z.object({ items: z.array(LowestPriceEventSchema), total: z.number().int() });
 export type LowestPriceEventsResponse = z.infer<typeof LowestPriceEventsResponseSchema>;
 
+/** A month (YYYY-MM) of a department (core DEPARTMENTS code, or ALL) in the year in prices, with how much of it we observed. */
+const YearMonthGroupSchema = z.object({
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  department: z.string(),
+  departmentName: z.string(),
+  /** Offers observed in the month. */
+  offers: z.number().int(),
+  /** Distinct days of the month on which we observed prices of the group. Added 2026-11-29. */
+  observedDays: z.number().int(),
+});
+
 /** GET /inventory/api/v1/price-index/year/{year}: the year in prices (issue 16 §5), from observed price runs. */
 export const YearParamsSchema = z.object({ year: intFromText(z.number().int().min(2000).max(2100)) });
 export const YearInPricesSchema = z.object({
@@ -47,14 +58,7 @@ export const YearInPricesSchema = z.object({
    * `minObservedDays` days. Months without observations are absent; months with fewer observed days are in `sparseMonths`.
    */
   months: z.array(
-    z.object({
-      month: z.string().regex(/^\d{4}-\d{2}$/),
-      department: z.string(),
-      departmentName: z.string(),
-      /** Offers observed in the month. */
-      offers: z.number().int(),
-      /** Distinct days of the month on which we observed prices of the group. Added 2026-11-29. */
-      observedDays: z.number().int(),
+    YearMonthGroupSchema.extend({
       /** 100 × the mean over offers of (month price ÷ the offer's price over the year); below 100 is cheaper than usual. One decimal. */
       index: z.number(),
       /** Percent of observed offer-days priced below the regular price. One decimal. */
@@ -64,15 +68,7 @@ export const YearInPricesSchema = z.object({
     }),
   ),
   /** Months of a department (or of all) observed on some days but fewer than `minObservedDays`: too few to give figures, so none are. Added 2026-11-29. */
-  sparseMonths: z.array(
-    z.object({
-      month: z.string().regex(/^\d{4}-\d{2}$/),
-      department: z.string(),
-      departmentName: z.string(),
-      offers: z.number().int(),
-      observedDays: z.number().int(),
-    }),
-  ),
+  sparseMonths: z.array(YearMonthGroupSchema),
   /** The weeks (Monday, YYYY-MM-DD) with the largest sale share, biggest first; weeks observed for too few offers, or on fewer than `minObservedDays` of their days in the year, are left out. */
   salesEvents: z.array(
     z.object({ weekStart: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), offers: z.number().int(), saleShare: z.number(), depth: z.number().nullable() }),
