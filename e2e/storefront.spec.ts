@@ -195,7 +195,7 @@ test('a kind named by another of its phrases finds nothing as typed, so its cate
   await expect(page.getByRole('heading', { level: 1, name: 'Running Shoes' })).toBeVisible();
 });
 
-test('a pasted link or a long unbroken word wraps in the headings instead of widening the page', async ({ page }) => {
+test('a pasted link or a long unbroken word wraps in the page instead of widening it', async ({ page }) => {
   const width = page.viewportSize()!.width;
   for (const q of [
     'https://www.cobaltcrate.example/p/studio-corvin-pebbled-leather-structured-tote-emerald-cc-14659',
@@ -203,7 +203,9 @@ test('a pasted link or a long unbroken word wraps in the headings instead of wid
     'x'.repeat(300),
   ]) {
     await page.goto(`/searchList/?q=${encodeURIComponent(q)}`);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(q.slice(0, 12));
+    // A store link is no words: the page we do not carry it on shows the link itself in its text.
+    const shown = q.startsWith('https://') ? page.getByTestId('not-carried') : page.getByRole('heading', { level: 1 });
+    await expect(shown).toContainText(q.slice(0, 12));
     expect(await page.evaluate(() => document.documentElement.scrollWidth), q).toBeLessThanOrEqual(width);
   }
 });
