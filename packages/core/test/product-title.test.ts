@@ -59,6 +59,18 @@ describe('displayTitle', () => {
     expect(displayTitle(['Halden Linen Shirt Blue', 'Halden Linen Shirt Blue', 'Halden Linen Summer Shirt Blue'], 'Halden')).toBe('Halden Linen Shirt Blue');
   });
 
+  it('keeps the current name on a tie and changes it only for a better one', () => {
+    const two = ["Halden Women's Linen Shirt, Blue", 'Halden Linen Shirt - Blue'];
+    // Two titles agree with each other equally, and neither has a fault: the current name stays, whichever it is.
+    expect(displayTitle(two, 'Halden', two[0])).toBe(two[0]);
+    expect(displayTitle(two, 'Halden', two[1])).toBe(two[1]);
+    expect(displayTitle(two, 'Halden')).toBe(two[1]); // a new product: the shorter
+    // A title with fewer faults wins over the current name; the current name is compared as written (brand not shouted).
+    expect(displayTitle(['HALDEN Linen Shirt', 'Halden Linen Shirt'], 'Halden', 'Halden Linen Shirt | Blue')).toBe('Halden Linen Shirt');
+    expect(displayTitle(['KITESTONE Boot Rust', 'KITESTONE Rust Boot'], 'Kitestone', 'Kitestone Rust Boot')).toBe('Kitestone Rust Boot');
+    expect(displayTitle(['KITESTONE Boot Rust', 'KITESTONE Rust Boot'], 'Kitestone')).toBe('Kitestone Boot Rust');
+  });
+
   it('writes a shouted brand as its display name when every title shouts it', () => {
     expect(displayTitle(['KITESTONE Leather Boot'], 'Kitestone')).toBe('Kitestone Leather Boot');
     expect(displayTitle(['KITESTONES Leather Boot'], 'Kitestone')).toBe('KITESTONES Leather Boot');

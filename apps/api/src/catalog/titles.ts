@@ -21,7 +21,7 @@ interface Renamed {
 function renames(rows: readonly { id: string; title: string; brand_name: string; titles: string[] }[]): Renamed[] {
   const out: Renamed[] = [];
   for (const r of rows) {
-    const title = displayTitle(r.titles, r.brand_name || null);
+    const title = displayTitle(r.titles, r.brand_name || null, r.title);
     if (title !== null && title !== r.title) out.push({ id: r.id, title, slug: slugify(title).slice(0, 120) || 'product' });
   }
   return out;
