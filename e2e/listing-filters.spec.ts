@@ -1,3 +1,4 @@
+import { BASIC_COLOUR_LABELS, BASIC_COLOURS, basicColours } from '@b-deals/core';
 import { expect, test } from './live-page';
 import { expectNoAxeViolations, filters, gridPrices, productCount } from './helpers';
 
@@ -93,6 +94,48 @@ test('the size filter keeps only products with that size in stock, and names it 
     expect(body.offers.some((o) => o.sizes.some((s) => s.split(' / ').includes(size)))).toBe(true);
   }
   await expectNoAxeViolations(page);
+});
+
+test('the colour filter keeps products of that colour, shows each colour by name, and names it in the chips', async ({ page, request }) => {
+  await page.goto('/searchList/?cids=8');
+  const total = await productCount(page);
+  const panel = await filters(page);
+  const section = panel.getByRole('heading', { name: 'Color' }).locator('xpath=..');
+  const facets = await section.getByRole('link').evaluateAll((as) =>
+    as.map((a) => ({
+      href: a.getAttribute('href')!,
+      label: a.querySelector('span')!.textContent!.trim(),
+      count: Number(a.lastElementChild!.textContent),
+    })),
+  );
+  // Colours are listed by their names, in the filter's order (black, white, gray… multicolor).
+  const order = BASIC_COLOURS.map((c) => BASIC_COLOUR_LABELS[c] as string);
+  expect(facets.length).toBeGreaterThan(2);
+  expect(facets.map((f) => order.indexOf(f.label))).toEqual(facets.map((f) => order.indexOf(f.label)).sort((a, b) => a - b));
+  const blue = facets.find((f) => f.label === 'Blue');
+  expect(blue).toBeDefined();
+  expect(blue!.count).toBeLessThan(total);
+  await section.locator(`a[href="${blue!.href}"]`).click();
+  await expect(page).toHaveURL(/[?&]color=blue(&|$)/);
+  await expect.poll(() => productCount(page)).toBe(blue!.count);
+  const chips = page.getByRole('list', { name: 'Active filters' });
+  await expect(chips.getByRole('link', { name: 'Blue' })).toBeVisible();
+
+  // The products kept state a shade of blue at some merchant (the API's product answer lists their offers' colours).
+  const ids = await page
+    .locator('main a[href*="/prod/"]')
+    .evaluateAll((as) => [...new Set(as.map((a) => new URL((a as HTMLAnchorElement).href).searchParams.get('id')))].slice(0, 6));
+  expect(ids.length).toBeGreaterThan(0);
+  for (const id of ids) {
+    const res = await request.get(`/inventory/api/v1/standard-product/product/${id}/with-recommend`);
+    const body = (await res.json()) as { offers: Array<{ colors: string[] }> };
+    expect(body.offers.some((o) => o.colors.some((c) => basicColours(c).includes('blue')))).toBe(true);
+  }
+  await expectNoAxeViolations(page);
+
+  await chips.getByRole('link', { name: 'Blue' }).click();
+  await expect(page).not.toHaveURL(/color=/);
+  await expect.poll(() => productCount(page)).toBe(total);
 });
 
 test('a query its filters empty says so and offers the words alone, with no nearby products', async ({ page }) => {

@@ -6,7 +6,7 @@ import { SearchCache, redisSharedCache, type SharedCache } from '../src/search/i
 const answer = (total: number): SearchResponse => ({
   items: [],
   total,
-  facets: { departments: [], brands: [], merchants: [], priceBands: [], sizes: [] },
+  facets: { departments: [], brands: [], merchants: [], priceBands: [], sizes: [], colors: [] },
   correctedQuery: null,
   broadened: null,
 });

@@ -13,6 +13,13 @@ describe('parseListingParams', () => {
     expect(p.l).toEqual(['on_sale']);
   });
 
+  it('reads basic colours in filter order, drops unknown ones, and passes them to the search condition', () => {
+    const p = parse('color=blue&color=Navy&color=black&color=blue&color=');
+    expect(p.color).toEqual(['black', 'blue']);
+    expect(toSearchCondition(p).color).toEqual(['black', 'blue']);
+    expect(parse('').color).toEqual([]);
+  });
+
   it('reads sizes as labels and passes them to the search condition', () => {
     const p = parse('size=US+8+%2F+EU+41&size=M&size=M&size=');
     expect(p.size).toEqual(['US 8 / EU 41', 'M']);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRICE_BADGES, PRICE_BANDS, SORT_KEYS, SORT_URL_ALIASES, WAS_CHECKS, resolveSort } from '@b-deals/core';
+import { BASIC_COLOURS, PRICE_BADGES, PRICE_BANDS, SORT_KEYS, SORT_URL_ALIASES, WAS_CHECKS, resolveSort } from '@b-deals/core';
 import { CentsSchema, ImageSchema, manyStrings, PAGE_FROM_MAX, PAGE_SIZE_MAX, PG_INT_MAX, refinePageWindow, textSchema } from './common.ts';
 import { MarketplaceFilterSchema } from './catalog.ts';
 
@@ -52,7 +52,9 @@ const sortValues = [...SORT_KEYS, ...Object.keys(SORT_URL_ALIASES)] as [string, 
  * `price` is a band key of spec §9 or use `minPrice`/`maxPrice` in cents; `sort` takes the keys
  * of spec §9 or their URL aliases; `l` are labels (`on_sale`, `in_stock`, `multi_merchant`, `verified_discount`: a was-price our history confirms);
  * `size` are size filter values (core `sizeFilterValue`: a label's first sizing system, `US 8` for
- * `US 8 / EU 41`; `M`): a product passes when some active offer has one of them in stock (issue 11 §3).
+ * `US 8 / EU 41`; `M`): a product passes when some active offer has one of them in stock (issue 11 §3);
+ * `color` are basic colours (core `BASIC_COLOURS`: `blue` takes Navy, Cobalt and Teal): a product passes
+ * when one of its active offers states (GMC `color`) a colour of one of them. An unknown colour is a 400.
  */
 export const SearchConditionSchema = refinePageWindow(
   z.object({
@@ -69,6 +71,11 @@ export const SearchConditionSchema = refinePageWindow(
       .transform((s) => resolveSort(s)),
     l: manyStrings(10, 40).optional().default([]),
     size: manyStrings(30, 60).optional().default([]),
+    color: z
+      .union([z.enum(BASIC_COLOURS), z.array(z.enum(BASIC_COLOURS)).max(BASIC_COLOURS.length)])
+      .transform((v) => [...new Set(Array.isArray(v) ? v : [v])])
+      .optional()
+      .default([]),
     marketplace: MarketplaceFilterSchema.optional().default('ALL'),
     from: z.number().int().min(0).max(PAGE_FROM_MAX).default(0),
     to: z
@@ -96,7 +103,8 @@ export const SearchResponseSchema = z.object({
   /**
    * Counts for each facet value under the other active filters. Departments are keyed by code,
    * brands and merchants by slug, price bands by band key, sizes by their filter value (in stock at
-   * some merchant, in natural size order: core `compareSizes`).
+   * some merchant, in natural size order: core `compareSizes`), colours by basic colour (core
+   * `BASIC_COLOURS` order, label in US English: "Gray", "Multicolor").
    */
   facets: z.object({
     departments: z.array(FacetCountSchema),
@@ -104,6 +112,8 @@ export const SearchResponseSchema = z.object({
     merchants: z.array(FacetCountSchema),
     priceBands: z.array(FacetCountSchema),
     sizes: z.array(FacetCountSchema),
+    /** Added 2026-11-29: the colour filter's values with products under the other filters. */
+    colors: z.array(FacetCountSchema),
   }),
   /** When the query matched nothing as typed and a close spelling did, the spelling used. */
   correctedQuery: z.string().nullable(),

@@ -2,9 +2,10 @@
  * Colours in the in-memory index (issue 11 §6): the colour words the search reads (core
  * `SEARCH_COLOUR_WORDS`) as the analyser's lexemes, the words of a product's colour names that
  * stand only in that name, and the colour words of its stated colours (GMC `color`) as words of
- * its strong fields. `snapshot.ts` builds the index with them; `match.ts` reads the result.
+ * its strong fields. `snapshot.ts` builds the index with them; `match.ts` reads the result. Also the
+ * listings' colour filter: each product's basic colours as a bit mask.
  */
-import { SEARCH_COLOUR_WORDS } from '@b-deals/core';
+import { BASIC_COLOURS, basicColours, SEARCH_COLOUR_WORDS } from '@b-deals/core';
 import type { Queryable } from '@b-deals/db';
 import { CLASS_INDEX, LEXEME_WEIGHTS } from './tsvector.ts';
 import { addPosting, type Postings } from './postings.ts';
@@ -81,4 +82,16 @@ export function addStatedColours(
     p.strong[p.strong.length - 1] = 1; // this row's posting, just written
   }
   for (const lexeme of stated) addPosting(postings, lexeme, row, STATED_COLOUR_WEIGHT, 1, 0);
+}
+
+/**
+ * The basic colours (core `basicColours`) of a product's stated colours (GMC `color` of its active
+ * offers, `products.colors`) as a bit mask: bit i for `BASIC_COLOURS[i]` (15 colours, fits 16 bits).
+ * 0 when no colour is stated or none names a colour word ("As shown"). The listings' colour filter
+ * keeps a row when its mask shares a bit with the chosen colours' (`facet-pass.ts`).
+ */
+export function basicColourMask(colors: readonly string[]): number {
+  let mask = 0;
+  for (const color of colors) for (const basic of basicColours(color)) mask |= 1 << BASIC_COLOURS.indexOf(basic);
+  return mask;
 }

@@ -9,7 +9,7 @@ import type { Snapshot } from './snapshot.ts';
 export const BRAND_BOOST = 2;
 
 /** Which facet's own filter a row failed (disjunctive counting). */
-const Facet = { Department: 0, Brand: 1, Merchant: 2, Band: 3, Size: 4 } as const;
+const Facet = { Department: 0, Brand: 1, Merchant: 2, Band: 3, Size: 4, Colour: 5 } as const;
 const NO_FACET = -1;
 
 /** The filters of a plan the pass reads itself (the others arrive as allowed-value tables). */
@@ -32,10 +32,12 @@ export interface ScanArgs {
   brandAllowed: Uint8Array | null;
   merchAllowed: Uint8Array | null;
   sizeAllowed: Uint8Array | null;
+  /** Bits of the chosen basic colours (snapshot `basicColours`); 0 for no colour filter. */
+  colourMask: number;
   plan: PassPlan;
   withFacets: boolean;
   /** Facet counts; merchants and sizes per interned list (snapshot `merchantSets`, `sizeSets`), spread over their members after the pass. */
-  counts: { departments: Int32Array; brands: Int32Array; merchantSets: Int32Array; bands: Int32Array; sizeSets: Int32Array };
+  counts: { departments: Int32Array; brands: Int32Array; merchantSets: Int32Array; bands: Int32Array; sizeSets: Int32Array; colours: Int32Array };
 }
 
 /**
@@ -45,7 +47,7 @@ export interface ScanArgs {
  * this loop on its own.
  */
 export function scan(s: Snapshot, found: number, a: ScanArgs): number {
-  const { text, withinAllowed, catAllowed, brandAllowed, merchAllowed, sizeAllowed, brandBoost, plan, withFacets } = a;
+  const { text, withinAllowed, catAllowed, brandAllowed, merchAllowed, sizeAllowed, colourMask, brandBoost, plan, withFacets } = a;
   const { labelMask, marketBit } = plan;
   const hasPrice = plan.price !== null;
   const low = plan.price?.low ?? 0;
@@ -59,8 +61,9 @@ export function scan(s: Snapshot, found: number, a: ScanArgs): number {
   const merchSetCounts = a.counts.merchantSets;
   const bandCounts = a.counts.bands;
   const sizeSetCounts = a.counts.sizeSets;
+  const colourCounts = a.counts.colours;
   // Locals, not property loads, in the loop below: it visits up to every product of the catalogue.
-  const { labels, marketMask, codeOf, deptOf, brandOf, merchantStart, merchantList, sizeStart, sizeList, price, bandOf, popularity } = s;
+  const { labels, marketMask, codeOf, deptOf, brandOf, merchantStart, merchantList, sizeStart, sizeList, price, bandOf, popularity, basicColours } = s;
   const merchantSetOf = s.merchantSets.of;
   const sizeSetOf = s.sizeSets.of;
   let total = 0;
@@ -105,6 +108,11 @@ export function scan(s: Snapshot, found: number, a: ScanArgs): number {
         failed = Facet.Size;
       }
     }
+    const colours = basicColours[r]!;
+    if (colourMask !== 0 && (colours & colourMask) === 0) {
+      if (failed !== NO_FACET) continue;
+      failed = Facet.Colour;
+    }
     if (failed === NO_FACET) {
       matched[total++] = r;
       if (text) score[r] = relevance[r]! * (1 + 0.1 * popularity[r]!) * (brandBoost !== null && brand >= 0 && brandBoost[brand] === 1 ? BRAND_BOOST : 1);
@@ -121,6 +129,7 @@ export function scan(s: Snapshot, found: number, a: ScanArgs): number {
       if (b >= 0) bandCounts[b]!++;
     }
     if (failed === NO_FACET || failed === Facet.Size) sizeSetCounts[sizeSetOf[r]!]!++;
+    if ((failed === NO_FACET || failed === Facet.Colour) && colours !== 0) for (let b = colours, i = 0; b !== 0; b >>>= 1, i++) if (b & 1) colourCounts[i]!++;
   }
 
   return total;

@@ -68,6 +68,7 @@ export class SearchCache {
       c.sort,
       sorted(c.l),
       sorted(c.size),
+      sorted(c.color),
       c.marketplace,
       c.from,
       c.to,

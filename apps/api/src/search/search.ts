@@ -18,7 +18,8 @@
  *   the empty answer's disjunctive facets show which filter values would find some.
  * - Filters: brands (with their sub-brands), merchants, category ids (prefix, comma-union and
  *   minus semantics, DESIGN.md), price band or min/max cents, labels, marketplace, sizes in stock
- *   (issue 11 §3: some active offer has one of the sizes in stock).
+ *   (issue 11 §3: some active offer has one of the sizes in stock), basic colours (core `basicColours` of the
+ *   products' GMC `color`).
  * - Sorts of spec §9. "Our Recommendation" with words ranks by relevance (the summed weights of
  *   the matched lexemes, plus phrase proximity; `match.ts`) lifted by popularity: relevance × (1 +
  *   0.1 × popularity), × BRAND_BOOST for a product of a brand the query names (issue 11 §6);
@@ -29,6 +30,8 @@
  * from the database (and the vocabulary when a word needs correcting).
  */
 import {
+  BASIC_COLOUR_LABELS,
+  BASIC_COLOURS,
   DEPARTMENTS,
   MARKETPLACES,
   PRICE_BANDS,
@@ -162,12 +165,13 @@ function countUnfiltered(snap: Snapshot, c: SearchCondition, terms: Term[]): num
     maxPrice: undefined,
     l: [],
     size: [],
+    color: [],
     marketplace: 'ALL',
   };
   return evaluate(snap, { ...bare, from: 0, to: 1, facets: false }, planFilters(bare), terms).total;
 }
 
-/** Whether a condition narrows its words by any filter (brands, stores, categories, price, labels, sizes, marketplace). */
+/** Whether a condition narrows its words by any filter (brands, stores, categories, price, labels, sizes, colours, marketplace). */
 function hasFilters(c: SearchCondition): boolean {
   return (
     c.b.length > 0 ||
@@ -178,6 +182,7 @@ function hasFilters(c: SearchCondition): boolean {
     c.maxPrice !== undefined ||
     c.l.length > 0 ||
     c.size.length > 0 ||
+    c.color.length > 0 ||
     c.marketplace !== 'ALL'
   );
 }
@@ -280,6 +285,8 @@ function evaluateWith(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: 
       if (i !== undefined) sizeAllowed[i] = 1;
     }
   }
+  let colourMask = 0;
+  for (const colour of c.color) colourMask |= 1 << BASIC_COLOURS.indexOf(colour);
   const withFacets = c.facets;
   const counts = {
     departments: new Int32Array(DEPARTMENTS.length),
@@ -287,6 +294,7 @@ function evaluateWith(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: 
     merchantSets: new Int32Array(withFacets ? s.merchantSets.start.length - 1 : 0),
     bands: new Int32Array(PRICE_BANDS.length),
     sizeSets: new Int32Array(withFacets ? s.sizeSets.start.length - 1 : 0),
+    colours: new Int32Array(BASIC_COLOURS.length),
   };
   // Without words, only rows of the fallback's groups can count at all (`within`): only theirs are visited. A category
   // listing (no words, no filter but its categories) visits its categories' rows only; its department facet counts
@@ -298,6 +306,7 @@ function evaluateWith(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: 
     brandAllowed === null &&
     merchAllowed === null &&
     sizeAllowed === null &&
+    colourMask === 0 &&
     plan.price === null &&
     plan.labelMask === 0 &&
     plan.marketBit === 0;
@@ -308,7 +317,19 @@ function evaluateWith(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: 
       : listing
         ? rowsOfKeys(s.codeRows, catAllowed, s.scratch.found)
         : -1;
-  const total = scan(s, found, { text, withinAllowed, catAllowed, brandAllowed, merchAllowed, sizeAllowed, brandBoost, plan, withFacets, counts });
+  const total = scan(s, found, {
+    text,
+    withinAllowed,
+    catAllowed,
+    brandAllowed,
+    merchAllowed,
+    sizeAllowed,
+    colourMask,
+    brandBoost,
+    plan,
+    withFacets,
+    counts,
+  });
   if (listing && withFacets) counts.departments.set(s.deptTotals);
   const merchCounts = new Int32Array(s.merchants.length);
   const sizeCounts = new Int32Array(s.sizes.length);
@@ -321,7 +342,7 @@ function evaluateWith(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: 
   const bandCounts = counts.bands;
 
   const page = topK(s.scratch.matched.subarray(0, total), c.to, rowOrder(s, c.sort, text)).slice(c.from, c.to);
-  const facets: SearchResponse['facets'] = { departments: [], brands: [], merchants: [], priceBands: [], sizes: [] };
+  const facets: SearchResponse['facets'] = { departments: [], brands: [], merchants: [], priceBands: [], sizes: [], colors: [] };
   if (withFacets) {
     facets.departments = DEPARTMENTS.flatMap((d, i) => (deptCounts[i] && d.code ? [{ key: d.code, label: d.term, count: deptCounts[i]! }] : [])).sort(
       (a, b) => b.count - a.count,
@@ -330,6 +351,7 @@ function evaluateWith(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: 
     facets.merchants = topFacets(merchCounts, s.merchants, MAX_MERCHANT_FACETS, c.m);
     facets.priceBands = PRICE_BANDS.flatMap((b, i) => (bandCounts[i] ? [{ key: b.key, label: b.label, count: bandCounts[i]! }] : []));
     facets.sizes = sizeFacets(sizeCounts, s.sizes, c.size);
+    facets.colors = colourFacets(counts.colours, c.color);
   }
   return { page, total, facets };
 }
@@ -348,6 +370,14 @@ export function namedBrands(s: Snapshot, words: readonly string[]): Uint8Array |
   }
   if (out) for (let i = 0; i < s.brands.length; i++) if (s.brandParent[i]! >= 0 && out[s.brandParent[i]!]) out[i] = 1;
   return out;
+}
+
+/**
+ * Colour facet values: every basic colour with products, in core `BASIC_COLOURS` order (black,
+ * white, gray… multicolour), plus every selected colour even at 0 so the active filter keeps its name.
+ */
+function colourFacets(counts: Int32Array, selected: readonly string[]): FacetCount[] {
+  return BASIC_COLOURS.flatMap((key, i) => (counts[i]! > 0 || selected.includes(key) ? [{ key, label: BASIC_COLOUR_LABELS[key], count: counts[i]! }] : []));
 }
 
 /**

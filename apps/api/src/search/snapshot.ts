@@ -9,7 +9,7 @@ import type { Queryable } from '@b-deals/db';
 import type { BrandRow, MerchantRow, PriceTruthColumn, ProductRow } from '../catalog/index.ts';
 import { analysed } from './vocabulary.ts';
 import { CLASS_INDEX, tsvectorOccurrences } from './tsvector.ts';
-import { addStatedColours, colourLexemes, colourNameOnly } from './colours.ts';
+import { addStatedColours, basicColourMask, colourLexemes, colourNameOnly } from './colours.ts';
 import { AUDIENCE_MARKER_WEIGHT, audienceLexemes, audienceMarker } from './audience.ts';
 import { addPosting, type Postings } from './postings.ts';
 import { groupRows, internLists, type ListSets, type RowGroups } from './list-sets.ts';
@@ -84,6 +84,8 @@ export interface Snapshot {
   /** Rows' merchant lists and size lists interned (`list-sets.ts`): what the merchant and size facets count. */
   merchantSets: ListSets;
   sizeSets: ListSets;
+  /** Basic colours of row r's stated colours (GMC `color`), bit i for core `BASIC_COLOURS[i]` (`basicColourMask`); the colour filter reads it. */
+  basicColours: Uint16Array;
   /** Lowest current price, cents (-1 when unknown). */
   price: Int32Array;
   /** Price band index (PRICE_BANDS) per row, -1 when none. */
@@ -205,6 +207,7 @@ type IndexedProduct = Pick<
   created_ms: number;
   search: string | null;
   coloured: boolean;
+  colors: string[];
   colour_lexemes: string[];
   colour_names: string[];
   /** GMC `gender` of the product's first offer (lowest id), as filing reads it. */
@@ -244,7 +247,7 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
       `SELECT p.id, p.slug, p.title, p.image_url, p.was_price_cents, p.item_price_cents, p.shipping_cents, p.category_code, p.brand_id, p.price_cents, p.merchant_ids,
               p.marketplaces, p.discount_pct, p.in_stock, p.offer_count, p.popularity, p.clicks_30d, p.low_90_prior_cents, p.observed_days_90, p.low_365_cents,
               p.observed_days_365, p.was_check, p.reference_price_cents,
-              (extract(epoch FROM p.created_at) * 1000)::float8 AS created_ms, p.search::text AS search, cardinality(p.colors) > 0 AS coloured,
+              (extract(epoch FROM p.created_at) * 1000)::float8 AS created_ms, p.search::text AS search, cardinality(p.colors) > 0 AS coloured, p.colors,
               tsvector_to_array(${analysed(`array_to_string(p.colors, ' ') || ' ' || coalesce((SELECT b.name FROM brands b WHERE b.id = p.brand_id), '')`)}) AS colour_lexemes,
               ARRAY(SELECT array_to_string(tsvector_to_array(${analysed('c')}), ' ') FROM unnest(p.colors) AS c) AS colour_names,
               f.gender, coalesce(f.also_category_codes, '{}') AS also_codes
@@ -295,6 +298,7 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
   const audience = await audienceLexemes(db);
   const coloured = new Uint8Array(n);
   const colourBits = new Uint32Array(n * 2);
+  const basicColours = new Uint16Array(n);
 
   rows.forEach((r, row) => {
     const id = Number(r.id);
@@ -318,6 +322,7 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
       if (bit >= 0) mask |= 1 << bit;
     }
     marketMask[row] = mask;
+    basicColours[row] = basicColourMask(r.colors);
     labels[row] =
       (r.discount_pct > 0 ? LABEL_BITS.on_sale : 0) |
       (r.in_stock ? LABEL_BITS.in_stock : 0) |
@@ -433,6 +438,7 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
     merchantSets: internLists(merchantStart, merchantList, n),
     ...sized,
     sizeSets: internLists(sized.sizeStart, sized.sizeList, n),
+    basicColours,
     price,
     bandOf,
     marketMask,

@@ -1,9 +1,9 @@
 /**
  * The listing's filter panel (spec §9 list pages, issue 12 §3): departments, price bands and a
- * dollar range, deal labels, sizes, brands and stores. Every value is a link that edits the URL
+ * dollar range, deal labels, sizes, colours, brands and stores. Every value is a link that edits the URL
  * (`lib/listing-params` listingQuery), so filtering works before hydration and without JS.
  */
-import { PRICE_BANDS, internalHref, pagePath } from '@b-deals/core';
+import { BASIC_COLOURS, PRICE_BANDS, type BasicColour, internalHref, pagePath } from '@b-deals/core';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Form, Link } from '../lib/router-links';
@@ -12,7 +12,7 @@ import type { FacetValue, ListingData } from '../lib/listing.server';
 import { clampInput } from '../lib/text';
 import { HydrateLater } from './hydrate-later';
 
-type FacetKey = 'b' | 'm' | 'cids' | 'size';
+type FacetKey = 'b' | 'm' | 'cids' | 'size' | 'color';
 /** Values of a filter shown before "Show N more" (as many as most shops show; issue 12 §3 HTML weight). */
 const FACET_LIMIT = 10;
 
@@ -22,11 +22,34 @@ export function useSearch() {
   return { pathname, params: new URLSearchParams(search) };
 }
 
-function FacetLink({ href, selected, label, count }: { href: string; selected: boolean; label: string; count?: number }) {
+/**
+ * What a colour filter value looks like beside its name (decoration: the name says the colour, so
+ * no shopper depends on seeing it); multicolour is a wheel of hues.
+ */
+const SWATCHES: Readonly<Record<BasicColour, string>> = {
+  black: '#1c1917',
+  white: '#ffffff',
+  gray: '#9ca3af',
+  silver: 'linear-gradient(135deg, #e5e7eb, #9ca3af)',
+  gold: 'linear-gradient(135deg, #fde68a, #ca8a04)',
+  red: '#dc2626',
+  pink: '#f472b6',
+  orange: '#f97316',
+  yellow: '#facc15',
+  green: '#16a34a',
+  blue: '#2563eb',
+  purple: '#9333ea',
+  brown: '#92400e',
+  beige: '#e7d8b8',
+  multicolour: 'conic-gradient(#dc2626, #facc15, #16a34a, #2563eb, #9333ea, #dc2626)',
+};
+
+function FacetLink({ href, selected, label, count, swatch }: { href: string; selected: boolean; label: string; count?: number; swatch?: string }) {
   return (
     <Link to={href} preventScrollReset rel="nofollow" aria-current={selected ? 'true' : undefined}>
       {/* Styled by element under app.css `.facet-group`: a listing repeats this dozens of times. */}
       <span>
+        {swatch ? <i className="swatch" style={{ background: swatch }} aria-hidden /> : null}
         {label}
         {selected ? <span className="sr-only"> (selected, remove filter)</span> : null}
       </span>
@@ -66,18 +89,20 @@ function MoreValues({ count, children }: { count: number; children: () => ReactN
   );
 }
 
-function ValueFacet({ title, facetKey, values }: { title: string; facetKey: FacetKey; values: FacetValue[] }) {
+/** A filter's values as links with counts; past `limit` (FACET_LIMIT) they wait behind "Show N more". */
+function ValueFacet({ title, facetKey, values, limit = FACET_LIMIT }: { title: string; facetKey: FacetKey; values: FacetValue[]; limit?: number }) {
+  const swatch = (key: string) => (facetKey === 'color' ? SWATCHES[key as BasicColour] : undefined);
   const { pathname, params } = useSearch();
   const selected = new Set(params.getAll(facetKey));
   if (values.length === 0) return null;
   const item = ([key, label, count]: FacetValue) => (
     <li key={key}>
-      <FacetLink href={internalHref(pathname, listingQuery(params, { toggle: [facetKey, key] }))} selected={selected.has(key)} label={label} count={count} />
+      <FacetLink href={internalHref(pathname, listingQuery(params, { toggle: [facetKey, key] }))} selected={selected.has(key)} label={label} count={count} swatch={swatch(key)} />
     </li>
   );
-  // The first FACET_LIMIT values and every chosen one stay in view; the others wait behind "Show N more".
-  const first = values.filter(([key], i) => i < FACET_LIMIT || selected.has(key));
-  const rest = values.filter(([key], i) => i >= FACET_LIMIT && !selected.has(key));
+  // The first `limit` values and every chosen one stay in view; the others wait behind "Show N more".
+  const first = values.filter(([key], i) => i < limit || selected.has(key));
+  const rest = values.filter(([key], i) => i >= limit && !selected.has(key));
   return (
     <FacetGroup title={title}>
       <ul>{first.map(item)}</ul>
@@ -194,6 +219,8 @@ export function Filters({ data, hide }: { data: ListingData; hide: ListingHide }
         </ul>
       </FacetGroup>
       <ValueFacet title="Size" facetKey="size" values={facets.sizes} />
+      {/* At most 15 short values, in a fixed order a shopper scans for "Blue": all in view. */}
+      <ValueFacet title="Color" facetKey="color" values={facets.colors} limit={BASIC_COLOURS.length} />
       {!hide.brands ? <ValueFacet title="Brand" facetKey="b" values={facets.brands} /> : null}
       {!hide.merchants ? <ValueFacet title="Store" facetKey="m" values={facets.merchants} /> : null}
     </div>

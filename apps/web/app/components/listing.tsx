@@ -1,4 +1,4 @@
-import { formatPrice, formatCount, PRICE_BANDS, categoryByCode, SORT_OPTIONS, internalHref, pagePath } from '@b-deals/core';
+import { formatPrice, formatCount, PRICE_BANDS, BASIC_COLOURS, BASIC_COLOUR_LABELS, categoryByCode, SORT_OPTIONS, internalHref, pagePath } from '@b-deals/core';
 import type { ReactNode } from 'react';
 import { useSubmit } from 'react-router';
 import { Form, Link } from '../lib/router-links';
@@ -54,7 +54,7 @@ function ActiveFilters({ data, labels }: { data: ListingData; labels: Map<string
     params.set('max', dollars(data.params.maxPrice));
   }
   const chips: Array<{ label: string; href: string }> = [];
-  for (const key of ['b', 'm', 'cids', 'l', 'size'] as const) {
+  for (const key of ['b', 'm', 'cids', 'l', 'size', 'color'] as const) {
     for (const v of data.params[key]) {
       chips.push({
         label: labels.get(`${key}:${v}`) ?? (key === 'cids' ? categoryByCode(v)?.term : undefined) ?? v,
@@ -164,9 +164,10 @@ export function Listing({ data, hide = {}, empty }: { data: ListingData; hide?: 
   for (const [key, label] of result.facets.departments) labels.set(`cids:${key}`, label);
   for (const l of LABELS) labels.set(`l:${l.key}`, l.label);
   for (const [key, label] of result.facets.sizes) labels.set(`size:${key}`, `Size ${label}`);
+  for (const key of BASIC_COLOURS) labels.set(`color:${key}`, BASIC_COLOUR_LABELS[key]);
   const noResults = empty ?? <p className="py-12 text-center text-stone-600">No products match these filters.</p>;
   const filtered =
-    params.b.length + params.m.length + params.cids.length + params.l.length + params.size.length > 0 ||
+    params.b.length + params.m.length + params.cids.length + params.l.length + params.size.length + params.color.length > 0 ||
     params.price !== undefined ||
     params.minPrice !== undefined ||
     params.maxPrice !== undefined;

@@ -1,12 +1,13 @@
 /**
  * Listing filters held in the URL (category, search, brand and store pages): `q`, `b` (brand
  * slugs), `m` (merchant slugs), `cids` (category ids), `price` (a band key of spec §9), `l`
- * (labels), `size` (GMC size labels in stock, issue 11 §3), `sort` (keys or URL aliases of spec §9) and `page` (1-based, 24 per page).
+ * (labels), `size` (GMC size labels in stock, issue 11 §3), `color` (basic colours, core
+ * `BASIC_COLOURS`), `sort` (keys or URL aliases of spec §9) and `page` (1-based, 24 per page).
  * Pure functions, used by loaders to build the search condition and by components to build
  * filter links.
  */
 import type { SearchConditionInput } from '@b-deals/contracts';
-import { type MarketplaceFilter, bandByKey, resolveSort, type SortKey } from '@b-deals/core';
+import { BASIC_COLOURS, type BasicColour, type MarketplaceFilter, bandByKey, resolveSort, type SortKey } from '@b-deals/core';
 import { clampInput } from './text';
 
 /** Products per page. */
@@ -39,6 +40,8 @@ export interface ListingParams {
   l: string[];
   /** Size filter values (`US 8`, `M`; core `sizeFilterValue`): products with one of them in stock at some store. */
   size: string[];
+  /** Basic colours (`blue`, `multicolour`; core `BASIC_COLOURS`): products one of whose offers states one of them. Unknown values are dropped. */
+  color: BasicColour[];
   /** Price band key, when valid. */
   price: string | undefined;
   /** Lower bound of the price range (`min`, dollars), cents. */
@@ -80,6 +83,7 @@ export function parseListingParams(search: URLSearchParams): ListingParams {
     size: unique(search.getAll('size'))
       .filter((s) => s.length <= 60)
       .slice(0, 30),
+    color: BASIC_COLOURS.filter((c) => search.getAll('color').includes(c)),
     price: price && bandByKey(price) ? price : undefined,
     minPrice,
     maxPrice,
@@ -107,6 +111,7 @@ export function toSearchCondition(params: ListingParams, fixed: FixedFilters = {
     cids: unique([...(fixed.cids ?? []), ...params.cids]),
     l: params.l,
     size: params.size,
+    color: params.color,
     price: params.price,
     ...(params.minPrice !== undefined ? { minPrice: params.minPrice } : {}),
     ...(params.maxPrice !== undefined ? { maxPrice: params.maxPrice } : {}),

@@ -53,11 +53,18 @@ export async function loadListing(api: ApiClient, request: Request, fixed: Fixed
 
 function asCards(r: SearchResponse): ListingResult {
   const values = (list: FacetCount[]) => list.map((f): FacetValue => [f.key, f.label, f.count]);
-  const { departments, brands, merchants, priceBands, sizes } = r.facets;
+  const { departments, brands, merchants, priceBands, sizes, colors } = r.facets;
   return {
     ...r,
     items: r.items.map(toCardView),
     more: r.more ? { categories: r.more.categories, items: r.more.items.map(toCardView) } : null,
-    facets: { departments: values(departments), brands: values(brands), merchants: values(merchants), priceBands: values(priceBands), sizes: values(sizes) },
+    facets: {
+      departments: values(departments),
+      brands: values(brands),
+      merchants: values(merchants),
+      priceBands: values(priceBands),
+      sizes: values(sizes),
+      colors: values(colors),
+    },
   };
 }
