@@ -71,6 +71,15 @@ function sizeKey(label: string): { kind: number; nums: number[]; text: string } 
   return { kind: 6, nums: [], text };
 }
 
+/**
+ * The kind of a size label in the natural order above, as a number (0 baby months, 1 toddler,
+ * 2 child, 3 youth, 4 numeric, 5 letter, 6 anything else): a listing's size filter shows the
+ * kinds most of its products come in first (search.ts `sizeFacets`).
+ */
+export function sizeKind(label: string): number {
+  return sizeKey(label).kind;
+}
+
 /** Compares two size labels by the natural order above; a comparator for `Array.prototype.sort`. */
 export function compareSizes(a: string, b: string): number {
   const ka = sizeKey(a);

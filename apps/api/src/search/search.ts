@@ -37,6 +37,7 @@ import {
   PRICE_BANDS,
   bandByKey,
   queryWords as coreQueryWords,
+  sizeKind,
   matchesCategory,
   parseCategoryIds,
   type CategoryFilter,
@@ -381,18 +382,25 @@ function colourFacets(counts: Int32Array, selected: readonly string[]): FacetCou
 }
 
 /**
- * Size facet values: the MAX_SIZE_FACETS sizes with the most products, listed in natural size
- * order (the snapshot's `sizes` are sorted so), plus every selected size even at 0 so the active
- * filter keeps its name.
+ * Size facet values: the MAX_SIZE_FACETS sizes with the most products, plus every selected size
+ * even at 0 so the active filter keeps its name. Listed by kind of size (core `sizeKind`: letter,
+ * numeric, toddler…), the kind with the most products counted first, then in natural size order
+ * within a kind (the snapshot's `sizes` are sorted so): women's clothing shows XS–XL before the
+ * waist sizes fewer of its products come in, where a storefront shows only its first values.
  */
-function sizeFacets(counts: Int32Array, sizes: readonly string[], selected: readonly string[]): FacetCount[] {
+export function sizeFacets(counts: Int32Array, sizes: readonly string[], selected: readonly string[]): FacetCount[] {
   const present = [...counts.keys()].filter((i) => counts[i]! > 0);
   const kept = new Set(present.sort((a, b) => counts[b]! - counts[a]! || a - b).slice(0, MAX_SIZE_FACETS));
   for (const label of selected) {
     const i = sizes.indexOf(label);
     if (i >= 0) kept.add(i);
   }
-  const out = [...kept].sort((a, b) => a - b).map((i) => ({ key: sizes[i]!, label: sizes[i]!, count: counts[i]! }));
+  const kindTotals = new Map<number, number>();
+  for (const i of kept) kindTotals.set(sizeKind(sizes[i]!), (kindTotals.get(sizeKind(sizes[i]!)) ?? 0) + counts[i]!);
+  const kindOrder = (i: number) => -(kindTotals.get(sizeKind(sizes[i]!)) ?? 0);
+  const out = [...kept]
+    .sort((a, b) => kindOrder(a) - kindOrder(b) || sizeKind(sizes[a]!) - sizeKind(sizes[b]!) || a - b)
+    .map((i) => ({ key: sizes[i]!, label: sizes[i]!, count: counts[i]! }));
   for (const label of selected) if (!sizes.includes(label)) out.push({ key: label, label, count: 0 });
   return out;
 }
