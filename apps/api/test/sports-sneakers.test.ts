@@ -4,7 +4,7 @@
  * sneaker stays filed in Shoes and is listed under Sneakers & Sportswear › Sneakers (73), a leaf of
  * the department, too (core `ALSO_LISTED_UNDER`, feeds `mapCategory`'s `alsoIn`), through POST
  * /inventory/api/v1/search/condition; a catalogue written under the earlier rules gets the listing
- * at start (`refileCategories`, rule version 7).
+ * at start (`refileCategories`, rule versions 7 and 8: a kids' sneaker, filed in Kids' Shoes, is listed there too).
  */
 import { describe, expect, it } from 'vitest';
 import { SearchConditionSchema, type SearchResponse } from '@b-deals/contracts';
@@ -17,13 +17,18 @@ import { shopCatalogueApp } from './test-app.ts';
 
 const SHOES = 'Apparel & Accessories > Shoes';
 const item = (id: string, title: string, category: string, gender = ''): TestItem => ({ id, title, price: '60.00 USD', brand: 'Groundwell', category, gender });
-const SNEAKERS = ['Groundwell Canvas Low-Top Sneaker', 'Groundwell Court Sneaker', 'Groundwell Platform Sneaker'];
+const ADULT_SNEAKERS = ['Groundwell Canvas Low-Top Sneaker', 'Groundwell Court Sneaker', 'Groundwell Platform Sneaker'];
+/** Filed in Baby & Kids › Kids' Shoes, listed on Sneakers & Sportswear › Sneakers too (rule 8). */
+const KIDS_SNEAKER = 'Groundwell Kids Slip-On Sneaker';
+const SNEAKERS = [...ADULT_SNEAKERS, KIDS_SNEAKER].sort();
 
 describe.each(testDrivers())('sneakers on Sneakers & Sportswear on %s', (driver) => {
   const shop = shopCatalogueApp(driver, [
-    item('u', SNEAKERS[0]!, '', 'unisex'),
-    item('m', SNEAKERS[1]!, SHOES, 'male'),
-    item('w', SNEAKERS[2]!, '', 'female'),
+    item('u', ADULT_SNEAKERS[0]!, '', 'unisex'),
+    item('m', ADULT_SNEAKERS[1]!, SHOES, 'male'),
+    item('w', ADULT_SNEAKERS[2]!, '', 'female'),
+    item('k', KIDS_SNEAKER, ''),
+    item('c', 'Groundwell Kids Hook-and-Loop Shoe', ''),
     item('h', 'Groundwell Suede Stiletto Heel', SHOES, 'female'),
     item('b', 'Groundwell Leather Chelsea Boot', SHOES, 'male'),
     item('r', 'Groundwell Cushioned Road Running Shoe', SHOES, 'male'),
@@ -45,13 +50,18 @@ describe.each(testDrivers())('sneakers on Sneakers & Sportswear on %s', (driver)
   });
 
   it('keeps each sneaker filed in its Shoes department, where it is listed as before', async () => {
-    expect(await names({ cids: ['k'] })).toEqual([...SNEAKERS, 'Groundwell Leather Chelsea Boot', 'Groundwell Suede Stiletto Heel'].sort());
+    expect(await names({ cids: ['k'] })).toEqual([...ADULT_SNEAKERS, 'Groundwell Leather Chelsea Boot', 'Groundwell Suede Stiletto Heel'].sort());
+    // A kids' sneaker stays in Kids' Shoes, beside the kids' shoes of other kinds, which are not listed on Sneakers & Sportswear.
+    expect(await names({ cids: ['g4'] })).toEqual(['Groundwell Kids Hook-and-Loop Shoe', KIDS_SNEAKER]);
     expect(await names({ cids: ['k24'] })).toEqual(['Groundwell Canvas Low-Top Sneaker', 'Groundwell Court Sneaker']);
     const court = (await search({ q: 'court sneaker' })).items[0]!;
     expect(court.categoryIds).toEqual(['k24', 'k2', 'k']);
     // The department facet counts a product once, in the department it is filed in.
     const facets = (await search({ q: 'sneaker' })).facets.departments;
-    expect(facets).toEqual([{ key: 'k', label: 'Shoes', count: 3 }]);
+    expect(facets).toEqual([
+      { key: 'k', label: 'Shoes', count: 3 },
+      { key: 'g', label: 'Baby & Kids', count: 1 },
+    ]);
   });
 
   it('gives a catalogue written under the earlier rules the listing at start', async () => {

@@ -85,9 +85,10 @@ export { googleCategoryPath } from './taxonomy.ts';
  * several ("Handbags, Wallets & Cases") for an item whose words name none; groups of both genders
  * listed too (found by ingesting real public feeds, session 25). 7: a sneaker (Women's or Men's
  * Sneakers, or listed under them) is listed under Sneakers & Sportswear's Sneakers too (core
- * `ALSO_LISTED_UNDER`; issue 11: the department held no sneakers).
+ * `ALSO_LISTED_UNDER`; issue 11: the department held no sneakers). 8: so is a kids' shoe whose
+ * title or product type names a sneaker (Kids' Shoes has no leaves of its own; `KIDS_SHOES`).
  */
-export const CATEGORY_MAP_RULE = 7;
+export const CATEGORY_MAP_RULE = 8;
 
 /** Input of {@link mapCategory}; GMC attribute values after normalisation. */
 export interface CategoryInput {
@@ -204,17 +205,38 @@ const ANCESTORS = new Map(LEAF_CATEGORIES.map((leaf) => [leaf, categoryTrail(lea
  * Sportswear's Sneakers).
  */
 export function mapCategory(input: CategoryInput): CategoryMatch {
-  return withDepartmentListings(fileItem(input));
+  return withDepartmentListings(fileItem(input), input);
+}
+
+/** Baby & Kids › Kids' Shoes: one leaf for every kind of kids' shoe (core categories). */
+const KIDS_SHOES = 'g4';
+
+/**
+ * Whether an item's title or product type names a kind of shoe that a second department lists
+ * (core `ALSO_LISTED_UNDER`'s leaves: Women's and Men's Sneakers), and which listing leaf that is:
+ * "Kids Slip-On Sneakers" → '73'; null when its words name no such kind.
+ */
+function listedKindOf(input: CategoryInput): string | null {
+  const scores = keywordScores(`${input.title} ${input.productType ?? ''}`);
+  for (const node of scores.nodes.keys()) {
+    const listed = ALSO_LISTED_UNDER[node.code as string];
+    if (listed) return listed;
+  }
+  return null;
 }
 
 /**
  * A match listed under the leaves a second department lists its leaves' products in as well (core
  * `ALSO_LISTED_UNDER`: a sneaker of Shoes under Sneakers & Sportswear › Sneakers): each such
- * leaf of its code or of the leaves it is listed under is added to `alsoIn`. Code, confidence and
+ * leaf of its code or of the leaves it is listed under is added to `alsoIn`, and for a kids' shoe
+ * (Kids' Shoes, whose kinds have no leaves) the leaf of the kind its words name. Code, confidence and
  * `mapped` are unchanged: a listing elsewhere says nothing of how sure the filing is.
  */
-function withDepartmentListings(match: CategoryMatch): CategoryMatch {
+function withDepartmentListings(match: CategoryMatch, input: CategoryInput): CategoryMatch {
   const extra = [match.code, ...match.alsoIn].flatMap((c) => (ALSO_LISTED_UNDER[c] ? [ALSO_LISTED_UNDER[c]] : []));
+  // Kids' Shoes has no sneakers leaf: a kids' shoe whose words name a sneaker is listed where adults' sneakers are (rule 8).
+  const kidsKind = match.code === KIDS_SHOES ? listedKindOf(input) : null;
+  if (kidsKind) extra.push(kidsKind);
   const alsoIn = [...new Set([...match.alsoIn, ...extra])].filter((c) => c !== match.code);
   return alsoIn.length === match.alsoIn.length ? match : { ...match, alsoIn };
 }

@@ -137,9 +137,9 @@ describe('mapCategory onto the core tree', () => {
     // Whom it is for, said by the feed or the words, lists it under that gender's leaf alone (and Sneakers & Sportswear's, below).
     expect(mapCategory(item({ title: 'Canvas Low-Top Sneaker', gender: 'male' })).alsoIn).toEqual(['73']);
     expect(mapCategory(item({ title: "Women's Canvas Sneaker", gender: null })).alsoIn).toEqual(['73']);
-    // A kind one subtree carries, a kid's shoe, and a shoe of no named kind are listed nowhere else.
+    // A kind one subtree carries and a shoe of no named kind are listed nowhere else; a kid's sneaker only under Sneakers & Sportswear's (rule 8).
     expect(mapCategory(item({ title: 'Suede Stiletto Heel', gender: null })).alsoIn).toEqual([]);
-    expect(mapCategory(item({ title: 'Kids Canvas Sneaker', ageGroup: 'kids' })).alsoIn).toEqual([]);
+    expect(mapCategory(item({ title: 'Kids Canvas Sneaker', ageGroup: 'kids' })).alsoIn).toEqual(['73']);
     expect(mapCategory(item({ title: 'Everyday Comfort Shoe', gender: 'unisex' })).alsoIn).toEqual([]);
   });
 
@@ -154,16 +154,24 @@ describe('mapCategory onto the core tree', () => {
       confidence: 1,
       alsoIn: ['73'],
     });
-    // Nothing is filed in the listed leaf, and other shoes (running shoes have their own Sports leaf, boots, kids' shoes) are not listed there.
+    // Nothing is filed in the listed leaf, and other shoes (running shoes have their own Sports leaf, boots, kids' shoes of other kinds) are not listed there.
     for (const input of [
       item({ googleProductCategory: '187', title: 'Cushioned Road Running Shoe', gender: 'male' }),
       item({ title: 'Leather Chelsea Boot', gender: 'male' }),
-      item({ title: 'Kids Canvas Sneaker', ageGroup: 'kids' }),
+      item({ title: 'Kids Hook-and-Loop Shoes', ageGroup: 'kids' }),
+      item({ title: "Toddler Girls' Rain Boot", ageGroup: 'toddler' }),
     ]) {
       const m = mapCategory(input);
       expect(m.code, input.title).not.toBe('73');
       expect(m.alsoIn, input.title).not.toContain('73');
     }
+  });
+
+  it("lists a kids' shoe whose title or product type names a sneaker under Sneakers & Sportswear's Sneakers too, filed in Kids' Shoes (rule 8)", () => {
+    expect(mapCategory(item({ title: 'Kids Slip-On Sneakers', ageGroup: 'kids' }))).toMatchObject({ code: 'g4', alsoIn: ['73'] });
+    expect(mapCategory(item({ title: "Boys' Light-Up Trainers" }))).toMatchObject({ code: 'g4', alsoIn: ['73'] });
+    expect(mapCategory(item({ title: 'Little Kid Runner', productType: 'Kids > Sneakers', ageGroup: 'kids' })).alsoIn).toEqual(['73']);
+    expect(mapCategory(item({ title: 'Kids Hook-and-Loop Shoes', ageGroup: 'kids' }))).toMatchObject({ code: 'g4', alsoIn: [] });
   });
 
   it("reads whom an item is for in French, Spanish, Portuguese, German and Italian, and never a brand's name as such", () => {
