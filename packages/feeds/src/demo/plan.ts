@@ -180,6 +180,12 @@ const METAL_COLOURS: ReadonlyArray<readonly [string, readonly [string, string]]>
   ['Sterling Silver', ['Silver', '#c0c4c8']],
 ];
 
+/** Whether a name holds one word twice, case ignored ("Leather Pebbled Leather Bucket Bag"). */
+function repeatsAWord(name: string): boolean {
+  const words = name.toLowerCase().split(/[^a-z0-9'-]+/).filter(Boolean);
+  return new Set(words).size !== words.length;
+}
+
 function makeProduct(index: number, leaf: CategoryNode, brands: DemoBrand[], seed: number, taken: Set<string>, gtinSeq: Map<DemoBrand, number>): DemoProduct {
   const rng = rngFor(seed, `product:${index}`);
   const spec = leafSpec(leaf);
@@ -200,6 +206,9 @@ function makeProduct(index: number, leaf: CategoryNode, brands: DemoBrand[], see
     }
     name = `${words.join(' ')} ${rng.pick(spec.nouns)}`;
     colour = rng.pick(palette);
+    // A descriptor the noun already says ("Cropped" of "Cropped Chinos", "Kids" of "Kids Sneakers") is drawn again:
+    // no merchant names a product "Cropped Cropped Chinos".
+    if (repeatsAWord(name) && attempt < 20) continue;
     // Jewelry named for its metal is that colour, as a merchant's GMC `color` says ("14k Gold-Plated Ring" is gold, never "Silver").
     colour = METAL_COLOURS.find(([descriptor]) => words.includes(descriptor))?.[1] ?? colour;
     title = spec.colour === 'package' ? `${brandName} ${name}` : `${brandName} ${name} - ${colour[0]}`;

@@ -119,6 +119,14 @@ describe('planDemoCatalogue at the default size', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
+  it('never names a product with one word twice ("Cropped Cropped Chinos", "Kids Easy-Care Kids Sneakers")', () => {
+    const repeated = plan.products.filter((p) => {
+      const words = p.name.toLowerCase().split(/[^a-z0-9'-]+/).filter(Boolean);
+      return new Set(words).size !== words.length;
+    });
+    expect(repeated.map((p) => p.name)).toEqual([]);
+  });
+
   it('gives jewelry named for its metal that colour, as a merchant would', () => {
     const metal = plan.products.filter((p) => /14k Gold-Plated|Rose Gold-Tone|Sterling Silver/.test(p.name));
     expect(metal.length).toBeGreaterThan(50);
