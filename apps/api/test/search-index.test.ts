@@ -19,6 +19,7 @@ import {
   parseCategoryIds,
   shoeAudience,
   sizeFilterValue,
+  sizeKind,
   sortSizes,
   synonymsOf,
 } from '@b-deals/core';
@@ -312,10 +313,14 @@ describe.each(testDrivers())('search index on %s', (driver) => {
           got.facets.sizes.some((f) => f.key === selected),
           `${label} keeps ${selected}`,
         ).toBe(true);
-      expect(
-        got.facets.sizes.filter((f) => f.count > 0).map((f) => f.key),
-        `${label} size order`,
-      ).toEqual(sortSizes(got.facets.sizes.filter((f) => f.count > 0).map((f) => f.key)));
+      // Sizes by kind (letter, numeric…), the kind with the most products first, each kind in size order.
+      const shown = got.facets.sizes.filter((f) => f.count > 0);
+      const kinds = [...new Set(shown.map((f) => sizeKind(f.key)))];
+      const ofKind = (k: number) => shown.filter((f) => sizeKind(f.key) === k);
+      expect(shown, `${label} size kinds together`).toEqual(kinds.flatMap(ofKind));
+      const totals = kinds.map((k) => ofKind(k).reduce((sum, f) => sum + f.count, 0));
+      expect(totals, `${label} size kinds by products`).toEqual([...totals].sort((a, b) => b - a));
+      for (const k of kinds) expect(ofKind(k).map((f) => f.key), `${label} size order`).toEqual(sortSizes(ofKind(k).map((f) => f.key)));
       if (c.sort !== 'none' || !c.q)
         expect(
           got.items.map((i) => i.id),
