@@ -88,9 +88,10 @@ export { googleCategoryPath } from './taxonomy.ts';
  * Sneakers, or listed under them) is listed under Sneakers & Sportswear's Sneakers too (core
  * `ALSO_LISTED_UNDER`; issue 11: the department held no sneakers). 8: an item whose title and
  * product_type name no kind of ours is filed in the leaf or group its description names (0.45,
- * warned), no longer only in that department's Other leaf (issue 11 §2).
+ * warned), no longer only in that department's Other leaf (issue 11 §2). 9: a bra named for a
+ * workout or worn as a top ("Bra Top", "Cross-Fit Bra", "High Impact Bra") is a sports bra (`FEED_WORDS`).
  */
-export const CATEGORY_MAP_RULE = 8;
+export const CATEGORY_MAP_RULE = 9;
 
 /** Input of {@link mapCategory}; GMC attribute values after normalisation. */
 export interface CategoryInput {

@@ -337,6 +337,15 @@ describe('mapCategory from real feeds without google_product_category (issue 11 
     expect(mapCategory(item({ title: 'Nora Practice Tank', description: 'Wear it beneath a baggy tee.' })).code).toBe('83');
   });
 
+  it('files a bra named for a workout, or worn as a top, as a sports bra, and other bras as lingerie', () => {
+    expect(code({ title: 'Electra Bra Top' })).toBe('852');
+    expect(code({ title: 'Lucia Cross-Fit Bra' })).toBe('852');
+    expect(code({ title: 'Women High Impact Bra' })).toBe('852');
+    expect(code({ title: 'Спортивный бюстгальтер' })).toBe('852');
+    expect(code({ title: 'Lace Balconette Bra' })).toBe('87');
+    expect(code({ title: 'Girls Cotton Training Bra' })).not.toBe('852');
+  });
+
   it('says mapped exactly when the confidence reaches CATEGORY_CONFIDENCE_MIN', () => {
     const titles = ['Puma Men Grey T-shirt', 'Classic Crew T-Shirt', 'Laptop Bag', 'Wool Car Coat', 'Ceramic Coffee Mug', 'Платье', 'Kids Dino Backpack'];
     for (const title of titles) {
