@@ -90,8 +90,10 @@ export { googleCategoryPath } from './taxonomy.ts';
  * product_type name no kind of ours is filed in the leaf or group its description names (0.45,
  * warned), no longer only in that department's Other leaf (issue 11 §2). 9: a bra named for a
  * workout or worn as a top ("Bra Top", "Cross-Fit Bra", "High Impact Bra") is a sports bra (`FEED_WORDS`).
+ * 10: whom an item is for read from copywriters' words too ("guys", "sportsmen", "gentlemen", "masculine",
+ * "feminine"; `AUDIENCE_WORDS`), in the title or, when it says nothing, the description.
  */
-export const CATEGORY_MAP_RULE = 9;
+export const CATEGORY_MAP_RULE = 10;
 
 /** Input of {@link mapCategory}; GMC attribute values after normalisation. */
 export interface CategoryInput {

@@ -273,6 +273,18 @@ export const AUDIENCE_WORDS: ReadonlyArray<readonly [string, 'female' | 'male' |
   ['male', 'male', null],
   ['gents', 'male', null],
   ['for him', 'male', null],
+  // Copywriters' words for whom a garment is for, in titles ("Guys' Graphic Tee") and descriptions ("even the
+  // toughest guys shiver", "archers, golfers and other sportsmen", "a feminine scoop neckline"); issue 11 §2, found in
+  // the development half of `npm run eval:categories` (Luma). Not "guy" (the "Fall Guy" tee), not "gal".
+  ['guys', 'male', null],
+  ['gentlemen', 'male', null],
+  ['gentleman', 'male', null],
+  ['sportsmen', 'male', null],
+  ['sportsman', 'male', null],
+  ['masculine', 'male', null],
+  ['sportswomen', 'female', null],
+  ['sportswoman', 'female', null],
+  ['feminine', 'female', null],
   ['girls', 'female', 'kids'],
   ['girl', 'female', 'kids'],
   ['boys', 'male', 'kids'],

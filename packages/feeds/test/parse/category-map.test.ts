@@ -346,6 +346,17 @@ describe('mapCategory from real feeds without google_product_category (issue 11 
     expect(code({ title: 'Girls Cotton Training Bra' })).not.toBe('852');
   });
 
+  it("reads whom an item is for from copywriters' words: guys, sportsmen, gentlemen, masculine; feminine", () => {
+    expect(audienceOf("Guys' Graphic Tee")).toEqual({ gender: 'male', ageGroup: null });
+    expect(audienceOf('Fall Guy Graphic Tee').gender).toBeNull();
+    // the description says it when the title does not
+    const description = 'In the cold, even the toughest guys shiver. • Black polyester pants with zipper pockets.';
+    expect(mapCategory(item({ title: 'Geo Insulated Jogging Pant', description }))).toMatchObject({ code: '94', alsoIn: [] });
+    expect(code({ title: 'Ajax Full-Zip Sweatshirt', description: 'For archers, golfers, hikers and any other sportsmen.' })).toBe('932');
+    expect(code({ title: 'Hooded Sweatshirt', description: 'A feminine fit with shirred details.' })).toBe('834');
+    expect(mapCategory(item({ title: 'Bella Tank', description: 'Feminine scoop neckline.' })).alsoIn).toEqual([]);
+  });
+
   it('says mapped exactly when the confidence reaches CATEGORY_CONFIDENCE_MIN', () => {
     const titles = ['Puma Men Grey T-shirt', 'Classic Crew T-Shirt', 'Laptop Bag', 'Wool Car Coat', 'Ceramic Coffee Mug', 'Платье', 'Kids Dino Backpack'];
     for (const title of titles) {
