@@ -92,8 +92,9 @@ export { googleCategoryPath } from './taxonomy.ts';
  * workout or worn as a top ("Bra Top", "Cross-Fit Bra", "High Impact Bra") is a sports bra (`FEED_WORDS`).
  * 10: whom an item is for read from copywriters' words too ("guys", "sportsmen", "gentlemen", "masculine",
  * "feminine"; `AUDIENCE_WORDS`), in the title or, when it says nothing, the description.
+ * 11: fitness and bike shorts are words of Men's Shorts too (a pair for either gender is listed under both).
  */
-export const CATEGORY_MAP_RULE = 10;
+export const CATEGORY_MAP_RULE = 11;
 
 /** Input of {@link mapCategory}; GMC attribute values after normalisation. */
 export interface CategoryInput {

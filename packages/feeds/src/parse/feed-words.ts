@@ -84,7 +84,8 @@ export const FEED_WORDS: Readonly<Record<string, readonly string[]>> = {
   '932': ['hooded fleece', 'hooded sweatshirt', 'hooded pullover', 'худи', 'толстовк*', 'суичър*', 'هودي'],
   '94': ['pant', 'capri', 'cargo', 'брюк*', 'панталон*', 'بنطلون', 'بنطال'],
   '941': ['джинс*', 'дънки', 'جينز'],
-  '943': ['running short', 'compression short', 'gym short', 'training short', 'bermuda', 'шорт*', 'شورت'],
+  // Men wear fitness and bike shorts too: the same words as Women's Shorts, so a pair for either gender is listed under both.
+  '943': ['running short', 'compression short', 'bike short', 'fitness short', 'gym short', 'training short', 'bermuda', 'шорт*', 'شورت'],
   '95': ['костюм*', 'بدلة'],
   '96': ['носк*', 'чорап*', 'трусы', 'боксерк*', 'جوارب', 'شراب'],
   // Beauty

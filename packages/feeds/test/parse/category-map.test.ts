@@ -357,6 +357,11 @@ describe('mapCategory from real feeds without google_product_category (issue 11 
     expect(mapCategory(item({ title: 'Bella Tank', description: 'Feminine scoop neckline.' })).alsoIn).toEqual([]);
   });
 
+  it("lists fitness and bike shorts for either gender under Men's Shorts too, and files men's under Men's Shorts", () => {
+    expect(mapCategory(item({ title: 'Orestes Fitness Short' }))).toMatchObject({ code: '844', alsoIn: ['943'] });
+    expect(code({ title: 'Men Black Bike Shorts' })).toBe('943');
+  });
+
   it('says mapped exactly when the confidence reaches CATEGORY_CONFIDENCE_MIN', () => {
     const titles = ['Puma Men Grey T-shirt', 'Classic Crew T-Shirt', 'Laptop Bag', 'Wool Car Coat', 'Ceramic Coffee Mug', 'Платье', 'Kids Dino Backpack'];
     for (const title of titles) {
