@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { categoryByCode, categoryById } from '@b-deals/core';
-import { CATEGORY_CONFIDENCE_MIN, audienceOf, feedWords, googleCategoryPath, mapCategory, type CategoryInput } from '../../src/parse/category-map.ts';
+import {
+  CATEGORY_CONFIDENCE_MIN,
+  audienceOf,
+  feedWords,
+  googleCategoryPath,
+  mapCategory,
+  namesSeveralKinds,
+  type CategoryInput,
+} from '../../src/parse/category-map.ts';
 
 const item = (over: Partial<CategoryInput>): CategoryInput => ({
   googleProductCategory: null,
@@ -116,6 +124,22 @@ describe('mapCategory onto the core tree', () => {
     expect(mapCategory(item({ title: 'Jupiter All-Weather Trainer', gender: 'male' })).code).toBe('k24');
     // A product_type naming no leaf leaves the title to decide.
     expect(mapCategory(item({ productType: 'Men > Sale', title: 'Court Trainer', gender: 'male' })).code).toBe('k24');
+  });
+
+  it("lets the title say which kind of a merchant's shelf of several kinds ('Bras & Tanks') the item is", () => {
+    const shelf = (title: string) => mapCategory(item({ productType: 'Women > Tops > Bras & Tanks', title, gender: 'female' })).code;
+    expect(shelf('Bella Tank')).toBe('83');
+    expect(shelf('Celeste Sports Bra')).toBe('852');
+    expect(shelf('Lace Balconette Bra')).toBe('87');
+    // a title naming no kind of ours: the shelf's words still fill in
+    expect(shelf('Electra')).toBe('87');
+    expect(mapCategory(item({ productType: 'Accessories > Handbags, Wallets & Cases', title: 'Bifold Leather Wallet' })).code).toBe('e3');
+    // names of one kind are no shelf: the merchant's category still outranks the title
+    expect(mapCategory(item({ productType: 'Men > Coats & Jackets', title: 'Jupiter All-Weather Trainer', gender: 'male' })).code).toBe('912');
+    expect(namesSeveralKinds('Bras & Tanks')).toBe(true);
+    expect(namesSeveralKinds('Hoodies & Sweatshirts')).toBe(false);
+    expect(namesSeveralKinds('Coats & Jackets')).toBe(false);
+    expect(namesSeveralKinds('Tops and Tees')).toBe(false);
   });
 
   it("files a shoe for either gender whose kind both Women's and Men's Shoes carry in Shoes' Other leaf, with or without a Google category (decision 0025)", () => {
