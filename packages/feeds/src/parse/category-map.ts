@@ -292,7 +292,8 @@ function eitherGenderLeaves(input: CategoryInput, result: CategoryFiling): strin
  * kinds, not one kind. "Hoodies & Sweatshirts" (both Hoodies) and "Coats & Jackets" (Jackets are under Coats) are one.
  */
 export function namesSeveralKinds(name: string): boolean {
-  const parts = name.split(/\s*(?:&|,|\/|\+|\band\b)\s*/i).filter((p) => p.trim() !== '');
+  // Not "/": merchants write paths with it ("Men/Tops/Jackets"), a hierarchy, not a shelf.
+  const parts = name.split(/\s*(?:&|,|\+|\band\b)\s*/i).filter((p) => p.trim() !== '');
   if (parts.length < 2) return false;
   const known = SHELVES.get(name);
   if (known !== undefined) return known;

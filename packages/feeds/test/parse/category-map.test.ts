@@ -140,6 +140,9 @@ describe('mapCategory onto the core tree', () => {
     expect(namesSeveralKinds('Hoodies & Sweatshirts')).toBe(false);
     expect(namesSeveralKinds('Coats & Jackets')).toBe(false);
     expect(namesSeveralKinds('Tops and Tees')).toBe(false);
+    // a path written with slashes is a hierarchy, not a shelf
+    expect(namesSeveralKinds('Men/Tops/Jackets')).toBe(false);
+    expect(mapCategory(item({ productType: 'Men/Tops/Jackets', title: 'Jupiter All-Weather Trainer', gender: 'male' })).code).toBe('912');
   });
 
   it("files a shoe for either gender whose kind both Women's and Men's Shoes carry in Shoes' Other leaf, with or without a Google category (decision 0025)", () => {
