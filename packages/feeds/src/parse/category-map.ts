@@ -42,9 +42,8 @@
  *    equally scored leaf sits in another candidate subtree (a unisex "T-Shirt": 831 vs 921) →
  *    the leaf's code, or `k` for a shoe of unknown gender, with a Google path or without (0.5). No leaf but a group keyword
  *    ("coat" → 81) → the group's code, the id-prefix of its 'Other' leaf (0.5). Only a
- *    department word ("bag", "обувь") → the department's 'Other' leaf (0.4). Only the description
- *    naming a kind (the title is a style name: "Mona Pullover Hoodlie", "… light green hoodie") →
- *    the leaf or group it names (0.45, warned; listed under both genders' leaves as above). Nothing at all → the candidate subtree's code (e.g. `e`, `k1`; 0.8 when
+ *    department word ("bag", "обувь") or only the description naming a leaf → the department's
+ *    'Other' leaf (0.4). Nothing at all → the candidate subtree's code (e.g. `e`, `k1`; 0.8 when
  *    it is a single named leaf such as g4 Kids' Shoes, else 0; clothing, by its Google path, for
  *    either gender: Women's Clothing's Other leaf `8`, listed under Men's `9` too, 0.4), and when not
  *    even a department is clear, the empty code `''` (matches no category filter: reachable by search only; 0).
@@ -88,9 +87,7 @@ export { googleCategoryPath } from './taxonomy.ts';
  * several ("Handbags, Wallets & Cases") for an item whose words name none; groups of both genders
  * listed too (found by ingesting real public feeds, session 25). 7: a sneaker (Women's or Men's
  * Sneakers, or listed under them) is listed under Sneakers & Sportswear's Sneakers too (core
- * `ALSO_LISTED_UNDER`; issue 11: the department held no sneakers). 8: an item whose title and
- * product_type name no kind of ours is filed in the leaf or group its description names (0.45,
- * warned), no longer only in that department's Other leaf (issue 11 §2). 9: a bra named for a
+ * `ALSO_LISTED_UNDER`; issue 11: the department held no sneakers). 8: (see main). 9: a bra named for a
  * workout or worn as a top ("Bra Top", "Cross-Fit Bra", "High Impact Bra") is a sports bra (`FEED_WORDS`).
  * 10: whom an item is for read from copywriters' words too ("guys", "sportsmen", "gentlemen", "masculine",
  * "feminine"; `AUDIENCE_WORDS`), in the title or, when it says nothing, the description.
@@ -117,8 +114,8 @@ export interface CategoryMatch {
   /**
    * How sure the mapping is, 0–1: 1 the merchant's product_type is a path of our tree; 0.9 the title
    * or product_type names the leaf; 0.8 the Google category names it (or narrows to one leaf);
-   * 0.5 a group's Other leaf, or a leaf tied with one in another department; 0.45 a leaf or group
-   * named by the description alone; 0.4 the department's Other leaf (from a department word); 0 nowhere. `mapped` is
+   * 0.5 a group's Other leaf, or a leaf tied with one in another department; 0.4 the department's
+   * Other leaf (from a department word or the description); 0 nowhere. `mapped` is
    * `confidence ≥ CATEGORY_CONFIDENCE_MIN` (0.6).
    */
   confidence: number;
@@ -249,22 +246,14 @@ function fileItem(input: CategoryInput): CategoryMatch {
   if (result.code === '' && how.roots.length === 2 && how.roots.includes('8') && how.roots.includes('9'))
     return { code: '8', mapped: false, confidence: 0.4, alsoIn: ['9'] };
   const alsoIn = eitherGender ? eitherGenderLeaves(input, result) : [];
-  // A tie between the genders' leaves of one kind, listed under both, is a confident filing: no `unmapped_category` warning
-  // (unless only the description named the kind).
-  if (result.confidence === 0.5 && alsoIn.length > 0 && alsoIn.every((c) => categoryByCode(c)?.children.length === 0))
+  // A tie between the genders' leaves of one kind, listed under both, is a confident filing: no `unmapped_category` warning.
+  if (alsoIn.length > 0 && alsoIn.every((c) => categoryByCode(c)?.children.length === 0))
     return { ...result, mapped: true, confidence: GENDER_TIE_LISTED, alsoIn };
   return { ...result, alsoIn };
 }
 
 /** Confidence of an item for either gender listed under both genders' leaf of its kind (its own code may be Shoes' Other leaf). */
 const GENDER_TIE_LISTED = 0.8;
-
-/**
- * Confidence of an item whose title and product_type name no kind of ours and whose description does (its leaf, or a
- * group's Other leaf): above a department's Other leaf (0.4), below a kind the item's own name gives (0.5 and up), so it
- * stays warned (`unmapped_category`), and a tie of the genders' leaves found so is listed under both, still warned.
- */
-const DESCRIBED_KIND = 0.45;
 
 /** Top codes of the women's and the men's subtrees (Women's Clothing, Women's Shoes; Men's …). */
 const WOMENS = ['8', 'k1'];
@@ -277,11 +266,11 @@ const MENS = ['9', 'k2'];
  * have: a unisex long-sleeve shirt in Women's Tops and Men's Shirts), those are listed too.
  */
 function eitherGenderLeaves(input: CategoryInput, result: CategoryFiling): string[] {
-  if (result.confidence !== 0.5 && result.confidence !== DESCRIBED_KIND) return [];
+  if (result.confidence !== 0.5) return [];
   const women = mapCategory({ ...input, gender: 'female' });
   const men = mapCategory({ ...input, gender: 'male' });
   const named = (m: CategoryMatch, tops: readonly string[]) =>
-    m.confidence >= result.confidence && !tops.includes(m.code) && tops.some((t) => m.code.startsWith(t)) && categoryByCode(m.code) !== undefined;
+    m.confidence >= 0.5 && !tops.includes(m.code) && tops.some((t) => m.code.startsWith(t)) && categoryByCode(m.code) !== undefined;
   if (!named(women, WOMENS) || !named(men, MENS)) return [];
   return [women.code, men.code].filter((c) => c !== result.code);
 }
@@ -406,11 +395,14 @@ function scoreItem(input: CategoryInput, path: string | null, itemText: string, 
   }
   if (group) return { code: group.node.code as string, mapped: false, confidence: 0.5 };
   if (department) return { code: department.code, mapped: false, confidence: 0.4 };
-  // The description alone names the kind (a title of a style name only: "Mona Pullover Hoodlie", "The Marlowe"): the
-  // leaf or group it names, warned (issue 11 §2; found in the development half of `npm run eval:categories`, Luma).
+  // The description alone names a leaf: trusted for the department only (its Other leaf).
   if (!path && input.description) {
     const described = scoreItem({ ...input, description: undefined }, null, input.description, how);
-    if (described.code && described.confidence >= 0.5) return { code: described.code, mapped: false, confidence: DESCRIBED_KIND };
+    const code = described.code;
+    if (code && described.confidence >= 0.5) {
+      const inside = how.roots.filter((r) => r.startsWith(code.slice(0, 1)) && code.startsWith(r));
+      return { code: inside[0] && inside[0].length > 1 ? inside[0] : code.slice(0, 1), mapped: false, confidence: 0.4 };
+    }
   }
   // A plan narrowed to one named leaf (e.g. g4 Kids' Shoes) is a confident mapping on its own.
   const single = categoryByCode(how.fallback)?.children.length === 0;
