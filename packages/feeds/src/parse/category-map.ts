@@ -26,7 +26,9 @@
  * 3. Keywords of the candidate nodes (core `keywords` without the audience words, plus
  *    `FEED_WORDS`) are matched as whole words or phrases (plural `s`/`es` allowed; `*` stems for
  *    inflected languages). A leaf named in product_type's last segment (the merchant's own
- *    category: "Men > Tops > Jackets") wins first, the longest keyword there; then the leaf with
+ *    category: "Men > Tops > Jackets") wins first, the longest keyword there (unless it joins unrelated
+ *    kinds, "Bras & Tanks", {@link namesSeveralKinds}, and the title names a kind: then the title
+ *    decides and that segment's words do not count); then the leaf with
  *    the longest keyword in product_type + title;
  *    ties (and items whose title names no leaf) go to the longest keyword in the Google path's
  *    last segment, then the summed keyword lengths of its ancestors, then tree order. Without a
@@ -86,9 +88,14 @@ export { googleCategoryPath } from './taxonomy.ts';
  * listed too (found by ingesting real public feeds, session 25). 7: a sneaker (Women's or Men's
  * Sneakers, or listed under them) is listed under Sneakers & Sportswear's Sneakers too (core
  * `ALSO_LISTED_UNDER`; issue 11: the department held no sneakers). 8: so is a kids' shoe whose
- * title or product type names a sneaker (Kids' Shoes has no leaves of its own; `KIDS_SHOES`).
+ * title or product type names a sneaker (Kids' Shoes has no leaves of its own; `KIDS_SHOES`). 9: a bra named for a
+ * workout or worn as a top ("Bra Top", "Cross-Fit Bra", "High Impact Bra") is a sports bra (`FEED_WORDS`).
+ * 10: whom an item is for read from copywriters' words too ("guys", "sportsmen", "gentlemen", "masculine",
+ * "feminine"; `AUDIENCE_WORDS`), in the title or, when it says nothing, the description.
+ * 11: fitness and bike shorts are words of Men's Shorts too (a pair for either gender is listed under both).
+ * 12: a product_type segment joining unrelated kinds ("Bras & Tanks") is a shelf: the title says which kind the item is.
  */
-export const CATEGORY_MAP_RULE = 8;
+export const CATEGORY_MAP_RULE = 12;
 
 /** Input of {@link mapCategory}; GMC attribute values after normalisation. */
 export interface CategoryInput {
@@ -290,6 +297,29 @@ function eitherGenderLeaves(input: CategoryInput, result: CategoryFiling): strin
   return [women.code, men.code].filter((c) => c !== result.code);
 }
 
+/**
+ * True when a category name joins parts ("Bras & Tanks", "Tees, Tanks and Polos") of which two name unrelated kinds of
+ * ours (no node of one is a node, an ancestor or a descendant of a node of the other): a merchant's shelf of several
+ * kinds, not one kind. "Hoodies & Sweatshirts" (both Hoodies) and "Coats & Jackets" (Jackets are under Coats) are one.
+ */
+export function namesSeveralKinds(name: string): boolean {
+  // Not "/": merchants write paths with it ("Men/Tops/Jackets"), a hierarchy, not a shelf.
+  const parts = name.split(/\s*(?:&|,|\+|\band\b)\s*/i).filter((p) => p.trim() !== '');
+  if (parts.length < 2) return false;
+  const known = SHELVES.get(name);
+  if (known !== undefined) return known;
+  const named = parts.map((p) => [...keywordScores(p).nodes.keys()].map((n) => n.code as string)).filter((codes) => codes.length > 0);
+  const related = (a: string, b: string) => a.startsWith(b) || b.startsWith(a);
+  const several = named.some((a, i) => named.slice(i + 1).some((b) => !a.some((x) => b.some((y) => related(x, y)))));
+  // a feed has few distinct categories: remember them (bounded, so a feed of unique names cannot grow it without end)
+  if (SHELVES.size >= 10_000) SHELVES.clear();
+  SHELVES.set(name, several);
+  return several;
+}
+
+/** {@link namesSeveralKinds} of the category names seen, by name. */
+const SHELVES = new Map<string, boolean>();
+
 const NO_SCORES: TextScores = { nodes: new Map(), outside: 0, outsideEnd: -1, nodeEnd: -1, phrase: null, matched: new Map() };
 
 /** Steps 2–3 of the module doc over the candidate subtrees of `how`. */
@@ -300,7 +330,7 @@ function scoreItem(input: CategoryInput, path: string | null, itemText: string, 
   let fromPath = segments.length > 0 ? keywordScores(segments.at(-1) as string) : NO_SCORES;
   for (let i = segments.length - 2; i >= 1 && fromPath.nodes.size === 0; i--) fromPath = keywordScores(segments[i] as string);
   // Title and product_type decide; the Google path's last segment only breaks ties or fills in.
-  const fromItem = keywordScores(itemText);
+  let fromItem = keywordScores(itemText);
   // A segment naming several kinds of ours ("Handbags, Wallets & Cases") is a shelf of kinds: it does not fill in one
   // of them for an item whose own words name none (a real feed's "Camo Drawstring Bag" had been filed as a wallet).
   const kindsOf = (scores: TextScores) =>
@@ -308,8 +338,13 @@ function scoreItem(input: CategoryInput, path: string | null, itemText: string, 
   if (kindsOf(fromPath).length > 1 && kindsOf(fromItem).length === 0) fromPath = NO_SCORES;
   // The merchant's own category (product_type's last segment) names the kind before the title does:
   // a Luma "Jupiter All-Weather Trainer" filed under "Men > Tops > Jackets" is a jacket, not a sneaker.
-  const typeSegment = input.productType ? (input.productType.split('>').pop() as string) : '';
-  const fromType = typeSegment ? keywordScores(typeSegment) : NO_SCORES;
+  // A shelf of kinds ("Bras & Tanks") does not, nor does it count among the item's words: the title names which of its
+  // kinds the item is ("Bella Tank" is a tank top, not a bra).
+  const typeSegments = input.productType ? input.productType.split('>') : [];
+  const typeSegment = typeSegments.at(-1) ?? '';
+  const shelf = typeSegment !== '' && namesSeveralKinds(typeSegment) && kindsOf(keywordScores(input.title)).length > 0;
+  if (shelf) fromItem = keywordScores(`${typeSegments.slice(0, -1).join(' ')} ${input.title}`);
+  const fromType = typeSegment && !shelf ? keywordScores(typeSegment) : NO_SCORES;
   const either = (node: CategoryNode): number => Math.max(fromItem.nodes.get(node) ?? 0, fromPath.nodes.get(node) ?? 0);
   const rootOf = (code: string) => how.roots.find((r) => code.startsWith(r));
   const before = (a: CategoryNode, b: CategoryNode): boolean => (ORDER.get(a) as number) < (ORDER.get(b) as number);

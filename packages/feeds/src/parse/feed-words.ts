@@ -51,6 +51,24 @@ export const FEED_WORDS: Readonly<Record<string, readonly string[]>> = {
   '843': ['юбка', 'юбки', 'юбок', 'пола', 'поли', 'تنورة', 'تنانير'],
   '844': ['running short', 'compression short', 'bike short', 'fitness short', 'gym short', 'training short', 'bermuda', 'шорт*', 'شورت'],
   '851': ['лосин*', 'леггинс*', 'клин', 'ليجنز', 'ليقنز', 'ليغنز'],
+  // A bra named for a workout, or worn as a top, is a sports bra, not lingerie (issue 11 §2; Luma's "Electra Bra Top",
+  // development half of `npm run eval:categories`). Not "training bra": that is a girl's first bra.
+  '852': [
+    'bra top',
+    'yoga bra',
+    'running bra',
+    'workout bra',
+    'gym bra',
+    'fitness bra',
+    'athletic bra',
+    'crossfit bra',
+    'cross fit bra',
+    'high impact bra',
+    'medium impact bra',
+    'low impact bra',
+    'спортивный бюстгальтер',
+    'спортен сутиен',
+  ],
   '86': ['купальник*', 'бански', 'مايوه', 'ملابس سباحة'],
   '87': ['nightwear', 'night suit', 'nightsuit', 'бюстгальтер*', 'сутиен*', 'пижам*', 'нижнее белье', 'бельо', 'بيجامة', 'ملابس داخلية', 'لانجري'],
   // Men's Clothing
@@ -66,7 +84,8 @@ export const FEED_WORDS: Readonly<Record<string, readonly string[]>> = {
   '932': ['hooded fleece', 'hooded sweatshirt', 'hooded pullover', 'худи', 'толстовк*', 'суичър*', 'هودي'],
   '94': ['pant', 'capri', 'cargo', 'брюк*', 'панталон*', 'بنطلون', 'بنطال'],
   '941': ['джинс*', 'дънки', 'جينز'],
-  '943': ['running short', 'compression short', 'gym short', 'training short', 'bermuda', 'шорт*', 'شورت'],
+  // Men wear fitness and bike shorts too: the same words as Women's Shorts, so a pair for either gender is listed under both.
+  '943': ['running short', 'compression short', 'bike short', 'fitness short', 'gym short', 'training short', 'bermuda', 'шорт*', 'شورت'],
   '95': ['костюм*', 'بدلة'],
   '96': ['носк*', 'чорап*', 'трусы', 'боксерк*', 'جوارب', 'شراب'],
   // Beauty
@@ -255,6 +274,18 @@ export const AUDIENCE_WORDS: ReadonlyArray<readonly [string, 'female' | 'male' |
   ['male', 'male', null],
   ['gents', 'male', null],
   ['for him', 'male', null],
+  // Copywriters' words for whom a garment is for, in titles ("Guys' Graphic Tee") and descriptions ("even the
+  // toughest guys shiver", "archers, golfers and other sportsmen", "a feminine scoop neckline"); issue 11 §2, found in
+  // the development half of `npm run eval:categories` (Luma). Not "guy" (the "Fall Guy" tee), not "gal".
+  ['guys', 'male', null],
+  ['gentlemen', 'male', null],
+  ['gentleman', 'male', null],
+  ['sportsmen', 'male', null],
+  ['sportsman', 'male', null],
+  ['masculine', 'male', null],
+  ['sportswomen', 'female', null],
+  ['sportswoman', 'female', null],
+  ['feminine', 'female', null],
   ['girls', 'female', 'kids'],
   ['girl', 'female', 'kids'],
   ['boys', 'male', 'kids'],

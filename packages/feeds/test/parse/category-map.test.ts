@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { categoryByCode, categoryById } from '@b-deals/core';
-import { CATEGORY_CONFIDENCE_MIN, audienceOf, feedWords, googleCategoryPath, mapCategory, type CategoryInput } from '../../src/parse/category-map.ts';
+import {
+  CATEGORY_CONFIDENCE_MIN,
+  audienceOf,
+  feedWords,
+  googleCategoryPath,
+  mapCategory,
+  namesSeveralKinds,
+  type CategoryInput,
+} from '../../src/parse/category-map.ts';
 
 const item = (over: Partial<CategoryInput>): CategoryInput => ({
   googleProductCategory: null,
@@ -116,6 +124,25 @@ describe('mapCategory onto the core tree', () => {
     expect(mapCategory(item({ title: 'Jupiter All-Weather Trainer', gender: 'male' })).code).toBe('k24');
     // A product_type naming no leaf leaves the title to decide.
     expect(mapCategory(item({ productType: 'Men > Sale', title: 'Court Trainer', gender: 'male' })).code).toBe('k24');
+  });
+
+  it("lets the title say which kind of a merchant's shelf of several kinds ('Bras & Tanks') the item is", () => {
+    const shelf = (title: string) => mapCategory(item({ productType: 'Women > Tops > Bras & Tanks', title, gender: 'female' })).code;
+    expect(shelf('Bella Tank')).toBe('83');
+    expect(shelf('Celeste Sports Bra')).toBe('852');
+    expect(shelf('Lace Balconette Bra')).toBe('87');
+    // a title naming no kind of ours: the shelf's words still fill in
+    expect(shelf('Electra')).toBe('87');
+    expect(mapCategory(item({ productType: 'Accessories > Handbags, Wallets & Cases', title: 'Bifold Leather Wallet' })).code).toBe('e3');
+    // names of one kind are no shelf: the merchant's category still outranks the title
+    expect(mapCategory(item({ productType: 'Men > Coats & Jackets', title: 'Jupiter All-Weather Trainer', gender: 'male' })).code).toBe('912');
+    expect(namesSeveralKinds('Bras & Tanks')).toBe(true);
+    expect(namesSeveralKinds('Hoodies & Sweatshirts')).toBe(false);
+    expect(namesSeveralKinds('Coats & Jackets')).toBe(false);
+    expect(namesSeveralKinds('Tops and Tees')).toBe(false);
+    // a path written with slashes is a hierarchy, not a shelf
+    expect(namesSeveralKinds('Men/Tops/Jackets')).toBe(false);
+    expect(mapCategory(item({ productType: 'Men/Tops/Jackets', title: 'Jupiter All-Weather Trainer', gender: 'male' })).code).toBe('912');
   });
 
   it("files a shoe for either gender whose kind both Women's and Men's Shoes carry in Shoes' Other leaf, with or without a Google category (decision 0025)", () => {
@@ -324,6 +351,31 @@ describe('mapCategory from real feeds without google_product_category (issue 11 
     });
     // a phrase naming a group outranks the leaf words inside it
     expect(mapCategory(item({ title: 'Estelle Women Gold Earring & Pendant Set' }))).toMatchObject({ code: 'f', mapped: false });
+  });
+
+  it('files a bra named for a workout, or worn as a top, as a sports bra, and other bras as lingerie', () => {
+    expect(code({ title: 'Electra Bra Top' })).toBe('852');
+    expect(code({ title: 'Lucia Cross-Fit Bra' })).toBe('852');
+    expect(code({ title: 'Women High Impact Bra' })).toBe('852');
+    expect(code({ title: 'Спортивный бюстгальтер' })).toBe('852');
+    expect(code({ title: 'Lace Balconette Bra' })).toBe('87');
+    expect(code({ title: 'Girls Cotton Training Bra' })).not.toBe('852');
+  });
+
+  it("reads whom an item is for from copywriters' words: guys, sportsmen, gentlemen, masculine; feminine", () => {
+    expect(audienceOf("Guys' Graphic Tee")).toEqual({ gender: 'male', ageGroup: null });
+    expect(audienceOf('Fall Guy Graphic Tee').gender).toBeNull();
+    // the description says it when the title does not
+    const description = 'In the cold, even the toughest guys shiver. • Black polyester pants with zipper pockets.';
+    expect(mapCategory(item({ title: 'Geo Insulated Jogging Pant', description }))).toMatchObject({ code: '94', alsoIn: [] });
+    expect(code({ title: 'Ajax Full-Zip Sweatshirt', description: 'For archers, golfers, hikers and any other sportsmen.' })).toBe('932');
+    expect(code({ title: 'Hooded Sweatshirt', description: 'A feminine fit with shirred details.' })).toBe('834');
+    expect(mapCategory(item({ title: 'Bella Tank', description: 'Feminine scoop neckline.' })).alsoIn).toEqual([]);
+  });
+
+  it("lists fitness and bike shorts for either gender under Men's Shorts too, and files men's under Men's Shorts", () => {
+    expect(mapCategory(item({ title: 'Orestes Fitness Short' }))).toMatchObject({ code: '844', alsoIn: ['943'] });
+    expect(code({ title: 'Men Black Bike Shorts' })).toBe('943');
   });
 
   it('says mapped exactly when the confidence reaches CATEGORY_CONFIDENCE_MIN', () => {
