@@ -31,6 +31,13 @@ const CATALOGUE: TestItem[] = [
   { ...item('l1', 'Emma Leggings', 'Stretch leggings for the studio.', 'female', ''), productType: 'Women > Bottoms > Pants' },
   { ...item('p1', 'Karmen Yoga Pant', 'A wide waistband.', 'female', ''), productType: 'Women > Bottoms > Pants' },
   { ...item('p2', 'Cora Parachute Pant', 'Light and loose.', 'female', ''), productType: 'Women > Bottoms > Pants' },
+  // Fitness gear filed under no named leaf of Sports (its 'Other' leaf), as Luma's "Gear > Fitness Equipment" is; no kind word names it.
+  { ...item('g1', 'Sprite Foam Yoga Brick', 'An essential yoga accessory for balance.', 'unisex', ''), productType: 'Gear > Fitness Equipment' },
+  { ...item('g2', 'Zing Jump Rope', 'Counts every skip.', 'unisex', ''), productType: 'Gear > Fitness Equipment' },
+  { ...item('g3', 'Sprite Foam Roller', 'Eases sore muscles after yoga.', 'unisex', ''), productType: 'Gear > Fitness Equipment' },
+  { ...item('g4', 'Sprite Yoga Strap', 'Organic cotton with a buckle.', 'unisex', ''), productType: 'Gear > Fitness Equipment' },
+  // A named leaf of the same group (Sports › Yoga Wear): another kind, not beside the gear.
+  { ...item('g5', 'Orestes Yoga Pant', 'For the studio.', 'male', ''), productType: 'Men > Bottoms > Yoga Pants' },
 ];
 
 describe.each(testDrivers())('more of the kind in search on %s', (driver) => {
@@ -72,6 +79,18 @@ describe.each(testDrivers())('more of the kind in search on %s', (driver) => {
     expect(res.total).toBe(1);
     expect(names(res.more.items).sort()).toEqual(['Cora Parachute Pant', 'Karmen Yoga Pant']);
     expect(res.more.categories.map((c: { key: string }) => c.key)).toContain('842');
+  });
+
+  it('follows the few matches of a query that names no kind with more of where they are filed, those holding its words first', async () => {
+    // "accessories" is no kind of the tree: the brick matches by its description, and is filed in Sports' 'Other' leaf.
+    const res = await search({ q: 'yoga accessories' });
+    expect(names(res.items)).toEqual(['Sprite Foam Yoga Brick']);
+    expect(res.total).toBe(1);
+    // The strap says "yoga" in its title, the roller in its description, the rope nowhere; never the yoga pant of Yoga Wear.
+    expect(names(res.more.items)).toEqual(['Sprite Yoga Strap', 'Sprite Foam Roller', 'Zing Jump Rope']);
+    expect(res.more.categories).toEqual([{ key: '71,-711,-712,-713,-714,-715', label: 'Sneakers & Sportswear › Sports › Other' }]);
+    // Not in the total nor in the facets.
+    expect(res.facets.departments.reduce((n: number, d: { count: number }) => n + d.count, 0)).toBe(1);
   });
 
   it("reads a men's or women's word as whom the query is for, never as the kind", async () => {

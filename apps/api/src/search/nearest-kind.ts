@@ -184,7 +184,8 @@ function kindWordCategories(word: string): CategoryNode[] {
  * every word anywhere, their descriptions too (`run(words, filters, true)`), then the others
  * there (`run(audience, filters, false)`: those of whom the query asks, "mens yoga pants" → the
  * men's pants, else every one), each list in its own order, leaving out the rows of `shown`, at
- * most `limit` rows. Null when no word names a kind with categories, or nothing more is there.
+ * most `limit` rows. A query whose words name no kind gets more of where its matches are filed
+ * instead ({@link moreWhereFiled}: "yoga accessories"). Null when nothing more is there.
  */
 export async function moreOfKind(
   words: readonly string[],
@@ -194,7 +195,7 @@ export async function moreOfKind(
   shownCodes: readonly string[] = [],
 ): Promise<{ rows: number[]; categories: Broadened['categories'] } | null> {
   const i = words.findLastIndex((w) => kindWordCategories(w).length > 0);
-  if (i < 0) return null;
+  if (i < 0) return moreWhereFiled(words, shown, limit, run, shownCodes);
   const nodes = [...kindWordCategories(words[i]!)];
   // Where this store files what it found: a named leaf outside the kind's own categories (Luma files its leggings under Pants).
   for (const code of shownCodes) {
@@ -216,6 +217,65 @@ export async function moreOfKind(
   if (rows.length < limit) add(await run(audience, filters, false));
   if (rows.length === 0) return null;
   return { rows, categories: nodes.map((n) => ({ key: n.code!, label: groupLabel(n) })) };
+}
+
+/**
+ * The category where a product filed under `code` sits, as a filter and a label for the page: a
+ * leaf itself; a group's or department's code (a product under none of its named children) its
+ * 'Other' leaf, whose id (`"71,-711,…,-715"`) is the key. Undefined for a code of no node ('' when
+ * nothing was filed).
+ */
+function filedUnder(code: string): { filter: CategoryFilter; key: string; label: string } | undefined {
+  const node = categoryByCode(code);
+  if (!node) return undefined;
+  const other = node.children.find((c) => c.other);
+  if (!other) return { filter: { include: [code], exclude: [] }, key: code, label: groupLabel(node) };
+  const named = node.children.filter((c) => !c.other).map((c) => c.code!);
+  return { filter: { include: [code], exclude: named }, key: other.id!, label: `${groupLabel(node)} › ${other.term}` };
+}
+
+/**
+ * More beside what a query found, for a query whose words match only a few products and name no
+ * kind ({@link moreOfKind}'s case without a kind; issue 11 §6): "yoga accessories" finds the one
+ * yoga brick whose description says "yoga accessory", and "accessories" is no kind of the tree,
+ * so the kind is read from where the matches are filed (`shownCodes`: their leaves, or the 'Other'
+ * leaf of a group or department they are filed under, never the group's named children, which
+ * are other kinds). There, first the products that hold every word anywhere, their descriptions
+ * too; then, word by word in the query's order, those that hold that word anywhere (with the
+ * query's men's or women's words: "yoga" ranks the yoga straps first, by title, then the exercise
+ * balls whose descriptions say it); then the others there (of whom the query asks, where it says),
+ * each list in its own order, leaving out the rows of `shown`, at most `limit` rows. Null when the
+ * matches are filed nowhere, or nothing more is there.
+ */
+async function moreWhereFiled(
+  words: readonly string[],
+  shown: readonly number[],
+  limit: number,
+  run: (rest: string[], filters: CategoryFilter[], descriptions: boolean) => Promise<readonly number[]>,
+  shownCodes: readonly string[],
+): Promise<{ rows: number[]; categories: Broadened['categories'] } | null> {
+  const places = new Map<string, { filter: CategoryFilter; key: string; label: string }>();
+  for (const code of shownCodes) {
+    const place = filedUnder(code);
+    if (place && !places.has(place.key)) places.set(place.key, place);
+  }
+  if (places.size === 0) return null;
+  const filters = [...places.values()].map((p) => p.filter);
+  const seen = new Set(shown);
+  const rows: number[] = [];
+  const add = (list: readonly number[]) => {
+    for (const r of list) {
+      if (rows.length === limit || seen.has(r)) continue;
+      rows.push(r);
+      seen.add(r);
+    }
+  };
+  const audience = words.filter((w) => audienceOfQueryWord(w) !== null);
+  add(await run([...words], filters, true));
+  for (const w of words) if (rows.length < limit && !audience.includes(w) && words.length > 1) add(await run([...audience, w], filters, true));
+  if (rows.length < limit) add(await run(audience, filters, false));
+  if (rows.length === 0) return null;
+  return { rows, categories: [...places.values()].map((p) => ({ key: p.key, label: p.label })) };
 }
 
 /**
