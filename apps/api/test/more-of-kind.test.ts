@@ -36,6 +36,11 @@ const CATALOGUE: TestItem[] = [
   { ...item('g2', 'Zing Jump Rope', 'Counts every skip.', 'unisex', ''), productType: 'Gear > Fitness Equipment' },
   { ...item('g3', 'Sprite Foam Roller', 'Eases sore muscles after yoga.', 'unisex', ''), productType: 'Gear > Fitness Equipment' },
   { ...item('g4', 'Sprite Yoga Strap', 'Organic cotton with a buckle.', 'unisex', ''), productType: 'Gear > Fitness Equipment' },
+  // One store category ("Gear > Bags") that our tree files under several leaves of Bags.
+  { ...item('k1', 'Crown Summit Backpack', 'Room for books and a laptop.', 'unisex', ''), productType: 'Gear > Bags' },
+  { ...item('k2', 'Fusion Backpack', 'Two zippered compartments.', 'unisex', ''), productType: 'Gear > Bags' },
+  { ...item('k3', 'Wayfarer Messenger Bag', 'A padded sleeve.', 'unisex', ''), productType: 'Gear > Bags' },
+  { ...item('k4', 'Compete Track Tote', 'Carries a change of clothes.', 'unisex', ''), productType: 'Gear > Bags' },
   // A named leaf of the same group (Sports › Yoga Wear): another kind, not beside the gear.
   { ...item('g5', 'Orestes Yoga Pant', 'For the studio.', 'male', ''), productType: 'Men > Bottoms > Yoga Pants' },
 ];
@@ -91,6 +96,19 @@ describe.each(testDrivers())('more of the kind in search on %s', (driver) => {
     expect(res.more.categories).toEqual([{ key: '71,-711,-712,-713,-714,-715', label: 'Sneakers & Sportswear › Sports › Other' }]);
     // Not in the total nor in the facets.
     expect(res.facets.departments.reduce((n: number, d: { count: number }) => n + d.count, 0)).toBe(1);
+  });
+
+  it("follows the kind's own products with the rest of the store's own category of the matches, where our tree files it apart", async () => {
+    const res = await search({ q: 'laptop backpack' });
+    expect(names(res.items)).toEqual(['Crown Summit Backpack']);
+    const more = names(res.more.items);
+    // The other backpack first (the kind), then the store's other "Gear > Bags", filed under Crossbody Bags and Tote Bags.
+    expect(more[0]).toBe('Fusion Backpack');
+    expect(more.slice(1).sort()).toEqual(['Compete Track Tote', 'Wayfarer Messenger Bag']);
+    const keys = res.more.categories.map((c: { key: string }) => c.key);
+    expect(keys.slice(0, 2)).toEqual(['e2', '721']); // the kind's categories first
+    expect(keys).toEqual(expect.arrayContaining(['e11', 'e13']));
+    expect(res.total).toBe(1);
   });
 
   it("reads a men's or women's word as whom the query is for, never as the kind", async () => {

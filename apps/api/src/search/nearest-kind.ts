@@ -184,7 +184,13 @@ function kindWordCategories(word: string): CategoryNode[] {
  * every word anywhere, their descriptions too (`run(words, filters, true)`), then the others
  * there (`run(audience, filters, false)`: those of whom the query asks, "mens yoga pants" → the
  * men's pants, else every one), each list in its own order, leaving out the rows of `shown`, at
- * most `limit` rows. A query whose words name no kind gets more of where its matches are filed
+ * most `limit` rows. Then the same two lists over the named leaves of `storeCodes` outside those
+ * categories: where the store files the rest of its own category of the matches (their merchant's
+ * GMC `product_type`, snapshot `storeCategoryOf`; issue 11 §6): "laptop backpack" finds two
+ * backpacks, and Luma's "Gear > Bags", where they are, also holds its messenger bags, totes and
+ * duffles, which our tree files under other leaves of Bags; a store's "Men > Bottoms > Pants" holds
+ * its joggers, filed under Sports › Sweatshirts, and its other pants under Trousers and Yoga Wear.
+ * The kind's own categories come first. A query whose words name no kind gets more of where its matches are filed
  * instead ({@link moreWhereFiled}: "yoga accessories"). Null when nothing more is there.
  */
 export async function moreOfKind(
@@ -193,6 +199,7 @@ export async function moreOfKind(
   limit: number,
   run: (rest: string[], filters: CategoryFilter[], descriptions: boolean) => Promise<readonly number[]>,
   shownCodes: readonly string[] = [],
+  storeCodes: readonly string[] = [],
 ): Promise<{ rows: number[]; categories: Broadened['categories'] } | null> {
   const i = words.findLastIndex((w) => kindWordCategories(w).length > 0);
   if (i < 0) return moreWhereFiled(words, shown, limit, run, shownCodes);
@@ -202,7 +209,14 @@ export async function moreOfKind(
     const leaf = categoryByCode(code);
     if (leaf && leaf.children.length === 0 && !leaf.other && !nodes.some((n) => code.startsWith(n.code!))) nodes.push(leaf);
   }
-  const filters = nodes.map((n) => ({ include: [n.code!], exclude: [] }));
+  // Where the store files the rest of its own category of the matches (a group's code: its 'Other' leaf), after the kind's own.
+  type Place = { filter: CategoryFilter; key: string; label: string };
+  const own: Place[] = nodes.map((n) => ({ filter: { include: [n.code!], exclude: [] }, key: n.code!, label: groupLabel(n) }));
+  const neighbours: Place[] = [];
+  for (const code of storeCodes) {
+    const place = filedUnder(code);
+    if (place && !nodes.some((n) => code.startsWith(n.code!)) && !neighbours.some((p) => p.key === place.key)) neighbours.push(place);
+  }
   const seen = new Set(shown);
   const rows: number[] = [];
   const add = (list: readonly number[]) => {
@@ -213,10 +227,17 @@ export async function moreOfKind(
     }
   };
   const audience = words.filter((w, j) => j !== i && audienceOfQueryWord(w) !== null);
-  add(await run([...words], filters, true));
-  if (rows.length < limit) add(await run(audience, filters, false));
+  const categories: Broadened['categories'] = [];
+  for (const group of [own, neighbours]) {
+    if (rows.length === limit || group.length === 0) continue;
+    const filters = group.map((p) => p.filter);
+    const before = rows.length;
+    add(await run([...words], filters, true));
+    if (rows.length < limit) add(await run(audience, filters, false));
+    if (rows.length > before || group === own) categories.push(...group.map((p) => ({ key: p.key, label: p.label })));
+  }
   if (rows.length === 0) return null;
-  return { rows, categories: nodes.map((n) => ({ key: n.code!, label: groupLabel(n) })) };
+  return { rows, categories };
 }
 
 /**

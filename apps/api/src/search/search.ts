@@ -142,12 +142,27 @@ export async function searchProducts(db: Queryable, c: SearchCondition, deps: Se
         return evaluateWith(snap, condition, { ...plan, within }, rest.length ? await deps.index.terms(db, rest) : null, descriptions).page;
       },
       result.page.map((r) => snap.codes[snap.codeOf[r]!]!),
+      storeCodesOf(snap, result.page),
     );
     if (near) more = { categories: near.categories, items: cards(snap, near.rows) };
   }
   const answer: SearchResponse = { items: cards(snap, result.page), total: result.total, facets: result.facets, correctedQuery, broadened, more };
   if (key) deps.cache!.store(key, answer);
   return answer;
+}
+
+/**
+ * The category codes under which the store files the rest of each row's own category (its
+ * merchant's GMC `product_type`, snapshot `storeCategoryOf`), distinct, in row order; [] for rows
+ * without one. What "More in …" reads as where a store keeps the kind it found (`moreOfKind`).
+ */
+export function storeCodesOf(s: Pick<Snapshot, 'storeCategoryOf' | 'storeCategoryCodes'>, rows: readonly number[]): string[] {
+  const out = new Set<string>();
+  for (const r of rows) {
+    const k = s.storeCategoryOf[r]!;
+    if (k >= 0) for (const code of s.storeCategoryCodes[k]!) out.add(code);
+  }
+  return [...out];
 }
 
 /** How many products `terms` match under `c` with every filter left out (its words alone). */
