@@ -41,6 +41,9 @@ const CATALOGUE: TestItem[] = [
   { ...item('k2', 'Fusion Backpack', 'Two zippered compartments.', 'unisex', ''), productType: 'Gear > Bags' },
   { ...item('k3', 'Wayfarer Messenger Bag', 'A padded sleeve.', 'unisex', ''), productType: 'Gear > Bags' },
   { ...item('k4', 'Compete Track Tote', 'Carries a change of clothes.', 'unisex', ''), productType: 'Gear > Bags' },
+  // A store's "Men > Bottoms > Pants": our tree files the track pant under Sports › Sweatshirts (a jogger), the others apart.
+  { ...item('t1', 'Thorpe Track Pant', 'Weather-resistant track bottoms.', 'male', ''), productType: 'Men > Bottoms > Pants' },
+  { ...item('t2', 'Caesar Warm-Up Pant', 'A drawstring waist.', 'male', ''), productType: 'Men > Bottoms > Pants' },
   // A named leaf of the same group (Sports › Yoga Wear): another kind, not beside the gear.
   { ...item('g5', 'Orestes Yoga Pant', 'For the studio.', 'male', ''), productType: 'Men > Bottoms > Yoga Pants' },
 ];
@@ -109,6 +112,19 @@ describe.each(testDrivers())('more of the kind in search on %s', (driver) => {
     expect(keys.slice(0, 2)).toEqual(['e2', '721']); // the kind's categories first
     expect(keys).toEqual(expect.arrayContaining(['e11', 'e13']));
     expect(res.total).toBe(1);
+  });
+
+  it("follows a kind found alone, when it holds only a few, with the rest of the store's own category of them", async () => {
+    // No title says "joggers": everything of the kind is shown instead (Sweatshirts, whose keyword it is), the one track pant.
+    const res = await search({ q: 'joggers' });
+    expect(res.broadened).toMatchObject({ dropped: 'joggers', categories: [{ key: '712' }] });
+    expect(names(res.items)).toEqual(['Thorpe Track Pant']);
+    // The store keeps it with its other pants, which our tree files apart.
+    expect(names(res.more.items)).toContain('Caesar Warm-Up Pant');
+    expect(res.more.categories[0].key).toBe('712');
+    expect(res.total).toBe(1);
+    // A child's word keeps to Baby & Kids: never the grown-ups' pants of a store category.
+    expect((await search({ q: 'kids joggers' })).more ?? null).toBeNull();
   });
 
   it("reads a men's or women's word as whom the query is for, never as the kind", async () => {

@@ -134,7 +134,9 @@ export const SearchResponseSchema = z.object({
    * matches (their GMC `product_type`: "laptop backpack" → the store's other bags), each listed when
    * it adds some. A query of one word counts ("leggings" matching 4). A query that names no
    * kind ("yoga accessories") gets more of the categories where its matches are filed (a group's
-   * 'Other' leaf keyed by its id, "71,-711,…"), those holding its words first. Null
+   * 'Other' leaf keyed by its id, "71,-711,…"), those holding its words first. An answer of the
+   * kind alone (`broadened`, "joggers": everything in Sweatshirts) showing only a few gets the
+   * leaves where the store files the rest of its own category of them. Null
    * otherwise; absent from an answer cached before it existed.
    */
   more: z

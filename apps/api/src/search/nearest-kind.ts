@@ -15,7 +15,9 @@ import {
   categoryPhrases,
   categoryTrail,
   kindCategories,
+  matchesCategory,
   nearestKindGroups,
+  parseCategoryIds,
   type CategoryFilter,
   type CategoryNode,
 } from '@b-deals/core';
@@ -209,14 +211,48 @@ export async function moreOfKind(
     const leaf = categoryByCode(code);
     if (leaf && leaf.children.length === 0 && !leaf.other && !nodes.some((n) => code.startsWith(n.code!))) nodes.push(leaf);
   }
-  // Where the store files the rest of its own category of the matches (a group's code: its 'Other' leaf), after the kind's own.
-  type Place = { filter: CategoryFilter; key: string; label: string };
   const own: Place[] = nodes.map((n) => ({ filter: { include: [n.code!], exclude: [] }, key: n.code!, label: groupLabel(n) }));
-  const neighbours: Place[] = [];
+  const audience = words.filter((w, j) => j !== i && audienceOfQueryWord(w) !== null);
+  return fillMore(words, audience, shown, limit, run, own, storeNeighbours(storeCodes, own));
+}
+
+/** A category "More in …" reads: its filter, and its key and label for the page. */
+interface Place {
+  filter: CategoryFilter;
+  key: string;
+  label: string;
+}
+
+/**
+ * Where the store files the rest of its own category of the matches (`storeCodes`, search
+ * `storeCodesOf`): the category of each code ({@link filedUnder}: a group's code is its 'Other'
+ * leaf), without those under one of `own`, once each.
+ */
+function storeNeighbours(storeCodes: readonly string[], own: readonly Place[]): Place[] {
+  const out: Place[] = [];
   for (const code of storeCodes) {
     const place = filedUnder(code);
-    if (place && !nodes.some((n) => code.startsWith(n.code!)) && !neighbours.some((p) => p.key === place.key)) neighbours.push(place);
+    if (place && !own.some((p) => matchesCategory(code, [p.filter])) && !out.some((p) => p.key === place.key)) out.push(place);
   }
+  return out;
+}
+
+/**
+ * The rows of "More in …": over `own`, then over `neighbours`, first the products that hold every
+ * word anywhere (`run(words, filters, true)`), then those of whom the query asks (`run(audience,
+ * filters, false)`: every one when it says nobody), each list in its own order, leaving out the
+ * rows of `shown`, at most `limit` rows. The categories are `own`, then `neighbours` when they add
+ * some. Null when nothing more is there.
+ */
+async function fillMore(
+  words: readonly string[],
+  audience: readonly string[],
+  shown: readonly number[],
+  limit: number,
+  run: (rest: string[], filters: CategoryFilter[], descriptions: boolean) => Promise<readonly number[]>,
+  own: readonly Place[],
+  neighbours: readonly Place[],
+): Promise<{ rows: number[]; categories: Broadened['categories'] } | null> {
   const seen = new Set(shown);
   const rows: number[] = [];
   const add = (list: readonly number[]) => {
@@ -226,18 +262,51 @@ export async function moreOfKind(
       seen.add(r);
     }
   };
-  const audience = words.filter((w, j) => j !== i && audienceOfQueryWord(w) !== null);
   const categories: Broadened['categories'] = [];
   for (const group of [own, neighbours]) {
     if (rows.length === limit || group.length === 0) continue;
     const filters = group.map((p) => p.filter);
     const before = rows.length;
     add(await run([...words], filters, true));
-    if (rows.length < limit) add(await run(audience, filters, false));
+    if (rows.length < limit) add(await run([...audience], filters, false));
     if (rows.length > before || group === own) categories.push(...group.map((p) => ({ key: p.key, label: p.label })));
   }
   if (rows.length === 0) return null;
   return { rows, categories };
+}
+
+/**
+ * More after the kind alone ({@link kindSearch}) found only a few products (issue 11 §6): the
+ * kind's categories hold nothing more, but the store's own category of what they show may be
+ * filed elsewhere too ("joggers": our tree files joggers under Sports › Sweatshirts, where a store
+ * whose "Men > Bottoms > Pants" holds one track pant there keeps its jogging and warm-up pants
+ * with its other pants, under Trousers and Yoga Wear). Over those leaves (`storeCodes`, as
+ * {@link moreOfKind}'s), those that hold every word of `words` first, then those of whom the query
+ * asks (`audience`, the men's or women's words the kind search kept), then no more; the kind's own
+ * categories (`categories`, the fallback's) are named first. Never for a query with a child's word
+ * (core `AUDIENCE_WORDS.child`): the kind search keeps those to Baby & Kids, and a store's category
+ * may hold grown-ups' things. Null when nothing more is there.
+ */
+export async function moreBesideKind(
+  words: readonly string[],
+  audience: readonly string[],
+  categories: Broadened['categories'],
+  shown: readonly number[],
+  limit: number,
+  run: (rest: string[], filters: CategoryFilter[], descriptions: boolean) => Promise<readonly number[]>,
+  storeCodes: readonly string[],
+): Promise<{ rows: number[]; categories: Broadened['categories'] } | null> {
+  if (words.some((w) => AUDIENCE_WORDS.child.includes(w))) return null;
+  const own: Place[] = categories.flatMap((c) => {
+    try {
+      return parseCategoryIds([c.key]).map((filter) => ({ filter, key: c.key, label: c.label }));
+    } catch {
+      return [];
+    }
+  });
+  const neighbours = storeNeighbours(storeCodes, own);
+  if (neighbours.length === 0) return null;
+  return fillMore(words, audience, shown, limit, run, own, neighbours);
 }
 
 /**
@@ -331,14 +400,19 @@ export async function heldWordsSearch<R extends { total: number }>(
  * "tennis shoes" is no shoe of the tennis group; the kind alone leaves out most words but keeps to
  * the kind, the held words keep to no category, so they go last. `run(rest, filters)` searches
  * `rest` (none: every product) within `filters` (none: unbounded); `isHeld` as {@link heldWordsSearch}'s.
- * Null when none finds anything.
+ * `fallback` says which answered. Null when none finds anything.
  */
 export async function broaden<R extends { total: number }>(
   words: readonly string[],
   isHeld: (word: string) => Promise<boolean>,
   run: (rest: string[], filters: CategoryFilter[]) => Promise<R>,
-): Promise<{ result: R; broadened: Broadened } | null> {
+): Promise<{ result: R; broadened: Broadened; fallback: 'phrase' | 'nearest' | 'kind' | 'held' } | null> {
+  const tag = <F extends 'phrase' | 'nearest' | 'kind' | 'held'>(fallback: F, found: { result: R; broadened: Broadened } | null) =>
+    found && { ...found, fallback };
   return (
-    (await categoryPhraseSearch(words, run)) ?? (await nearestKind(words, run)) ?? (await kindSearch(words, run)) ?? (await heldWordsSearch(words, isHeld, run))
+    tag('phrase', await categoryPhraseSearch(words, run)) ??
+    tag('nearest', await nearestKind(words, run)) ??
+    tag('kind', await kindSearch(words, run)) ??
+    tag('held', await heldWordsSearch(words, isHeld, run))
   );
 }
