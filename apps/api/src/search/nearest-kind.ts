@@ -282,8 +282,8 @@ async function fillMore(
  * whose "Men > Bottoms > Pants" holds one track pant there keeps its jogging and warm-up pants
  * with its other pants, under Trousers and Yoga Wear). Over those leaves (`storeCodes`, as
  * {@link moreOfKind}'s), those that hold every word of `words` first, then those of whom the query
- * asks (`audience`, the men's or women's words the kind search kept), then no more; the kind's own
- * categories (`categories`, the fallback's) are named first. Never for a query with a child's word
+ * asks (`audience`, the men's or women's words the kind search kept); the categories named are
+ * those leaves, not the kind's own (`categories`, the fallback's, which the answer shows whole). Never for a query with a child's word
  * (core `AUDIENCE_WORDS.child`): the kind search keeps those to Baby & Kids, and a store's category
  * may hold grown-ups' things. Null when nothing more is there.
  */
@@ -306,7 +306,8 @@ export async function moreBesideKind(
   });
   const neighbours = storeNeighbours(storeCodes, own);
   if (neighbours.length === 0) return null;
-  return fillMore(words, audience, shown, limit, run, own, neighbours);
+  // The kind's own categories are the answer's already (every row of them shown): only the neighbours are searched and named.
+  return fillMore(words, audience, shown, limit, run, [], neighbours);
 }
 
 /**
