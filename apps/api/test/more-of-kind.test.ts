@@ -96,7 +96,7 @@ describe.each(testDrivers())('more of the kind in search on %s', (driver) => {
     expect(res.total).toBe(1);
     // The strap says "yoga" in its title, the roller in its description, the rope nowhere; never the yoga pant of Yoga Wear.
     expect(names(res.more.items)).toEqual(['Sprite Yoga Strap', 'Sprite Foam Roller', 'Zing Jump Rope']);
-    expect(res.more.categories).toEqual([{ key: '71,-711,-712,-713,-714,-715', label: 'Sneakers & Sportswear › Sports › Other' }]);
+    expect(res.more.categories).toEqual([{ key: '71,-711,-712,-713,-714,-715', label: 'Sneakers & Sportswear › Other Sports' }]);
     // Not in the total nor in the facets.
     expect(res.facets.departments.reduce((n: number, d: { count: number }) => n + d.count, 0)).toBe(1);
   });

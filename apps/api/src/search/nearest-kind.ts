@@ -313,7 +313,7 @@ export async function moreBesideKind(
 /**
  * The category where a product filed under `code` sits, as a filter and a label for the page: a
  * leaf itself; a group's or department's code (a product under none of its named children) its
- * 'Other' leaf, whose id (`"71,-711,…,-715"`) is the key. Undefined for a code of no node ('' when
+ * 'Other' leaf, whose id (`"71,-711,…,-715"`) is the key and "Other Sports" the label's last part. Undefined for a code of no node ('' when
  * nothing was filed).
  */
 function filedUnder(code: string): { filter: CategoryFilter; key: string; label: string } | undefined {
@@ -322,7 +322,10 @@ function filedUnder(code: string): { filter: CategoryFilter; key: string; label:
   const other = node.children.find((c) => c.other);
   if (!other) return { filter: { include: [code], exclude: [] }, key: code, label: groupLabel(node) };
   const named = node.children.filter((c) => !c.other).map((c) => c.code!);
-  return { filter: { include: [code], exclude: named }, key: other.id!, label: `${groupLabel(node)} › ${other.term}` };
+  // Labelled as the storefront's category page names an 'Other' leaf: "Other Sports", after the department where the group's label has it.
+  const label = groupLabel(node).split(' › ');
+  label.push(`${other.term} ${label.pop()!}`);
+  return { filter: { include: [code], exclude: named }, key: other.id!, label: label.join(' › ') };
 }
 
 /**
