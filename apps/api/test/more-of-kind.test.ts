@@ -44,6 +44,10 @@ const CATALOGUE: TestItem[] = [
   // A store's "Men > Bottoms > Pants": our tree files the track pant under Sports › Sweatshirts (a jogger), the others apart.
   { ...item('t1', 'Thorpe Track Pant', 'Weather-resistant track bottoms.', 'male', ''), productType: 'Men > Bottoms > Pants' },
   { ...item('t2', 'Caesar Warm-Up Pant', 'A drawstring waist.', 'male', ''), productType: 'Men > Bottoms > Pants' },
+  // Kids' shoes (Baby & Kids › Kids' Shoes) and a grown-up's sneaker.
+  { ...item('c1', 'Kids Light-Up Sneaker', 'Blinks with every step.', 'unisex', 'Apparel & Accessories > Shoes'), ageGroup: 'kids' },
+  { ...item('c2', 'Kids Rain Boot', 'Rubber, with pull-on handles.', 'unisex', 'Apparel & Accessories > Shoes'), ageGroup: 'kids' },
+  { ...item('c3', 'Court Classic Sneaker', 'A leather low-top.', 'female', 'Apparel & Accessories > Shoes'), productType: "Women's Shoes > Sneakers" },
   // A named leaf of the same group (Sports › Yoga Wear): another kind, not beside the gear.
   { ...item('g5', 'Orestes Yoga Pant', 'For the studio.', 'male', ''), productType: 'Men > Bottoms > Yoga Pants' },
 ];
@@ -126,6 +130,13 @@ describe.each(testDrivers())('more of the kind in search on %s', (driver) => {
     expect(res.total).toBe(1);
     // A child's word keeps to Baby & Kids: never the grown-ups' pants of a store category.
     expect((await search({ q: 'kids joggers' })).more ?? null).toBeNull();
+  });
+
+  it("keeps a query with a child's word to children's things: more kids' shoes, never a grown-up's sneaker", async () => {
+    const res = await search({ q: 'kids sneakers' });
+    expect(names(res.items)).toEqual(['Kids Light-Up Sneaker']);
+    expect(names(res.more.items)).toEqual(['Kids Rain Boot']);
+    expect(res.more.categories.map((c: { key: string }) => c.key)).toEqual(['g4']);
   });
 
   it("reads a men's or women's word as whom the query is for, never as the kind", async () => {

@@ -136,8 +136,8 @@ export async function kindSearch<R extends { total: number }>(
     const kept = result !== null && result.total > 0 ? audience : [];
     if (kept.length === 0) {
       // A child's word ("kids", "girls", "baby") is never left out for grown-ups' things: "kids jacket", where no
-      // children's jacket is, shows what Baby & Kids has for those children, leaving out the kind instead.
-      // ("baby blue", "baby pink": a colour, not a child).
+      // children's jacket is, shows what Baby & Kids has for those children, leaving out the kind instead
+      // ("baby blue", "baby pink": a colour, not a child; `hasChildWord`).
       const child = words.filter((w, j) => AUDIENCE_WORDS.child.includes(w) && !COLOUR_WORDS.includes(words[j + 1] ?? ''));
       if (child.length > 0 && !nodes.some((n) => n.code!.startsWith(BABY_KIDS_CODE))) return childrenInstead(words, child, run);
       result = await run([], filters);
@@ -192,7 +192,9 @@ function kindWordCategories(word: string): CategoryNode[] {
  * backpacks, and Luma's "Gear > Bags", where they are, also holds its messenger bags, totes and
  * duffles, which our tree files under other leaves of Bags; a store's "Men > Bottoms > Pants" holds
  * its joggers, filed under Sports › Sweatshirts, and its other pants under Trousers and Yoga Wear.
- * The kind's own categories come first. A query whose words name no kind gets more of where its matches are filed
+ * The kind's own categories come first. A query with a child's word ("kids sneakers") keeps to those
+ * under Baby & Kids (the kids' shoes where its matches are; never the grown-ups' Sneakers leaves of
+ * the kind word), as {@link kindSearch} does, and is null when none is. A query whose words name no kind gets more of where its matches are filed
  * instead ({@link moreWhereFiled}: "yoga accessories"). Null when nothing more is there.
  */
 export async function moreOfKind(
@@ -211,9 +213,22 @@ export async function moreOfKind(
     const leaf = categoryByCode(code);
     if (leaf && leaf.children.length === 0 && !leaf.other && !nodes.some((n) => code.startsWith(n.code!))) nodes.push(leaf);
   }
-  const own: Place[] = nodes.map((n) => ({ filter: { include: [n.code!], exclude: [] }, key: n.code!, label: groupLabel(n) }));
+  // A child's word keeps to Baby & Kids, as the kind search does: "kids sneakers" goes on with kids' shoes, not grown-ups' sneakers.
+  const forChildren = hasChildWord(words);
+  const kept = forChildren ? nodes.filter((n) => n.code!.startsWith(BABY_KIDS_CODE)) : nodes;
+  if (kept.length === 0) return null;
+  const own: Place[] = kept.map((n) => ({ filter: { include: [n.code!], exclude: [] }, key: n.code!, label: groupLabel(n) }));
   const audience = words.filter((w, j) => j !== i && audienceOfQueryWord(w) !== null);
-  return fillMore(words, audience, shown, limit, run, own, storeNeighbours(storeCodes, own));
+  const neighbours = storeNeighbours(storeCodes, own).filter((p) => !forChildren || p.filter.include.every((code) => code.startsWith(BABY_KIDS_CODE)));
+  return fillMore(words, audience, shown, limit, run, own, neighbours);
+}
+
+/**
+ * Whether a query asks for children's things: it holds a child's word (core `AUDIENCE_WORDS.child`:
+ * "kids", "baby", "girls") that is not the first word of a colour ("baby blue", "baby pink").
+ */
+function hasChildWord(words: readonly string[]): boolean {
+  return words.some((w, j) => AUDIENCE_WORDS.child.includes(w) && !COLOUR_WORDS.includes(words[j + 1] ?? ''));
 }
 
 /** A category "More in …" reads: its filter, and its key and label for the page. */
@@ -296,7 +311,7 @@ export async function moreBesideKind(
   run: (rest: string[], filters: CategoryFilter[], descriptions: boolean) => Promise<readonly number[]>,
   storeCodes: readonly string[],
 ): Promise<{ rows: number[]; categories: Broadened['categories'] } | null> {
-  if (words.some((w) => AUDIENCE_WORDS.child.includes(w))) return null;
+  if (hasChildWord(words)) return null;
   const own: Place[] = categories.flatMap((c) => {
     try {
       return parseCategoryIds([c.key]).map((filter) => ({ filter, key: c.key, label: c.label }));
