@@ -31,6 +31,25 @@ const CATALOGUE: TestItem[] = [
   { ...item('l1', 'Emma Leggings', 'Stretch leggings for the studio.', 'female', ''), productType: 'Women > Bottoms > Pants' },
   { ...item('p1', 'Karmen Yoga Pant', 'A wide waistband.', 'female', ''), productType: 'Women > Bottoms > Pants' },
   { ...item('p2', 'Cora Parachute Pant', 'Light and loose.', 'female', ''), productType: 'Women > Bottoms > Pants' },
+  // Fitness gear filed under no named leaf of Sports (its 'Other' leaf), as Luma's "Gear > Fitness Equipment" is; no kind word names it.
+  { ...item('g1', 'Sprite Foam Yoga Brick', 'An essential yoga accessory for balance.', 'unisex', ''), productType: 'Gear > Fitness Equipment' },
+  { ...item('g2', 'Zing Jump Rope', 'Counts every skip.', 'unisex', ''), productType: 'Gear > Fitness Equipment' },
+  { ...item('g3', 'Sprite Foam Roller', 'Eases sore muscles after yoga.', 'unisex', ''), productType: 'Gear > Fitness Equipment' },
+  { ...item('g4', 'Sprite Yoga Strap', 'Organic cotton with a buckle.', 'unisex', ''), productType: 'Gear > Fitness Equipment' },
+  // One store category ("Gear > Bags") that our tree files under several leaves of Bags.
+  { ...item('k1', 'Crown Summit Backpack', 'Room for books and a laptop.', 'unisex', ''), productType: 'Gear > Bags' },
+  { ...item('k2', 'Fusion Backpack', 'Two zippered compartments.', 'unisex', ''), productType: 'Gear > Bags' },
+  { ...item('k3', 'Wayfarer Messenger Bag', 'A padded sleeve.', 'unisex', ''), productType: 'Gear > Bags' },
+  { ...item('k4', 'Compete Track Tote', 'Carries a change of clothes.', 'unisex', ''), productType: 'Gear > Bags' },
+  // A store's "Men > Bottoms > Pants": our tree files the track pant under Sports › Sweatshirts (a jogger), the others apart.
+  { ...item('t1', 'Thorpe Track Pant', 'Weather-resistant track bottoms.', 'male', ''), productType: 'Men > Bottoms > Pants' },
+  { ...item('t2', 'Caesar Warm-Up Pant', 'A drawstring waist.', 'male', ''), productType: 'Men > Bottoms > Pants' },
+  // Kids' shoes (Baby & Kids › Kids' Shoes) and a grown-up's sneaker.
+  { ...item('c1', 'Kids Light-Up Sneaker', 'Blinks with every step.', 'unisex', 'Apparel & Accessories > Shoes'), ageGroup: 'kids' },
+  { ...item('c2', 'Kids Rain Boot', 'Rubber, with pull-on handles.', 'unisex', 'Apparel & Accessories > Shoes'), ageGroup: 'kids' },
+  { ...item('c3', 'Court Classic Sneaker', 'A leather low-top.', 'female', 'Apparel & Accessories > Shoes'), productType: "Women's Shoes > Sneakers" },
+  // A named leaf of the same group (Sports › Yoga Wear): another kind, not beside the gear.
+  { ...item('g5', 'Orestes Yoga Pant', 'For the studio.', 'male', ''), productType: 'Men > Bottoms > Yoga Pants' },
 ];
 
 describe.each(testDrivers())('more of the kind in search on %s', (driver) => {
@@ -72,6 +91,52 @@ describe.each(testDrivers())('more of the kind in search on %s', (driver) => {
     expect(res.total).toBe(1);
     expect(names(res.more.items).sort()).toEqual(['Cora Parachute Pant', 'Karmen Yoga Pant']);
     expect(res.more.categories.map((c: { key: string }) => c.key)).toContain('842');
+  });
+
+  it('follows the few matches of a query that names no kind with more of where they are filed, those holding its words first', async () => {
+    // "accessories" is no kind of the tree: the brick matches by its description, and is filed in Sports' 'Other' leaf.
+    const res = await search({ q: 'yoga accessories' });
+    expect(names(res.items)).toEqual(['Sprite Foam Yoga Brick']);
+    expect(res.total).toBe(1);
+    // The strap says "yoga" in its title, the roller in its description, the rope nowhere; never the yoga pant of Yoga Wear.
+    expect(names(res.more.items)).toEqual(['Sprite Yoga Strap', 'Sprite Foam Roller', 'Zing Jump Rope']);
+    expect(res.more.categories).toEqual([{ key: '71,-711,-712,-713,-714,-715', label: 'Sneakers & Sportswear › Other Sports' }]);
+    // Not in the total nor in the facets.
+    expect(res.facets.departments.reduce((n: number, d: { count: number }) => n + d.count, 0)).toBe(1);
+  });
+
+  it("follows the kind's own products with the rest of the store's own category of the matches, where our tree files it apart", async () => {
+    const res = await search({ q: 'laptop backpack' });
+    expect(names(res.items)).toEqual(['Crown Summit Backpack']);
+    const more = names(res.more.items);
+    // The other backpack first (the kind), then the store's other "Gear > Bags", filed under Crossbody Bags and Tote Bags.
+    expect(more[0]).toBe('Fusion Backpack');
+    expect(more.slice(1).sort()).toEqual(['Compete Track Tote', 'Wayfarer Messenger Bag']);
+    const keys = res.more.categories.map((c: { key: string }) => c.key);
+    expect(keys.slice(0, 2)).toEqual(['e2', '721']); // the kind's categories first
+    expect(keys).toEqual(expect.arrayContaining(['e11', 'e13']));
+    expect(res.total).toBe(1);
+  });
+
+  it("follows a kind found alone, when it holds only a few, with the rest of the store's own category of them", async () => {
+    // No title says "joggers": everything of the kind is shown instead (Sweatshirts, whose keyword it is), the one track pant.
+    const res = await search({ q: 'joggers' });
+    expect(res.broadened).toMatchObject({ dropped: 'joggers', categories: [{ key: '712' }] });
+    expect(names(res.items)).toEqual(['Thorpe Track Pant']);
+    // The store keeps it with its other pants, which our tree files apart.
+    expect(names(res.more.items)).toContain('Caesar Warm-Up Pant');
+    // Named by where they are (Trousers' 'Other' leaf), not by the kind the answer already shows whole.
+    expect(res.more.categories.map((c: { key: string }) => c.key)).toEqual(['94,-941,-942,-943']);
+    expect(res.total).toBe(1);
+    // A child's word keeps to Baby & Kids: never the grown-ups' pants of a store category.
+    expect((await search({ q: 'kids joggers' })).more ?? null).toBeNull();
+  });
+
+  it("keeps a query with a child's word to children's things: more kids' shoes, never a grown-up's sneaker", async () => {
+    const res = await search({ q: 'kids sneakers' });
+    expect(names(res.items)).toEqual(['Kids Light-Up Sneaker']);
+    expect(names(res.more.items)).toEqual(['Kids Rain Boot']);
+    expect(res.more.categories.map((c: { key: string }) => c.key)).toEqual(['g4']);
   });
 
   it("reads a men's or women's word as whom the query is for, never as the kind", async () => {

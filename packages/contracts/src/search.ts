@@ -140,7 +140,13 @@ export const SearchResponseSchema = z.object({
    * products of that kind, not counted in `total` nor in the facets, those whose descriptions hold
    * the other words first; `categories` are the kind's categories (as in `broadened`), then the
    * named leaves where the store filed the matches, when outside them ("leggings" filed under
-   * Pants: more pants). A query of one word counts ("leggings" matching 4). Null
+   * Pants: more pants), then the leaves where the store files the rest of its own category of the
+   * matches (their GMC `product_type`: "laptop backpack" → the store's other bags), each listed when
+   * it adds some. A query of one word counts ("leggings" matching 4). A query that names no
+   * kind ("yoga accessories") gets more of the categories where its matches are filed (a group's
+   * 'Other' leaf keyed by its id, "71,-711,…"), those holding its words first. An answer of the
+   * kind alone (`broadened`, "joggers": everything in Sweatshirts) showing only a few gets the
+   * leaves where the store files the rest of its own category of them. Null
    * otherwise; absent from an answer cached before it existed.
    */
   more: z

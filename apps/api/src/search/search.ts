@@ -46,7 +46,7 @@ import type { FacetCount, SearchCondition, SearchResponse } from '@b-deals/contr
 import type { Queryable } from '@b-deals/db';
 import { badRequest } from '../errors.ts';
 import { correctWords } from './typo-correction.ts';
-import { broaden, moreOfKind } from './nearest-kind.ts';
+import { broaden, moreBesideKind, moreOfKind } from './nearest-kind.ts';
 import { SearchCache } from './search-cache.ts';
 import { matchTerms, type Term } from './match.ts';
 import { joinSplitWords } from './split-words.ts';
@@ -113,6 +113,7 @@ export async function searchProducts(db: Queryable, c: SearchCondition, deps: Se
     }
   }
   let broadened: SearchResponse['broadened'] = null;
+  let keptByKind: string[] | null = null; // the words the kind search kept, when it answered
   // Category phrases, the nearest kind, the kind, then the held words (issue 11 §6, nearest-kind.ts `broaden`): the
   // groups bound every row, the shopper's own category filter stays the department facet's.
   if (result.total === 0 && !filteredOut) {
@@ -123,6 +124,7 @@ export async function searchProducts(db: Queryable, c: SearchCondition, deps: Se
     );
     if (near) {
       result = near.result;
+      if (near.fallback === 'kind') keptByKind = near.broadened.query.split(' ').filter(Boolean);
       // The words left out as the shopper typed them, not as the correction read them ("summer", never "shimmer").
       const typed = new Map(tried.map((w, i) => [w, words[i]!]));
       broadened = {
@@ -135,23 +137,43 @@ export async function searchProducts(db: Queryable, c: SearchCondition, deps: Se
     }
   }
   // More of the kind (issue 11 §6, nearest-kind.ts `moreOfKind`): the first page of a query matching only a few products.
+  // After the kind alone (`kindSearch`), only where the store files the rest of its category of what it showed.
   let more: SearchResponse['more'] = null;
-  if (!broadened && c.from === 0 && result.total > 0 && result.total < MORE_BELOW && tried.length >= 1) {
-    const near = await moreOfKind(
-      tried,
-      result.page,
-      MORE_ITEMS,
-      async (rest, within, descriptions) => {
-        const condition = { ...c, from: 0, to: MORE_ITEMS + result.total, facets: false };
-        return evaluateWith(snap, condition, { ...plan, within }, rest.length ? await deps.index.terms(db, rest) : null, descriptions).page;
-      },
-      result.page.map((r) => snap.codes[snap.codeOf[r]!]!),
-    );
+  if ((!broadened || keptByKind) && c.from === 0 && result.total > 0 && result.total < MORE_BELOW && tried.length >= 1) {
+    const run = async (rest: string[], within: CategoryFilter[], descriptions: boolean) => {
+      const condition = { ...c, from: 0, to: MORE_ITEMS + result.total, facets: false };
+      return evaluateWith(snap, condition, { ...plan, within }, rest.length ? await deps.index.terms(db, rest) : null, descriptions).page;
+    };
+    const near =
+      broadened && keptByKind
+        ? await moreBesideKind(tried, keptByKind, broadened.categories, result.page, MORE_ITEMS, run, storeCodesOf(snap, result.page))
+        : await moreOfKind(
+            tried,
+            result.page,
+            MORE_ITEMS,
+            run,
+            result.page.map((r) => snap.codes[snap.codeOf[r]!]!),
+            storeCodesOf(snap, result.page),
+          );
     if (near) more = { categories: near.categories, items: cards(snap, near.rows) };
   }
   const answer: SearchResponse = { items: cards(snap, result.page), total: result.total, facets: result.facets, correctedQuery, broadened, more };
   if (key) deps.cache!.store(key, answer);
   return answer;
+}
+
+/**
+ * The category codes under which the store files the rest of each row's own category (its
+ * merchant's GMC `product_type`, snapshot `storeCategoryOf`), distinct, in row order; [] for rows
+ * without one. What "More in …" reads as where a store keeps the kind it found (`moreOfKind`).
+ */
+export function storeCodesOf(s: Pick<Snapshot, 'storeCategoryOf' | 'storeCategoryCodes'>, rows: readonly number[]): string[] {
+  const out = new Set<string>();
+  for (const r of rows) {
+    const k = s.storeCategoryOf[r]!;
+    if (k >= 0) for (const code of s.storeCategoryCodes[k]!) out.add(code);
+  }
+  return [...out];
 }
 
 /** How many products `terms` match under `c` with every filter left out (its words alone). */

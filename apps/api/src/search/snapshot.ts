@@ -61,6 +61,16 @@ export interface Snapshot {
   deptTotals: Int32Array;
   brands: NamedRef[];
   brandBySlug: Map<string, number>;
+  /**
+   * The store's own category of each row (issue 11 §6): an index into `storeCategoryCodes` of its
+   * first offer's merchant and GMC `product_type` (-1 when that offer states none). Rows of one store
+   * category that our tree files apart ("Men > Bottoms > Pants": a track pant under Sports ›
+   * Sweatshirts, yoga pants under Yoga Wear, the others under Trousers) are where that store files
+   * one kind (nearest-kind.ts `moreOfKind`).
+   */
+  storeCategoryOf: Int32Array;
+  /** Per store category: the distinct category codes its rows are filed under, in the order first met. */
+  storeCategoryCodes: ReadonlyArray<readonly string[]>;
   /** Dense brand index per brand id. */
   brandIdx: Map<number, number>;
   /** Parent brand index per brand index, -1 for none. */
@@ -214,6 +224,8 @@ type IndexedProduct = Pick<
   gender: 'male' | 'female' | 'unisex' | null;
   /** Leaves the product is listed under as well: its first offer's `also_category_codes` (decision 0026). */
   also_codes: string[];
+  /** Its first offer's merchant and GMC `product_type` (`merchant id|product type`), null without a product_type. */
+  store_category: string | null;
 };
 
 /** The catalogue version (newest ingest run id) and newest outbound click id, in one round trip. */
@@ -250,9 +262,10 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
               (extract(epoch FROM p.created_at) * 1000)::float8 AS created_ms, p.search::text AS search, cardinality(p.colors) > 0 AS coloured, p.colors,
               tsvector_to_array(${analysed(`array_to_string(p.colors, ' ') || ' ' || coalesce((SELECT b.name FROM brands b WHERE b.id = p.brand_id), '')`)}) AS colour_lexemes,
               ARRAY(SELECT array_to_string(tsvector_to_array(${analysed('c')}), ' ') FROM unnest(p.colors) AS c) AS colour_names,
-              f.gender, coalesce(f.also_category_codes, '{}') AS also_codes
+              f.gender, coalesce(f.also_category_codes, '{}') AS also_codes,
+              CASE WHEN nullif(btrim(f.product_type), '') IS NOT NULL THEN f.merchant_id || '|' || btrim(f.product_type) END AS store_category
          FROM products p
-         LEFT JOIN LATERAL (SELECT o.gender, o.also_category_codes FROM offers o WHERE o.product_id = p.id ORDER BY o.id LIMIT 1) f ON true
+         LEFT JOIN LATERAL (SELECT o.gender, o.also_category_codes, o.merchant_id, o.product_type FROM offers o WHERE o.product_id = p.id ORDER BY o.id LIMIT 1) f ON true
         WHERE p.offer_count > 0 AND p.id > $1 ORDER BY p.id LIMIT ${BUILD_BATCH}`,
       [after],
     );
@@ -299,6 +312,9 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
   const coloured = new Uint8Array(n);
   const colourBits = new Uint32Array(n * 2);
   const basicColours = new Uint16Array(n);
+  const storeCategoryOf = new Int32Array(n).fill(-1);
+  const storeCategoryIndex = new Map<string, number>();
+  const storeCategoryCodes: string[][] = [];
 
   rows.forEach((r, row) => {
     const id = Number(r.id);
@@ -313,6 +329,15 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
       codeIndex.set(key, code);
     }
     codeOf[row] = code;
+    if (r.store_category !== null) {
+      let k = storeCategoryIndex.get(r.store_category);
+      if (k === undefined) {
+        k = storeCategoryCodes.push([]) - 1;
+        storeCategoryIndex.set(r.store_category, k);
+      }
+      storeCategoryOf[row] = k;
+      if (!storeCategoryCodes[k]!.includes(r.category_code)) storeCategoryCodes[k]!.push(r.category_code);
+    }
     brandOf[row] = r.brand_id === null ? -1 : (brandIdx.get(Number(r.brand_id)) ?? -1);
     price[row] = r.price_cents ?? -1;
     bandOf[row] = r.price_cents === null ? -1 : PRICE_BANDS.findIndex((b) => r.price_cents! >= b.low && (b.high === null || r.price_cents! < b.high));
@@ -426,6 +451,8 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
     codeRows: groupRows(codeOf, codes.length),
     deptOf,
     deptTotals,
+    storeCategoryOf,
+    storeCategoryCodes,
     brands,
     brandBySlug: new Map(brands.map((b, i) => [b.slug, i])),
     brandIdx,

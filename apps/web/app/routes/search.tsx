@@ -1,7 +1,8 @@
 import { Fragment, useEffect } from 'react';
-import { categoryByCode, categoryHref, internalHref, productHref } from '@b-deals/core';
+import { productHref } from '@b-deals/core';
 import { redirect, useRouteLoaderData } from 'react-router';
 import { Link } from '../lib/router-links';
+import { searchCategoryHref } from '../lib/search-links';
 import { ga4Item, track } from '../lib/analytics';
 import type { Route } from './+types/search';
 import { useDepartments } from '../lib/nav';
@@ -37,12 +38,6 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Li
     return { notCarried: { link: q.trim(), host: linkHost(q) } };
   }
   return loadListing(api, request);
-}
-
-/** Where a broadened answer's category links: the other words searched within it, or, when none are left, its category page. */
-function broadenedHref(query: string, key: string): string {
-  const node = query ? undefined : categoryByCode(key);
-  return node ? categoryHref(node.path) : internalHref('/searchList/', new URLSearchParams({ q: query, cids: key }));
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -177,7 +172,7 @@ function Results({ data: loaderData }: { data: ListingData }) {
           {result.broadened.categories.map((cat, i) => (
             <Fragment key={cat.key}>
               {i === 0 ? '' : i === result.broadened!.categories.length - 1 ? ' and ' : ', '}
-              <Link to={broadenedHref(result.broadened!.query, cat.key)} className="underline">
+              <Link to={searchCategoryHref(result.broadened!.query, cat.key)} className="underline">
                 {cat.label}
               </Link>
             </Fragment>
@@ -195,7 +190,7 @@ function Results({ data: loaderData }: { data: ListingData }) {
             {result.more.categories.map((cat, i) => (
               <Fragment key={cat.key}>
                 {i === 0 ? '' : i === result.more!.categories.length - 1 ? ' and ' : ', '}
-                <Link to={broadenedHref('', cat.key)} className="underline">
+                <Link to={searchCategoryHref('', cat.key)} className="underline">
                   {cat.label}
                 </Link>
               </Fragment>
