@@ -101,6 +101,12 @@ test('the colour filter keeps products of that colour, shows each colour by name
   const total = await productCount(page);
   const panel = await filters(page);
   const section = panel.getByRole('heading', { name: 'Color' }).locator('xpath=..');
+  // The colours wait behind one disclosure (the listing's HTML weight), which names how many there are.
+  const disclosure = section.locator('summary');
+  await expect(disclosure).toHaveText(/^Show \d+ colors?$/);
+  const shown = Number((await disclosure.textContent())!.replace(/\D/g, ''));
+  await disclosure.click();
+  await expect(section.getByRole('link')).toHaveCount(shown);
   const facets = await section.getByRole('link').evaluateAll((as) =>
     as.map((a) => ({
       href: a.getAttribute('href')!,
@@ -133,6 +139,8 @@ test('the colour filter keeps products of that colour, shows each colour by name
   }
   await expectNoAxeViolations(page);
 
+  // Once a colour is chosen, the colours are in view without opening anything.
+  await expect(section.getByRole('link', { name: /^Blue \(selected, remove filter\)/ })).toHaveCount(1);
   await chips.getByRole('link', { name: 'Blue' }).click();
   await expect(page).not.toHaveURL(/color=/);
   await expect.poll(() => productCount(page)).toBe(total);

@@ -75,7 +75,7 @@ function FacetGroup({ title, children }: { title: string; children: ReactNode })
  * page once the disclosure opens (also when it was opened before the region hydrated), not in
  * every listing's HTML (issue 12 §3, HTML weight). Chosen values are never among them.
  */
-function MoreValues({ count, children }: { count: number; children: () => ReactNode }) {
+function MoreValues({ count, children, summary = `Show ${count} more` }: { count: number; children: () => ReactNode; summary?: string }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
   useEffect(() => {
@@ -83,14 +83,30 @@ function MoreValues({ count, children }: { count: number; children: () => ReactN
   }, []);
   return (
     <details ref={ref} onToggle={(e) => e.currentTarget.open && setOpen(true)}>
-      <summary className="cursor-pointer px-1 py-1 text-sm font-medium text-accent-700">Show {count} more</summary>
+      <summary className="cursor-pointer px-1 py-1 text-sm font-medium text-accent-700">{summary}</summary>
       {open ? <ul>{children()}</ul> : null}
     </details>
   );
 }
 
-/** A filter's values as links with counts; past `limit` (FACET_LIMIT) they wait behind "Show N more". */
-function ValueFacet({ title, facetKey, values, limit = FACET_LIMIT }: { title: string; facetKey: FacetKey; values: FacetValue[]; limit?: number }) {
+/**
+ * A filter's values as links with counts; past `limit` (FACET_LIMIT) they wait behind "Show N more".
+ * With `collapsed` (a summary text), every value waits behind it until one is chosen: the page
+ * keeps within its HTML weight (issue 12 §3) with the group's name still in view.
+ */
+function ValueFacet({
+  title,
+  facetKey,
+  values,
+  limit = FACET_LIMIT,
+  collapsed,
+}: {
+  title: string;
+  facetKey: FacetKey;
+  values: FacetValue[];
+  limit?: number;
+  collapsed?: string;
+}) {
   const swatch = (key: string) => (facetKey === 'color' ? SWATCHES[key as BasicColour] : undefined);
   const { pathname, params } = useSearch();
   const selected = new Set(params.getAll(facetKey));
@@ -100,6 +116,14 @@ function ValueFacet({ title, facetKey, values, limit = FACET_LIMIT }: { title: s
       <FacetLink href={internalHref(pathname, listingQuery(params, { toggle: [facetKey, key] }))} selected={selected.has(key)} label={label} count={count} swatch={swatch(key)} />
     </li>
   );
+  if (collapsed && selected.size === 0)
+    return (
+      <FacetGroup title={title}>
+        <MoreValues count={values.length} summary={collapsed}>
+          {() => values.map(item)}
+        </MoreValues>
+      </FacetGroup>
+    );
   // The first `limit` values and every chosen one stay in view; the others wait behind "Show N more".
   const first = values.filter(([key], i) => i < limit || selected.has(key));
   const rest = values.filter(([key], i) => i >= limit && !selected.has(key));
@@ -219,8 +243,15 @@ export function Filters({ data, hide }: { data: ListingData; hide: ListingHide }
         </ul>
       </FacetGroup>
       <ValueFacet title="Size" facetKey="size" values={facets.sizes} />
-      {/* At most 15 short values, in a fixed order a shopper scans for "Blue": all in view. */}
-      <ValueFacet title="Color" facetKey="color" values={facets.colors} limit={BASIC_COLOURS.length} />
+      {/* At most 15 short values in a fixed order a shopper scans for "Blue": all at once, behind one disclosure until
+          one is chosen (a listing's HTML stays within 60 KB; issue 12 §3). */}
+      <ValueFacet
+        title="Color"
+        facetKey="color"
+        values={facets.colors}
+        limit={BASIC_COLOURS.length}
+        collapsed={`Show ${facets.colors.length} ${facets.colors.length === 1 ? 'color' : 'colors'}`}
+      />
       {!hide.brands ? <ValueFacet title="Brand" facetKey="b" values={facets.brands} /> : null}
       {!hide.merchants ? <ValueFacet title="Store" facetKey="m" values={facets.merchants} /> : null}
     </div>

@@ -40,7 +40,6 @@ export function LoveButton({ product, variant = 'card' }: { product: LovedProduc
       type="button"
       aria-pressed={loved}
       onClick={onClick}
-      data-testid="love-button"
       className={
         page
           ? 'inline-flex items-center gap-2 rounded-xl border border-stone-300 bg-white px-4 py-3 font-semibold text-stone-800 hover:border-rose-600 hover:text-rose-700 aria-pressed:border-rose-600 aria-pressed:text-rose-700'

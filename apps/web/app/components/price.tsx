@@ -91,7 +91,7 @@ const BADGE_TEXT: Record<PriceBadgeKind, { short: string; long: string }> = {
 export function PriceBadge({ badge, long = false }: { badge: PriceBadgeKind | null; long?: boolean }) {
   if (!badge) return null;
   return (
-    <span data-testid="price-badge" className="badge-history">
+    <span className="badge-history">
       {long ? BADGE_TEXT[badge].long : BADGE_TEXT[badge].short}
     </span>
   );
