@@ -253,6 +253,23 @@ function storeNeighbours(storeCodes: readonly string[], own: readonly Place[]): 
 }
 
 /**
+ * The rows "More in …" collects: `add(list)` appends the rows of `list` not in `shown` nor added
+ * before, in order, until `rows` holds `limit`.
+ */
+function moreRows(shown: readonly number[], limit: number): { rows: number[]; add: (list: readonly number[]) => void } {
+  const seen = new Set(shown);
+  const rows: number[] = [];
+  const add = (list: readonly number[]) => {
+    for (const r of list) {
+      if (rows.length === limit || seen.has(r)) continue;
+      rows.push(r);
+      seen.add(r);
+    }
+  };
+  return { rows, add };
+}
+
+/**
  * The rows of "More in …": over `own`, then over `neighbours`, first the products that hold every
  * word anywhere (`run(words, filters, true)`), then those of whom the query asks (`run(audience,
  * filters, false)`: every one when it says nobody), each list in its own order, leaving out the
@@ -268,15 +285,7 @@ async function fillMore(
   own: readonly Place[],
   neighbours: readonly Place[],
 ): Promise<{ rows: number[]; categories: Broadened['categories'] } | null> {
-  const seen = new Set(shown);
-  const rows: number[] = [];
-  const add = (list: readonly number[]) => {
-    for (const r of list) {
-      if (rows.length === limit || seen.has(r)) continue;
-      rows.push(r);
-      seen.add(r);
-    }
-  };
+  const { rows, add } = moreRows(shown, limit);
   const categories: Broadened['categories'] = [];
   for (const group of [own, neighbours]) {
     if (rows.length === limit || group.length === 0) continue;
@@ -370,15 +379,7 @@ async function moreWhereFiled(
   }
   if (places.size === 0) return null;
   const filters = [...places.values()].map((p) => p.filter);
-  const seen = new Set(shown);
-  const rows: number[] = [];
-  const add = (list: readonly number[]) => {
-    for (const r of list) {
-      if (rows.length === limit || seen.has(r)) continue;
-      rows.push(r);
-      seen.add(r);
-    }
-  };
+  const { rows, add } = moreRows(shown, limit);
   const audience = words.filter((w) => audienceOfQueryWord(w) !== null);
   add(await run([...words], filters, true));
   for (const w of words) if (rows.length < limit && !audience.includes(w) && words.length > 1) add(await run([...audience, w], filters, true));
