@@ -1,6 +1,21 @@
 import { BASIC_COLOUR_LABELS, BASIC_COLOURS, basicColours } from '@b-deals/core';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './live-page';
 import { expectNoAxeViolations, filters, gridPrices, productCount } from './helpers';
+
+/** The offers (sizes and colours) of the first six products a listing shows, as the API's product answer gives them. */
+async function shownOffers(page: Page, request: APIRequestContext): Promise<Array<Array<{ sizes: string[]; colors: string[] }>>> {
+  const ids = await page
+    .locator('main a[href*="/prod/"]')
+    .evaluateAll((as) => [...new Set(as.map((a) => new URL((a as HTMLAnchorElement).href).searchParams.get('id')))].slice(0, 6));
+  expect(ids.length).toBeGreaterThan(0);
+  const out = [];
+  for (const id of ids) {
+    const res = await request.get(`/inventory/api/v1/standard-product/product/${id}/with-recommend`);
+    out.push(((await res.json()) as { offers: Array<{ sizes: string[]; colors: string[] }> }).offers);
+  }
+  return out;
+}
 
 test('min/max price inputs clamp on blur and filter the listing by price', async ({ page }) => {
   await page.goto('/searchList/?sort=priceAscTag');
@@ -84,15 +99,7 @@ test('the size filter keeps only products with that size in stock, and names it 
   await expect(chips.getByRole('link', { name: `Size ${size}` })).toBeVisible();
 
   // The products kept come in that size (the API's own product answer lists it among their offers' sizes).
-  const ids = await page
-    .locator('main a[href*="/prod/"]')
-    .evaluateAll((as) => [...new Set(as.map((a) => new URL((a as HTMLAnchorElement).href).searchParams.get('id')))].slice(0, 6));
-  expect(ids.length).toBeGreaterThan(0);
-  for (const id of ids) {
-    const res = await request.get(`/inventory/api/v1/standard-product/product/${id}/with-recommend`);
-    const body = (await res.json()) as { offers: Array<{ sizes: string[] }> };
-    expect(body.offers.some((o) => o.sizes.some((s) => s.split(' / ').includes(size)))).toBe(true);
-  }
+  for (const offers of await shownOffers(page, request)) expect(offers.some((o) => o.sizes.some((s) => s.split(' / ').includes(size)))).toBe(true);
   await expectNoAxeViolations(page);
 });
 
@@ -128,15 +135,7 @@ test('the colour filter keeps products of that colour, shows each colour by name
   await expect(chips.getByRole('link', { name: 'Blue' })).toBeVisible();
 
   // The products kept state a shade of blue at some merchant (the API's product answer lists their offers' colours).
-  const ids = await page
-    .locator('main a[href*="/prod/"]')
-    .evaluateAll((as) => [...new Set(as.map((a) => new URL((a as HTMLAnchorElement).href).searchParams.get('id')))].slice(0, 6));
-  expect(ids.length).toBeGreaterThan(0);
-  for (const id of ids) {
-    const res = await request.get(`/inventory/api/v1/standard-product/product/${id}/with-recommend`);
-    const body = (await res.json()) as { offers: Array<{ colors: string[] }> };
-    expect(body.offers.some((o) => o.colors.some((c) => basicColours(c).includes('blue')))).toBe(true);
-  }
+  for (const offers of await shownOffers(page, request)) expect(offers.some((o) => o.colors.some((c) => basicColours(c).includes('blue')))).toBe(true);
   await expectNoAxeViolations(page);
 
   // Once a colour is chosen, the colours are in view without opening anything.
