@@ -45,7 +45,13 @@ describe.each(testDrivers())('colour filter on %s', (driver) => {
       bag('shown', 'Ashvale Woven Tote', 'As shown'),
       bag('none', 'Ashvale Mini Tote', undefined),
     ];
-    await ingestFeed(db, { bytes: rssFeed('bag-store', items), feed: 'bag-store.xml', merchant: { slug: 'bag-store', name: 'Bag Store' }, fx, skipMaintenance: true });
+    await ingestFeed(db, {
+      bytes: rssFeed('bag-store', items),
+      feed: 'bag-store.xml',
+      merchant: { slug: 'bag-store', name: 'Bag Store' },
+      fx,
+      skipMaintenance: true,
+    });
     app = await buildApp(testAppOptions(db));
   }, 120_000);
   afterAll(async () => {

@@ -320,7 +320,11 @@ describe.each(testDrivers())('search index on %s', (driver) => {
       expect(shown, `${label} size kinds together`).toEqual(kinds.flatMap(ofKind));
       const totals = kinds.map((k) => ofKind(k).reduce((sum, f) => sum + f.count, 0));
       expect(totals, `${label} size kinds by products`).toEqual([...totals].sort((a, b) => b - a));
-      for (const k of kinds) expect(ofKind(k).map((f) => f.key), `${label} size order`).toEqual(sortSizes(ofKind(k).map((f) => f.key)));
+      for (const k of kinds)
+        expect(
+          ofKind(k).map((f) => f.key),
+          `${label} size order`,
+        ).toEqual(sortSizes(ofKind(k).map((f) => f.key)));
       if (c.sort !== 'none' || !c.q)
         expect(
           got.items.map((i) => i.id),

@@ -113,7 +113,13 @@ function ValueFacet({
   if (values.length === 0) return null;
   const item = ([key, label, count]: FacetValue) => (
     <li key={key}>
-      <FacetLink href={internalHref(pathname, listingQuery(params, { toggle: [facetKey, key] }))} selected={selected.has(key)} label={label} count={count} swatch={swatch(key)} />
+      <FacetLink
+        href={internalHref(pathname, listingQuery(params, { toggle: [facetKey, key] }))}
+        selected={selected.has(key)}
+        label={label}
+        count={count}
+        swatch={swatch(key)}
+      />
     </li>
   );
   if (collapsed && selected.size === 0)

@@ -90,11 +90,7 @@ const BADGE_TEXT: Record<PriceBadgeKind, { short: string; long: string }> = {
 /** "Lowest in 90 days" or "Good deal" (core `priceBadge`), from our observed history; nothing for null. */
 export function PriceBadge({ badge, long = false }: { badge: PriceBadgeKind | null; long?: boolean }) {
   if (!badge) return null;
-  return (
-    <span className="badge-history">
-      {long ? BADGE_TEXT[badge].long : BADGE_TEXT[badge].short}
-    </span>
-  );
+  return <span className="badge-history">{long ? BADGE_TEXT[badge].long : BADGE_TEXT[badge].short}</span>;
 }
 
 /** "Out of stock": no store has the product (or, on the product page, the chosen option) in stock now. */

@@ -182,7 +182,10 @@ const METAL_COLOURS: ReadonlyArray<readonly [string, readonly [string, string]]>
 
 /** Whether a name holds one word twice, case ignored ("Leather Pebbled Leather Bucket Bag"). */
 function repeatsAWord(name: string): boolean {
-  const words = name.toLowerCase().split(/[^a-z0-9'-]+/).filter(Boolean);
+  const words = name
+    .toLowerCase()
+    .split(/[^a-z0-9'-]+/)
+    .filter(Boolean);
   return new Set(words).size !== words.length;
 }
 

@@ -121,7 +121,10 @@ describe('planDemoCatalogue at the default size', () => {
 
   it('never names a product with one word twice ("Cropped Cropped Chinos", "Kids Easy-Care Kids Sneakers")', () => {
     const repeated = plan.products.filter((p) => {
-      const words = p.name.toLowerCase().split(/[^a-z0-9'-]+/).filter(Boolean);
+      const words = p.name
+        .toLowerCase()
+        .split(/[^a-z0-9'-]+/)
+        .filter(Boolean);
       return new Set(words).size !== words.length;
     });
     expect(repeated.map((p) => p.name)).toEqual([]);
