@@ -3,16 +3,11 @@
  * by the basic colours of their offers' GMC `color` (core `basicColours`: Navy is blue, "Black and
  * White" is black and white, "Green/Pink" is its main colour, green), disjunctive facet counts, and a 400 for a colour that is none of them.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SearchResponse } from '@b-deals/contracts';
-import type { Database } from '@b-deals/db';
-import { createTestDatabase, testDrivers } from '@b-deals/db/testing';
-import { loadDefaultFxTable } from '@b-deals/feeds';
-import { rssFeed, type TestItem } from '@b-deals/feeds/testing';
-import { buildApp } from '../src/app.ts';
-import { ingestFeed } from '../src/index.ts';
-import { testAppOptions } from './test-app.ts';
+import { testDrivers } from '@b-deals/db/testing';
+import type { TestItem } from '@b-deals/feeds/testing';
+import { shopCatalogueApp } from './test-app.ts';
 
 const TOTES = 'Apparel & Accessories > Handbags, Wallets & Cases > Handbags';
 const bag = (id: string, title: string, color: string | undefined, brand = 'Ashvale'): TestItem => ({
@@ -26,38 +21,19 @@ const bag = (id: string, title: string, color: string | undefined, brand = 'Ashv
 });
 
 describe.each(testDrivers())('colour filter on %s', (driver) => {
-  let db: Database;
-  let app: FastifyInstance;
-  const post = (body: object) => app.inject({ method: 'POST', url: '/inventory/api/v1/search/condition', payload: body });
+  const shop = shopCatalogueApp(driver, [
+    bag('navy', 'Ashvale Leather Tote', 'Navy'),
+    bag('cobalt', 'Ashvale Canvas Tote', 'Cobalt Blue'),
+    bag('stripe', 'Ashvale Striped Tote', 'Black and White'),
+    // GMC: up to three colours joined by "/", the main one first; the feed keeps the main one.
+    bag('slash', 'Ashvale Quilted Tote', 'Green/Pink'),
+    bag('red', 'Ashvale Crossbody Bag', 'Burgundy', 'Corvell'),
+    bag('shown', 'Ashvale Woven Tote', 'As shown'),
+    bag('none', 'Ashvale Mini Tote', undefined),
+  ]);
+  const post = (body: object) => shop.app.inject({ method: 'POST', url: '/inventory/api/v1/search/condition', payload: body });
   const search = async (body: object): Promise<SearchResponse> => (await post(body)).json();
   const names = (r: SearchResponse) => r.items.map((i) => i.name).sort();
-
-  beforeAll(async () => {
-    db = await createTestDatabase(driver);
-    const fx = loadDefaultFxTable();
-    const items = [
-      bag('navy', 'Ashvale Leather Tote', 'Navy'),
-      bag('cobalt', 'Ashvale Canvas Tote', 'Cobalt Blue'),
-      bag('stripe', 'Ashvale Striped Tote', 'Black and White'),
-      // GMC: up to three colours joined by "/", the main one first; the feed keeps the main one.
-      bag('slash', 'Ashvale Quilted Tote', 'Green/Pink'),
-      bag('red', 'Ashvale Crossbody Bag', 'Burgundy', 'Corvell'),
-      bag('shown', 'Ashvale Woven Tote', 'As shown'),
-      bag('none', 'Ashvale Mini Tote', undefined),
-    ];
-    await ingestFeed(db, {
-      bytes: rssFeed('bag-store', items),
-      feed: 'bag-store.xml',
-      merchant: { slug: 'bag-store', name: 'Bag Store' },
-      fx,
-      skipMaintenance: true,
-    });
-    app = await buildApp(testAppOptions(db));
-  }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  });
 
   it('lists the basic colours of the stated colours, in filter order, with their product counts', async () => {
     const all = await search({});
