@@ -74,6 +74,12 @@ export const ProductDetailSchema = ProductCardSchema.extend({
   description: z.string(),
   images: z.array(ImageSchema),
   colors: z.array(z.string()),
+  /**
+   * The same item in other colours at the product's stores (issue 11 §3): a merchant's colours of one
+   * item (GMC `item_group_id`, or titles that agree apart from colour and size) are products of their
+   * own, one card each; these link to them. Colour (GMC `color`) order, at most 24.
+   */
+  otherColors: z.array(z.object({ color: z.string(), id: z.number().int(), slug: z.string() })),
   sizes: z.array(z.string()),
   gtin: z.string().nullable(),
   mpn: z.string().nullable(),

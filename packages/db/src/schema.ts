@@ -287,6 +287,13 @@ export const offers = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * The merchant's colour variants of one item share it (apps/api matching `Listing.variantGroup`):
+     * GMC `item_group_id`, else `~brand:title` with colour and sizes taken out; null when unknown, and
+     * for an offer last written before migration 0029. The product page links a product's other
+     * colours through it (issue 11 §3: one product, and one card, per colour).
+     */
+    variantGroup: text('variant_group'),
     /** False once a later full feed no longer lists it (kept with its history). */
     active: boolean('active').notNull().default(true),
     /** Hash of the normalised listing; unchanged hash means nothing to write. */
@@ -296,6 +303,9 @@ export const offers = pgTable(
   },
   (t) => [
     uniqueIndex('offers_merchant_key_idx').on(t.merchantId, t.offerKey),
+    index('offers_variant_group_idx')
+      .on(t.merchantId, t.variantGroup)
+      .where(sql`variant_group IS NOT NULL`),
     index('offers_product_idx').on(t.productId),
     // Looking a product up by a pasted merchant link (core productLinkKeySql; issue 16 §6).
     index('offers_link_key_idx').using('btree', sql.raw(productLinkKeySql('link'))),

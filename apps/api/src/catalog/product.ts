@@ -4,7 +4,7 @@
  * stated shipping; decision 0006), its daily price history, and similar products.
  */
 import { bestOfferSql, categoryByCode, categoryTrail, offerTotal, sortSizes } from '@b-deals/core';
-import type { Offer, ProductWithRecommend } from '@b-deals/contracts';
+import type { Offer, ProductDetail, ProductWithRecommend } from '@b-deals/contracts';
 import type { Queryable } from '@b-deals/db';
 import { notFound } from '../errors.ts';
 import { CARD_COLUMNS, toCard, type CardRow } from './cards.ts';
@@ -21,12 +21,13 @@ export async function productWithRecommend(db: Queryable, id: number, days: numb
   );
   const row = res.rows[0];
   if (!row || row.price_cents === null || row.offer_count === 0) throw notFound(`Product ${id}`);
-  const [offers, images, history, merchants, similar] = await Promise.all([
+  const [offers, images, history, merchants, similar, otherColors] = await Promise.all([
     loadOffers(db, id),
     db.query<Pick<ImageRow, 'url'>>(`SELECT url FROM images WHERE product_id = $1 ORDER BY position`, [id]),
     priceHistory(db, id, days, now),
     merchantPriceSummaries(db, id, days, now),
     recommend > 0 ? similarProducts(db, id, row.category_code, row.price_cents, recommend) : Promise.resolve([]),
+    otherColorsOf(db, id, row.colors),
   ]);
   const node = categoryByCode(row.category_code);
   return {
@@ -35,6 +36,7 @@ export async function productWithRecommend(db: Queryable, id: number, days: numb
       description: row.description,
       images: images.rows.flatMap((r) => imageObject(r.url) ?? []),
       colors: row.colors,
+      otherColors,
       // Natural size order (issue 20 §4); the database keeps them as text.
       sizes: sortSizes(row.sizes),
       gtin: row.gtin,
@@ -108,6 +110,26 @@ async function loadOffers(db: Queryable, productId: number): Promise<Offer[]> {
       lastSeenAt: new Date(o.last_seen_at).toISOString(),
     };
   });
+}
+
+/**
+ * The product's other colours (issue 11 §3): the products of other offers in the `variant_group` of
+ * one of its active offers at the same merchant, each of one colour that `colors` (the product's own)
+ * does not have; one product per colour (the most popular), colour order, at most 24.
+ */
+async function otherColorsOf(db: Queryable, id: number, colors: readonly string[]): Promise<ProductDetail['otherColors']> {
+  const res = await db.query<{ color: string; id: string | number; slug: string }>(
+    `SELECT DISTINCT ON (lower(o2.colors[1])) o2.colors[1] AS color, p.id, p.slug
+       FROM offers o
+       JOIN offers o2 ON o2.merchant_id = o.merchant_id AND o2.variant_group = o.variant_group AND o2.product_id <> o.product_id
+                     AND o2.active AND cardinality(o2.colors) = 1
+       JOIN products p ON p.id = o2.product_id AND p.offer_count > 0
+      WHERE o.product_id = $1 AND o.active AND o.variant_group IS NOT NULL AND NOT (lower(o2.colors[1]) = ANY($2::text[]))
+      ORDER BY lower(o2.colors[1]), p.popularity DESC, p.id
+      LIMIT 24`,
+    [id, colors.map((c) => c.toLowerCase())],
+  );
+  return res.rows.map((r) => ({ color: r.color, id: Number(r.id), slug: r.slug }));
 }
 
 /** Products in the same leaf category, nearest in price first, then popular ones. */

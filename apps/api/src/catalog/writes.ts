@@ -115,15 +115,15 @@ export async function writeOffers(
     const pending = tx.query<Pick<OfferRow, 'id' | 'product_id' | 'offer_key'>>(
       `INSERT INTO offers AS o (merchant_id, offer_key, product_id, match_method, match_score, match_candidate_id, title, link, image_url, price_cents, sale_price_cents,
               shipping_cents, original_amount, original_currency, fx_rate_date, fx_rate_source, availability, condition, sizes, size_stock, colors, gtin, mpn, item_ids,
-              google_product_category, product_type, age_group, gender, category_code, also_category_codes, content_hash, active, first_seen_at, last_seen_at)
+              google_product_category, product_type, age_group, gender, category_code, also_category_codes, variant_group, content_hash, active, first_seen_at, last_seen_at)
        SELECT $1, offer_key, product_id, match_method, match_score, match_candidate_id, title, link, image_url, price_cents, sale_price_cents, shipping_cents,
               original_amount, original_currency, fx_rate_date, fx_rate_source, availability, condition, sizes, size_stock, colors, gtin, mpn, item_ids,
-              google_product_category, product_type, age_group, gender, category_code, also_category_codes, content_hash, true, $2, $2
+              google_product_category, product_type, age_group, gender, category_code, also_category_codes, variant_group, content_hash, true, $2, $2
          FROM jsonb_to_recordset($3::jsonb) AS r(offer_key text, product_id bigint, match_method text, match_score float8, match_candidate_id bigint, title text, link text,
               image_url text, price_cents int, sale_price_cents int, shipping_cents int, original_amount bigint, original_currency text,
               fx_rate_date date, fx_rate_source text,
               availability text, condition text, sizes text[], size_stock jsonb, colors text[], gtin text, mpn text, item_ids text[],
-              google_product_category text, product_type text, age_group text, gender text, category_code text, also_category_codes text[], content_hash text)
+              google_product_category text, product_type text, age_group text, gender text, category_code text, also_category_codes text[], variant_group text, content_hash text)
        ON CONFLICT (merchant_id, offer_key) DO UPDATE SET
          title = EXCLUDED.title, link = EXCLUDED.link, image_url = EXCLUDED.image_url, price_cents = EXCLUDED.price_cents,
          sale_price_cents = EXCLUDED.sale_price_cents, shipping_cents = EXCLUDED.shipping_cents,
@@ -133,6 +133,7 @@ export async function writeOffers(
          gtin = EXCLUDED.gtin, mpn = EXCLUDED.mpn, item_ids = EXCLUDED.item_ids,
          google_product_category = EXCLUDED.google_product_category, product_type = EXCLUDED.product_type, age_group = EXCLUDED.age_group,
          gender = EXCLUDED.gender, category_code = EXCLUDED.category_code, also_category_codes = EXCLUDED.also_category_codes,
+         variant_group = EXCLUDED.variant_group,
          content_hash = EXCLUDED.content_hash, active = true, last_seen_at = greatest(o.last_seen_at, EXCLUDED.last_seen_at)
        RETURNING o.id, o.product_id, o.offer_key`,
       [merchantId, observedAt, json],
@@ -179,6 +180,7 @@ function offerRowsJson(chunk: readonly Resolution[]): string {
     gender: l.lead.gender,
     category_code: l.lead.categoryCode,
     also_category_codes: l.lead.alsoCategoryCodes,
+    variant_group: l.variantGroup,
     content_hash: l.contentHash,
   }));
   return JSON.stringify(rows);

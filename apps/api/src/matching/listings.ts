@@ -2,7 +2,9 @@
  * From feed items to merchant listings, and the keys that match listings into standard
  * products (issue 2 §8). Pure: no I/O.
  *
- * A listing is one offer: a GMC item, or all items sharing an `item_group_id` (its variants).
+ * A listing is one offer: a GMC item, or all items of one colour sharing an `item_group_id` (its
+ * variants). A merchant's colours of one item are separate listings, and so separate products with one
+ * card each, tied together by their `variantGroup` (issue 11 §3: one card per product and colour).
  * Matching keys, strongest first:
  *   1. `gtin:<GTIN-14>` for every valid GTIN of the listing (GMC `gtin`),
  *   2. `mpn:<brand-slug>:<MPN>` (GMC `brand` + `mpn`),
@@ -13,8 +15,18 @@ import { slugify, type Availability, type MatchMethod } from '@b-deals/core';
 import { perDistinctValue, type FeedItem } from '@b-deals/feeds';
 
 export interface Listing {
-  /** GMC `item_group_id` when the items are variants, the variant key (`~brand:title`) of variants without one, else the item's GMC `id`. */
+  /**
+   * GMC `item_group_id` when the items are variants (`<item_group_id>~<colour slug>` when the group
+   * comes in several colours), the variant key (`~brand:title[:colour]`) of variants without one, else
+   * the item's GMC `id`.
+   */
   offerKey: string;
+  /**
+   * The merchant's colour variants of one item share it (offers.variant_group): GMC `item_group_id`,
+   * else brand and title with colour and sizes taken out (`~brand:title`); null when no title is left.
+   * The product page links a product's other colours through it.
+   */
+  variantGroup: string | null;
   items: FeedItem[];
   /** The variant shown: the lowest effective price among available variants. */
   lead: FeedItem;
@@ -89,23 +101,46 @@ function withoutOwnSizes(title: string, sizes: readonly string[]): string {
  * card, per colour, as the title keys have it); '' when no title is left.
  */
 function variantKey(item: FeedItem, title: string): string {
-  return title ? `~${item.brand ? slugify(item.brand) : ''}:${title}${item.color ? `:${slugify(item.color)}` : ''}` : '';
+  const group = colourGroup(item, title);
+  return group && item.color ? `${group}:${slugify(item.color)}` : group;
+}
+
+/** The variant key of an item without its colour (`~brand:title`): the group of its colour variants; '' when no title is left. */
+function colourGroup(item: FeedItem, title: string): string {
+  return title ? `~${item.brand ? slugify(item.brand) : ''}:${title}` : '';
 }
 
 /**
- * Groups accepted items into listings, in first-seen order: by GMC `item_group_id`; else, as GMC
- * groups variants, items of the feed of one colour whose titles agree apart from size
+ * The offer key of an item with `item_group_id`: the group's id, or `<id>~<colour slug>` when the
+ * group's items come in more than one colour (`colours`: item_group_id → its distinct colour slugs).
+ */
+function groupKey(item: FeedItem & { itemGroupId: string }, colours: ReadonlyMap<string, ReadonlySet<string>>): string {
+  return item.color && colours.get(item.itemGroupId)!.size > 1 ? `${item.itemGroupId}~${slugify(item.color)}` : item.itemGroupId;
+}
+
+/**
+ * Groups accepted items into listings, in first-seen order: by GMC `item_group_id` and colour (a
+ * group in several colours gives one listing per colour; items of it without a colour stay together);
+ * else, as GMC groups variants, items of the feed of one colour whose titles agree apart from size
  * ({@link variantKey}) and that differ from each other in size or title become one listing
  * (a feed that lists each size of a shoe as its own item gives one offer with all its sizes);
  * items that would be indistinguishable in such a group, and all others, stay one listing each (by `id`).
+ * Each listing's `variantGroup` ties it to its other colours at the merchant.
  */
 export function groupListings(items: readonly FeedItem[]): Listing[] {
   const byVariant = new Map<string, FeedItem[]>();
   // normaliseTitle(title, brand, colour) of items whose own sizes are not in their title: the title key of a
   // listing they lead has the same value, computed once.
   const titles = new Map<FeedItem, string>();
+  const colourGroups = new Map<FeedItem, string>();
+  const groupColours = new Map<string, Set<string>>();
   for (const item of items) {
-    if (item.itemGroupId) continue;
+    if (item.itemGroupId) {
+      let c = groupColours.get(item.itemGroupId);
+      if (!c) groupColours.set(item.itemGroupId, (c = new Set()));
+      if (item.color) c.add(slugify(item.color));
+      continue;
+    }
     const stripped = withoutOwnSizes(item.title, item.sizes);
     // Titles agree apart from size when every word agrees, repeats too: "Exfoliant Visage N°4" and "Exfoliant Visage
     // Exfoliant N°4" (a real feed, two prices, two images) are two items, not one item in two sizes.
@@ -113,6 +148,7 @@ export function groupListings(items: readonly FeedItem[]): Listing[] {
     if (stripped === item.title || stripped.trim() === item.title.trim()) titles.set(item, [...new Set(words.split('-'))].join('-'));
     const key = variantKey(item, words);
     if (!key) continue;
+    colourGroups.set(item, colourGroup(item, words));
     const g = byVariant.get(key);
     if (g) g.push(item);
     else byVariant.set(key, [item]);
@@ -125,12 +161,15 @@ export function groupListings(items: readonly FeedItem[]): Listing[] {
   }
   const groups = new Map<string, FeedItem[]>();
   for (const item of items) {
-    const key = item.itemGroupId ?? variantOf.get(item) ?? item.id;
+    const key = item.itemGroupId ? groupKey(item as FeedItem & { itemGroupId: string }, groupColours) : (variantOf.get(item) ?? item.id);
     const g = groups.get(key);
     if (g) g.push(item);
     else groups.set(key, [item]);
   }
-  return [...groups].map(([offerKey, group]) => toListing(offerKey, group, titles));
+  return [...groups].map(([offerKey, group]) => {
+    const first = group[0]!;
+    return toListing(offerKey, group, titles, first.itemGroupId ?? colourGroups.get(first) ?? null);
+  });
 }
 
 /** Distinct non-empty values, first-seen order. */
@@ -159,7 +198,7 @@ export function listingKeys(l: { gtins: readonly string[]; mpn: string | null; b
   return keys;
 }
 
-function toListing(offerKey: string, items: FeedItem[], titles: ReadonlyMap<FeedItem, string>): Listing {
+function toListing(offerKey: string, items: FeedItem[], titles: ReadonlyMap<FeedItem, string>, variantGroup: string | null): Listing {
   const one = items.length === 1;
   const lead = one
     ? items[0]!
@@ -181,11 +220,13 @@ function toListing(offerKey: string, items: FeedItem[], titles: ReadonlyMap<Feed
     // 'v2': the hash also stands for size_stock (migration 0012); 'v3': and for age_group (migration 0020); 'v4': and for
     // gender and the mapped category (migration 0023), so the first ingest after each writes every offer once. The items
     // stand for the leaves listed too (`alsoCategoryCodes`, migration 0024), so that ingest rewrote every offer again.
-    .update(JSON.stringify(['v4', items, sizes, colors]))
+    // 'v5': and for variant_group (migration 0029).
+    .update(JSON.stringify(['v5', items, sizes, colors, variantGroup]))
     .digest('base64url')
     .slice(0, 22);
   return {
     offerKey,
+    variantGroup,
     items,
     lead,
     title: lead.title,

@@ -74,3 +74,39 @@ describe('variants without item_group_id', () => {
     expect(listingsOf([shoe('s9', 'Groundwell Runner Size 9'), shoe('s10', 'Groundwell Runner Size 10')])).toHaveLength(1);
   });
 });
+
+describe('one listing per colour (issue 11 §3: one card per product and colour)', () => {
+  it('splits an item group in several colours into one listing per colour, tied by the group', () => {
+    const hoodie = (id: string, color: string, size: string, price = '54.00 USD') =>
+      shoe(id, `Groundwell Hoodie ${color}`, size, { itemGroupId: 'HD-1', color, price, category: 'Apparel & Accessories > Clothing' });
+    const listings = listingsOf([
+      hoodie('hd-bk-s', 'Black', 'S'),
+      hoodie('hd-gy-s', 'Gray', 'S', '49.00 USD'),
+      hoodie('hd-bk-m', 'Black', 'M'),
+      hoodie('hd-gy-m', 'Gray', 'M', '49.00 USD'),
+      shoe('sl-40', 'Groundwell Slide', '40', { itemGroupId: 'SL', color: 'Tan' }),
+      shoe('sl-41', 'Groundwell Slide', '41', { itemGroupId: 'SL', color: 'Tan' }),
+    ]);
+    expect(listings.map((l) => [l.offerKey, l.variantGroup, l.colors, l.sizes, l.priceCents])).toEqual([
+      ['HD-1~black', 'HD-1', ['Black'], ['S', 'M'], 5400],
+      ['HD-1~gray', 'HD-1', ['Gray'], ['S', 'M'], 4900],
+      // A group of one colour keeps the group's id as its key, so its offer and price history stay as they were.
+      ['SL', 'SL', ['Tan'], ['40', '41'], 8900],
+    ]);
+    // Each colour matches by its own title key, colour included.
+    expect(listings[0]!.keys.map((k) => k.key)).toContain('title:groundwell:hoodie:black');
+  });
+
+  it('ties colours of items without item_group_id whose titles agree apart from colour and size', () => {
+    const listings = listingsOf([
+      shoe('red-40', 'Groundwell Canvas Shoe Red', '40', { color: 'Red' }),
+      shoe('red-41', 'Groundwell Canvas Shoe Red', '41', { color: 'Red' }),
+      shoe('blue-40', 'Groundwell Canvas Shoe Blue', '40', { color: 'Blue' }),
+      shoe('tee', 'Groundwell Logo Tee', undefined, { color: 'Red' }),
+    ]);
+    expect(listings.map((l) => l.items.map((i) => i.id))).toEqual([['red-40', 'red-41'], ['blue-40'], ['tee']]);
+    expect(listings[0]!.variantGroup).toBe('~groundwell:canvas-shoe');
+    expect(listings[1]!.variantGroup).toBe(listings[0]!.variantGroup);
+    expect(listings[2]!.variantGroup).not.toBe(listings[0]!.variantGroup);
+  });
+});

@@ -1,4 +1,4 @@
-import type { Offer, ProductWithRecommend } from '@b-deals/contracts';
+import type { Offer, ProductDetail, ProductWithRecommend } from '@b-deals/contracts';
 import { brandMerchantHref, categoryHref, productHref, bestOffer, sortOffers, discountPercent, formatPrice } from '@b-deals/core';
 import { useEffect, useState } from 'react';
 import { data, redirect } from 'react-router';
@@ -141,6 +141,10 @@ function Gallery({ images, name }: { images: ProductWithRecommend['product']['im
   );
 }
 
+/**
+ * A variant row: each value picks itself on this page (`?color=`/`?size=`), and `elsewhere` lists the
+ * same item in other colours, each a product of its own (issue 11 §3), as links to their pages.
+ */
 function VariantPicker({
   label,
   param,
@@ -149,6 +153,7 @@ function VariantPicker({
   slug,
   id,
   other,
+  elsewhere = [],
 }: {
   label: string;
   param: 'color' | 'size';
@@ -157,13 +162,16 @@ function VariantPicker({
   slug: string;
   id: number;
   other: { color?: string; size?: string };
+  elsewhere?: ProductDetail['otherColors'];
 }) {
-  if (values.length === 0) return null;
+  if (values.length === 0 && elsewhere.length === 0) return null;
+  // One colour of its own and others elsewhere: this page is that colour.
+  const shown = selected ?? (elsewhere.length > 0 && values.length === 1 ? values[0] : undefined);
   return (
     <div className="mt-4">
       <h2 className="text-sm font-semibold">
         {label}
-        {selected ? <span className="font-normal text-stone-600">: {selected}</span> : null}
+        {shown ? <span className="font-normal text-stone-600">: {shown}</span> : null}
       </h2>
       <ul className="mt-2 flex flex-wrap gap-2">
         {values.map((v) => (
@@ -172,10 +180,17 @@ function VariantPicker({
               to={productHref(slug, id, { ...other, [param]: v === selected ? undefined : v })}
               replace
               preventScrollReset
-              aria-current={v === selected ? 'true' : undefined}
-              className={`block rounded-lg border px-3 py-1.5 text-sm ${v === selected ? 'border-accent-600 bg-accent-50 font-medium text-accent-800' : 'border-stone-300 hover:border-stone-500'}`}
+              aria-current={v === shown ? 'true' : undefined}
+              className={`block rounded-lg border px-3 py-1.5 text-sm ${v === shown ? 'border-accent-600 bg-accent-50 font-medium text-accent-800' : 'border-stone-300 hover:border-stone-500'}`}
             >
               {v}
+            </Link>
+          </li>
+        ))}
+        {elsewhere.map((o) => (
+          <li key={o.id}>
+            <Link to={productHref(o.slug, o.id)} className="block rounded-lg border border-stone-300 px-3 py-1.5 text-sm hover:border-stone-500">
+              {o.color}
             </Link>
           </li>
         ))}
@@ -313,7 +328,16 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             Best price from {offers.length === 1 ? '1 store' : `${offers.length} stores`}
             {product.inStock ? '' : ' · currently out of stock'}
           </p>
-          <VariantPicker label="Color" param="color" values={product.colors} selected={color} slug={product.slug} id={product.id} other={{ size }} />
+          <VariantPicker
+            label="Color"
+            param="color"
+            values={product.colors}
+            selected={color}
+            slug={product.slug}
+            id={product.id}
+            other={{ size }}
+            elsewhere={product.otherColors}
+          />
           <VariantPicker label="Size" param="size" values={product.sizes} selected={size} slug={product.slug} id={product.id} other={{ color }} />
           <div className="mt-6 flex flex-wrap items-center gap-3">
             {best ? (
