@@ -102,6 +102,8 @@ function main(argv: string[]): number {
       "  alert: one alert at 3 % under the day's price, bought when it fires or on the horizon's last day (the figures the advice is judged by)\n",
     );
     for (const r of result.rows) process.stdout.write(`${r.policy.padEnd(60)}  ${cell(r.train)}    ${cell(r.test)}\n`);
+    const c = result.ceiling;
+    process.stdout.write(`${'  bound: hindsight (waits when the alert pays; no policy)'.padEnd(60)}  ${cell(c.train)}    ${cell(c.test)}\n`);
     process.stdout.write('  daily: the shopper reads the advice every day and buys when it says BUY (for comparison)\n');
     for (const r of result.dailyRows) process.stdout.write(`${r.policy.padEnd(60)}  ${cell(r.train)}    ${cell(r.test)}\n`);
 

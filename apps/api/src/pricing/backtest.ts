@@ -197,6 +197,28 @@ export function score(policy: Policy, decisions: readonly Decision[], execution:
   return { decisions: n, noWorse: n ? noWorse / n : 1, capture: possible > 0 ? saved / possible : null, waitShare: n ? waits / n : 0 };
 }
 
+/**
+ * The hindsight bound of alert execution over `decisions`: WAIT exactly when waiting with the 3 %
+ * alert pays less than today's price (`waitPrice < price`), BUY otherwise. It reads the horizon, so
+ * it is no policy: it is the most any advice can capture when WAIT means one alert at 3 % under
+ * today's price. Saving missed by it is out of reach of that execution (a drop under 3 % never fires
+ * the alert; after the alert fires the price may fall further).
+ */
+export function alertCeiling(decisions: readonly Decision[]): Score {
+  let saved = 0;
+  let possible = 0;
+  let waits = 0;
+  for (const d of decisions) {
+    if (d.waitPrice < d.price) {
+      waits++;
+      saved += d.price - d.waitPrice;
+    }
+    possible += d.price - d.bestPrice;
+  }
+  const n = decisions.length;
+  return { decisions: n, noWorse: 1, capture: possible > 0 ? saved / possible : null, waitShare: n ? waits / n : 0 };
+}
+
 /** The no-worse floor a fitted threshold must keep on the training part. */
 export const NO_WORSE_FLOOR = 0.97;
 
@@ -282,6 +304,8 @@ export interface BacktestResult {
   rows: Array<{ policy: string; train: Score; test: Score }>;
   /** The same policies when the shopper reads the advice every day instead (printed beside, for comparison). */
   dailyRows: Array<{ policy: string; train: Score; test: Score }>;
+  /** {@link alertCeiling} of each part: the most any advice can capture under alert execution. */
+  ceiling: { train: Score; test: Score };
   model: AdviceModel;
   /** The model's track record by probability band on the held-out decisions (advice-record.ts), named `opts.history`; null when none was scored. */
   record: AdviceRecord | null;
@@ -332,5 +356,13 @@ export function backtest(
   ];
   const rowsOf = (execution: Execution) => policies.map(([policy, p]) => ({ policy, train: score(p, train, execution), test: score(p, test, execution) }));
   const record = test.length > 0 ? adviceRecord(model, test, opts.history ?? 'the backtest history') : null;
-  return { horizon: h, splitDay, model, rows: rowsOf('alert'), dailyRows: rowsOf('daily'), record };
+  return {
+    horizon: h,
+    splitDay,
+    model,
+    rows: rowsOf('alert'),
+    dailyRows: rowsOf('daily'),
+    ceiling: { train: alertCeiling(train), test: alertCeiling(test) },
+    record,
+  };
 }

@@ -19,7 +19,7 @@ import {
   type PricePoint,
 } from '../../src/pricing/advice.ts';
 import { treeValue } from '../../src/ml/index.ts';
-import { backtest, decisionsOf, examplesOf, guardedHistory, LookAheadError, score, type Policy } from '../../src/pricing/backtest.ts';
+import { alertCeiling, backtest, decisionsOf, examplesOf, guardedHistory, LookAheadError, score, type Policy } from '../../src/pricing/backtest.ts';
 
 const START = dayNumber(new Date(Date.UTC(2024, 0, 1)));
 /** A year of daily prices: $100, with a sale at $80 on days 20–24 of every 25-day cycle. */
@@ -58,6 +58,24 @@ describe('backtest decisions', () => {
     expect(score(slicer, d).waitShare).toBe(0);
     expect(() => guardedHistory(cyclic(), 5)[6]).toThrow(LookAheadError);
     expect(guardedHistory(cyclic(), 5).at(-1)!.day).toBe(START + 5);
+  });
+});
+
+describe('the hindsight bound of alert execution', () => {
+  it('captures every sale the 3 % alert catches whole, and nothing of a drop under 3 % or below the alert', () => {
+    // The cyclic sale is one step to $80: the alert buys at the lowest, so the bound captures it all.
+    expect(alertCeiling(decisionsOf(cyclic(), 14))).toMatchObject({ noWorse: 1, capture: 1 });
+    // A 2 % dip (days 40–44) never fires the alert: of the 11 decision days before it (29–39) whose horizon sees it,
+    // only the two whose horizon ends inside it (29, 30) buy in it, on the horizon's last day.
+    const dip = Array.from({ length: 60 }, (_, d) => ({ day: START + d, price: d >= 40 && d < 45 ? 9800 : 10000, inStock: true }));
+    expect(alertCeiling(decisionsOf(dip, 14)).capture).toBeCloseTo(2 / 11, 10);
+    // A sale in two steps, $95 on days 40–41 then $80 on 42–44: from a $100 day the alert buys at $95 of the $20 possible.
+    const steps = Array.from({ length: 60 }, (_, d) => ({ day: START + d, price: d >= 42 && d < 45 ? 8000 : d >= 40 && d < 45 ? 9500 : 10000, inStock: true }));
+    const d39 = decisionsOf(steps, 14).filter((x) => x.day === START + 39);
+    expect(alertCeiling(d39)).toMatchObject({ decisions: 1, capture: 0.25, waitShare: 1 });
+    // No policy does better under the same execution.
+    const all = decisionsOf(steps, 14);
+    for (const p of [() => true, () => false] as Policy[]) expect(score(p, all).capture!).toBeLessThanOrEqual(alertCeiling(all).capture!);
   });
 });
 
