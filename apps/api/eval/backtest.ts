@@ -15,14 +15,19 @@
  * right), which the pages show instead of the model's probability; `--history` is the short name of
  * the history the pages give with it (default `--source`). `--record-only FILE` refits nothing: it
  * replays the held-out part (from FILE's `splitDay`; its decision count must equal FILE's held-out count) under FILE's models and writes their records
- * (and `recordedAt`) into FILE, leaving the models and figures as they are. Exit 2 for bad arguments,
+ * (and `recordedAt`) into FILE, leaving the models and figures as they are. Development options, to
+ * compare variants on the training part only: `--until YYYY-MM-DD` drops every point on or after that
+ * day before anything else (so the run's own split falls inside the real run's training part),
+ * `--horizons 14` runs only those horizons, `--features base,cycle,…` fits the model on those
+ * features (names of `ALL_FEATURE_NAMES` or the groups base, cycle, promo, season, all); a development
+ * run writes no model. Exit 2 for bad arguments,
  * 1 when the input cannot be read.
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ADVICE_HORIZONS, type PricePoint } from '../src/pricing/advice.ts';
+import { ADVICE_HORIZONS, ALL_FEATURE_NAMES, BASE_FEATURE_NAMES, type AdviceHorizon, type FeatureName, type PricePoint } from '../src/pricing/advice.ts';
 import { adviceRecord, type AdviceRecord } from '../src/pricing/advice-record.ts';
 import type { AdviceModels } from '../src/pricing/advice-service.ts';
 import { backtest, decisionsOf, type Score } from '../src/pricing/backtest.ts';
@@ -47,6 +52,9 @@ function main(argv: string[]): number {
         'record-only': { type: 'string' },
         'write-runs': { type: 'string' },
         unweighted: { type: 'boolean', default: false },
+        until: { type: 'string' },
+        horizons: { type: 'string' },
+        features: { type: 'string' },
       },
     });
   } catch (err) {
@@ -56,9 +64,20 @@ function main(argv: string[]): number {
   const input = args.positionals[0];
   const split = Number(args.values.split);
   const maxGap = Number(args.values['max-gap']);
-  if (!input || !(split > 0 && split < 1) || !(maxGap >= 1)) {
+  const until = args.values.until === undefined ? undefined : Date.parse(`${args.values.until}T00:00:00Z`) / 86_400_000;
+  const horizons = args.values.horizons === undefined ? [...ADVICE_HORIZONS] : args.values.horizons.split(',').map(Number);
+  const features = args.values.features === undefined ? undefined : featuresOf(args.values.features);
+  if (
+    !input ||
+    !(split > 0 && split < 1) ||
+    !(maxGap >= 1) ||
+    (until !== undefined && !Number.isInteger(until)) ||
+    !horizons.every((h) => (ADVICE_HORIZONS as readonly number[]).includes(h)) ||
+    features === null ||
+    (args.values['write-model'] && (until !== undefined || args.values.horizons !== undefined))
+  ) {
     process.stderr.write(
-      'usage: npm run backtest -- <history.csv[.gz] | history.runs.tsv[.gz] | folder> [--split 0.6] [--max-gap 31] [--write-model FILE] [--source TEXT] [--history TEXT] [--write-runs FILE] [--unweighted] [--record-only FILE]\n',
+      'usage: npm run backtest -- <history.csv[.gz] | history.runs.tsv[.gz] | folder> [--split 0.6] [--max-gap 31] [--write-model FILE] [--source TEXT] [--history TEXT] [--write-runs FILE] [--unweighted] [--record-only FILE] [--until YYYY-MM-DD] [--horizons 14,30] [--features base,cycle,…]\n',
     );
     return 2;
   }
@@ -76,6 +95,14 @@ function main(argv: string[]): number {
     process.stderr.write(`backtest: ${(err as Error).message}\n`);
     return 1;
   }
+  if (until !== undefined) {
+    for (const [id, points] of series) {
+      const kept = points.filter((p) => p.day < until);
+      if (kept.length) series.set(id, kept);
+      else series.delete(id);
+    }
+    process.stdout.write(`development run: every point on or after ${date(until)} dropped (${series.size} offers left)\n`);
+  }
   const runsFile = args.values['write-runs'];
   if (runsFile) {
     const text = runsOfSeries(series);
@@ -91,8 +118,10 @@ function main(argv: string[]): number {
   const splitDay = Math.round(first + (last - first) * split);
   process.stdout.write(`observed ${date(first)} … ${date(last)}; training before ${date(splitDay)}, scored from it (no look-ahead)\n\n`);
   const models: Record<string, unknown> = {};
-  for (const h of ADVICE_HORIZONS) {
+  if (features) process.stdout.write(`features: ${features.join(', ')}\n\n`);
+  for (const h of horizons as AdviceHorizon[]) {
     const result = backtest(series, h, splitDay, {
+      features,
       weightByOutcome: !args.values.unweighted,
       history: args.values.history ?? args.values.source ?? path.basename(input),
     });
@@ -120,6 +149,26 @@ function main(argv: string[]): number {
     process.stdout.write(`model written to ${args.values['write-model']}\n`);
   }
   return 0;
+}
+
+/** Groups of features `--features` takes by name, besides each feature's own name (promo-features.ts). */
+const FEATURE_GROUPS: Record<string, readonly FeatureName[]> = {
+  base: BASE_FEATURE_NAMES,
+  all: ALL_FEATURE_NAMES,
+  cycle: ['sinceDrop', 'sinceRise', 'dropInterval', 'cyclePhase', 'dropHazard14', 'dropHazard30'],
+  promo: ['promoDepth', 'onPromo', 'promoLength'],
+  season: ['lastYearDrop14', 'lastYearDrop30', 'christmas'],
+};
+
+/** The features of a `--features` list (comma-separated names or groups), in the order of `ALL_FEATURE_NAMES`; null when a name is unknown. */
+function featuresOf(list: string): FeatureName[] | null {
+  const picked = new Set<string>();
+  for (const name of list.split(',')) {
+    const group = FEATURE_GROUPS[name] ?? ((ALL_FEATURE_NAMES as readonly string[]).includes(name) ? [name] : null);
+    if (!group) return null;
+    for (const f of group) picked.add(f);
+  }
+  return ALL_FEATURE_NAMES.filter((f) => picked.has(f));
 }
 
 /** Prints a record's bands: probability band, advice, held-out decisions, share right, share with a 3 % drop. */

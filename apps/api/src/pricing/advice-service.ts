@@ -11,7 +11,7 @@ import type { AdviceModelInfo, PriceAdvice, ProductsAdvice, WaitingPays } from '
 import { bestOfferSql } from '@b-deals/core';
 import type { Queryable } from '@b-deals/db';
 import { CARD_COLUMNS, toCard, type CardRow } from '../catalog/index.ts';
-import { advise, dayNumber, FEATURE_NAMES, type Advice, type AdviceHorizon, type AdviceModel, type PricePoint } from './advice.ts';
+import { advise, ALL_FEATURE_NAMES, BASE_FEATURE_NAMES, dayNumber, type Advice, type AdviceHorizon, type AdviceModel, type PricePoint } from './advice.ts';
 import { trackOf, type AdviceRecord } from './advice-record.ts';
 
 /** Backtest figures of one policy (see backtest.ts). */
@@ -51,15 +51,20 @@ function adviseWithRecord(fitted: FittedHorizon, points: readonly PricePoint[]):
 /** The bundled models' file. */
 export const ADVICE_MODEL_FILE = path.resolve(import.meta.dirname, '../../../../content/price-advice-model.json');
 
-/** Reads fitted models from `file`; null when there is none. Throws when the file is not a model file of these features. */
+/**
+ * Reads fitted models from `file`; null when there is none. Throws when the file is not a model
+ * file of these features: a model names features of `ALL_FEATURE_NAMES` (or none: the base ten of
+ * files written before 2026-11-29), one weight each, and trees that split only those.
+ */
 export function loadAdviceModels(file: string = ADVICE_MODEL_FILE): AdviceModels | null {
   if (!existsSync(file)) return null;
   const parsed = JSON.parse(readFileSync(file, 'utf8')) as AdviceModels;
   for (const h of Object.values(parsed.horizons ?? {})) {
     if (
       !h ||
-      h.model.weights.length !== FEATURE_NAMES.length ||
-      h.model.trees?.some((t) => t.feature.some((f) => f >= FEATURE_NAMES.length)) ||
+      h.model.features?.some((f) => !ALL_FEATURE_NAMES.includes(f)) ||
+      h.model.weights.length !== (h.model.features ?? BASE_FEATURE_NAMES).length ||
+      h.model.trees?.some((t) => t.feature.some((f) => f >= h.model.weights.length)) ||
       (h.model.calibration && !(Number.isFinite(h.model.calibration.scale) && Number.isFinite(h.model.calibration.offset))) ||
       (h.record && !h.record.bands.every((b) => b.decisions > 0 && b.right >= 0 && b.right <= b.decisions && b.drops <= b.decisions))
     )

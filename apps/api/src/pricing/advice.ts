@@ -12,11 +12,14 @@
  * minimum, maximum and median; the 7-day trend; how often the price changed in the last 90 days;
  * days since the last change; the share of the last 365 days spent below 95 % of the trailing
  * high (the merchant's sale habit); whether the offer is in stock; distance to Black Friday;
- * the length of the observed history. Prices are integer cents; days are whole UTC days since
- * 1970-01-01.
+ * the length of the observed history ({@link BASE_FEATURE_NAMES}); then the phase, depth and length
+ * of the offer's promotion cycle, the drop of the same days a year ago and the nearness of Christmas
+ * (promo-features.ts). A model reads the ones it names (`features`). Prices are integer cents; days
+ * are whole UTC days since 1970-01-01.
  */
 import { treeValue, type Tree } from '../ml/index.ts';
 import type { AdviceTrack } from './advice-record.ts';
+import { PROMO_FEATURE_NAMES, promoFeaturesAt } from './promo-features.ts';
 
 /** One observed day of an offer: the price a shopper could pay that day (cents) and whether it was in stock. */
 export interface PricePoint {
@@ -33,7 +36,8 @@ export const ADVICE_MIN_DAYS = 30;
 export const ADVICE_HORIZONS = [14, 30] as const;
 export type AdviceHorizon = (typeof ADVICE_HORIZONS)[number];
 
-export const FEATURE_NAMES = [
+/** The trailing statistics of the history (this module), the features of every model fitted before 2026-11-29, in this order. */
+export const BASE_FEATURE_NAMES = [
   'vsMin90',
   'vsMax90',
   'vsMedian90',
@@ -46,6 +50,13 @@ export const FEATURE_NAMES = [
   'historyLength',
 ] as const;
 
+/** Every feature {@link adviceFeaturesAt} computes, in the order of its vector: the base ones, then the promotion cycle's (promo-features.ts). */
+export const ALL_FEATURE_NAMES = [...BASE_FEATURE_NAMES, ...PROMO_FEATURE_NAMES] as const;
+export type FeatureName = (typeof ALL_FEATURE_NAMES)[number];
+
+/** The features `npm run backtest` fits a model on (a model file names its own in `features`). */
+export const FEATURE_NAMES: readonly FeatureName[] = BASE_FEATURE_NAMES;
+
 /**
  * A fitted model for one horizon: standardisation, weights, optional boosted trees over the raw
  * features (their values added to the logistic margin), the WAIT threshold, and the mean drop
@@ -53,6 +64,11 @@ export const FEATURE_NAMES = [
  */
 export interface AdviceModel {
   horizon: AdviceHorizon;
+  /**
+   * The features the model reads, in the order of its weights (names of {@link ALL_FEATURE_NAMES});
+   * absent in files written before 2026-11-29: the {@link BASE_FEATURE_NAMES}.
+   */
+  features?: FeatureName[];
   means: number[];
   scales: number[];
   weights: number[];
@@ -174,15 +190,37 @@ export function adviceFeaturesAt(series: readonly PricePoint[], at: number): num
     today.inStock ? 1 : 0,
     Math.max(0, 1 - (nextBf - t) / 60),
     Math.min(t - first.day + 1, 365) / 365,
+    ...promoFeaturesAt(history, at),
   ];
+}
+
+/** Index in {@link ALL_FEATURE_NAMES} of each feature a model reads, by the model's `features` list. */
+const inputIndex = new WeakMap<readonly FeatureName[], number[]>();
+
+/**
+ * The inputs of `model` from a full feature vector `x` ({@link adviceFeaturesAt}'s, of
+ * {@link ALL_FEATURE_NAMES}): the values of the model's `features`, in its order; `x` itself for a
+ * model without a list (its weights read the first, base, features).
+ */
+export function modelInputs(model: Pick<AdviceModel, 'features'>, x: readonly number[]): readonly number[] {
+  if (!model.features) return x;
+  let idx = inputIndex.get(model.features);
+  if (!idx) inputIndex.set(model.features, (idx = model.features.map((name) => ALL_FEATURE_NAMES.indexOf(name))));
+  return idx.map((i) => x[i]!);
 }
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
-/** The logistic part's margin (log-odds) for features `x`: bias plus the weighted standardised features. */
+/** The logistic part's margin (log-odds) for the full feature vector `x`: bias plus the weighted standardised inputs ({@link modelInputs}). */
 export function logisticMargin(model: AdviceModel, x: readonly number[]): number {
+  return marginOfInputs(model, modelInputs(model, x), false);
+}
+
+/** The margin of the model's own `inputs`: the logistic part's, plus its trees' values when `withTrees`. */
+function marginOfInputs(model: AdviceModel, inputs: readonly number[], withTrees: boolean): number {
   let z = model.bias;
-  for (let i = 0; i < x.length; i++) z += model.weights[i]! * ((x[i]! - model.means[i]!) / model.scales[i]!);
+  for (let i = 0; i < model.weights.length; i++) z += model.weights[i]! * ((inputs[i]! - model.means[i]!) / model.scales[i]!);
+  if (withTrees && model.trees) for (const t of model.trees) z += treeValue(t, inputs);
   return z;
 }
 
@@ -192,11 +230,9 @@ export function dropProbability(model: AdviceModel, x: readonly number[]): numbe
   return sigmoid(model.calibration ? model.calibration.scale * z + model.calibration.offset : z);
 }
 
-/** The model's uncalibrated margin for features `x`: the logistic margin plus its trees' values. */
+/** The model's uncalibrated margin for the full feature vector `x`: the logistic margin plus its trees' values (trees split the model's inputs, {@link modelInputs}). */
 export function adviceMargin(model: AdviceModel, x: readonly number[]): number {
-  let z = logisticMargin(model, x);
-  if (model.trees) for (const t of model.trees) z += treeValue(t, x);
-  return z;
+  return marginOfInputs(model, modelInputs(model, x), true);
 }
 
 /**
@@ -260,14 +296,22 @@ export interface Example {
 
 /**
  * Fits a logistic model by gradient descent with L2 regularisation on standardised features
- * (`epochs` full passes, learning rate `rate`). Deterministic for the same examples.
+ * (`epochs` full passes, learning rate `rate`), reading of each example's full feature vector
+ * the `features` (default {@link FEATURE_NAMES}; the model keeps their names). Deterministic for
+ * the same examples.
  */
-export function fitLogistic(examples: readonly Example[], horizon: AdviceHorizon, opts: { epochs?: number; rate?: number; l2?: number } = {}): AdviceModel {
+export function fitLogistic(
+  examples: readonly Example[],
+  horizon: AdviceHorizon,
+  opts: { epochs?: number; rate?: number; l2?: number; features?: readonly FeatureName[] } = {},
+): AdviceModel {
   const n = examples.length;
-  const k = FEATURE_NAMES.length;
-  const means = Array.from({ length: k }, (_, j) => examples.reduce((s, e) => s + e.x[j]!, 0) / Math.max(n, 1));
-  const scales = Array.from({ length: k }, (_, j) => Math.sqrt(examples.reduce((s, e) => s + (e.x[j]! - means[j]!) ** 2, 0) / Math.max(n, 1)) || 1);
-  const xs = examples.map((e) => e.x.map((v, j) => (v - means[j]!) / scales[j]!));
+  const features = [...(opts.features ?? FEATURE_NAMES)];
+  const k = features.length;
+  const inputs = examples.map((e) => modelInputs({ features }, e.x));
+  const means = Array.from({ length: k }, (_, j) => inputs.reduce((s, x) => s + x[j]!, 0) / Math.max(n, 1));
+  const scales = Array.from({ length: k }, (_, j) => Math.sqrt(inputs.reduce((s, x) => s + (x[j]! - means[j]!) ** 2, 0) / Math.max(n, 1)) || 1);
+  const xs = inputs.map((x) => x.map((v, j) => (v - means[j]!) / scales[j]!));
   const weights = new Array<number>(k).fill(0);
   const total = examples.reduce((s, e) => s + (e.w ?? 1), 0);
   const positives = examples.reduce((s, e) => s + (e.y === 1 ? (e.w ?? 1) : 0), 0);
@@ -287,5 +331,5 @@ export function fitLogistic(examples: readonly Example[], horizon: AdviceHorizon
     for (let j = 0; j < k; j++) weights[j]! -= rate * (grad[j]! / Math.max(total, 1) + l2 * weights[j]!);
   }
   const drops = examples.filter((e) => e.y === 1).map((e) => e.drop);
-  return { horizon, means, scales, weights, bias, threshold: 0.5, meanDrop: drops.length ? drops.reduce((a, b) => a + b, 0) / drops.length : 0 };
+  return { horizon, features, means, scales, weights, bias, threshold: 0.5, meanDrop: drops.length ? drops.reduce((a, b) => a + b, 0) / drops.length : 0 };
 }

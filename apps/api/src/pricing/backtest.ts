@@ -32,9 +32,11 @@ import {
   fitCalibration,
   fitLogistic,
   logisticMargin,
+  modelInputs,
   type AdviceHorizon,
   type AdviceModel,
   type Example,
+  type FeatureName,
   type PricePoint,
 } from './advice.ts';
 import { fitBoosted, type BoostOptions } from '../ml/index.ts';
@@ -280,15 +282,15 @@ export const modelPolicy =
 export const ADVICE_TREES: BoostOptions & { sampleEvery: number } = { trees: 20, depth: 3, learningRate: 0.3, lambda: 1, minLeafWeight: 50, sampleEvery: 4 };
 
 /**
- * Trees boosted on the residuals of `logistic` over `examples` (every `sampleEvery`-th example,
- * in order, to bound the fit's time and memory on millions of days; none when there are too few
+ * Trees boosted on the residuals of `logistic` over `examples` (full feature vectors; the trees
+ * split the logistic model's inputs, `modelInputs`; every `sampleEvery`-th example, in order, to bound the fit's time and memory on millions of days; none when there are too few
  * to split). Deterministic.
  */
 export function boostedTrees(logistic: AdviceModel, examples: readonly Example[], options = ADVICE_TREES) {
   const rows = examples.filter((_, i) => i % options.sampleEvery === 0);
   if (rows.length < 2 * options.minLeafWeight) return [];
   return fitBoosted(
-    rows.map((e) => e.x),
+    rows.map((e) => modelInputs(logistic, e.x) as number[]),
     rows.map((e) => e.y),
     rows.map((e) => logisticMargin(logistic, e.x)),
     options,
@@ -319,13 +321,15 @@ export interface BacktestResult {
  * and a worse decision measure; its probability is then recalibrated on the plain labels
  * (`fitCalibration`). `weightByOutcome: false` fits the model of before 2026-11-27, for comparison.
  * The result carries the model's track record on the held-out part (advice-record.ts), which the
- * pages show instead of the model's probability; `history` names the history in it.
+ * pages show instead of the model's probability; `history` names the history in it. `features`
+ * picks the model's features (default `FEATURE_NAMES`; names of `ALL_FEATURE_NAMES`), for
+ * comparing sets on a development run.
  */
 export function backtest(
   series: ReadonlyMap<string, readonly PricePoint[]>,
   h: AdviceHorizon,
   splitDay: number,
-  opts: { weightByOutcome?: boolean; history?: string } = {},
+  opts: { weightByOutcome?: boolean; history?: string; features?: readonly FeatureName[] } = {},
 ): BacktestResult {
   const weightByOutcome = opts.weightByOutcome ?? true;
   const all = [...series.values()].flatMap((s) => decisionsOf(s, h));
@@ -333,7 +337,7 @@ export function backtest(
   const test = all.filter((d) => d.day >= splitDay);
   const k = fitThreshold([0, 0.02, 0.05, 0.08, 0.1, 0.15, 0.2, 0.3, 0.5, Infinity], medianThresholdRule, train);
   const examples = examplesOf(train, weightByOutcome);
-  const logistic = fitLogistic(examples, h);
+  const logistic = fitLogistic(examples, h, { features: opts.features });
   const boosted: AdviceModel = { ...logistic, trees: boostedTrees(logistic, examples) };
   const fitted = weightByOutcome
     ? {
