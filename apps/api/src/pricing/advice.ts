@@ -19,7 +19,7 @@
  */
 import { treeValue, type Tree } from '../ml/index.ts';
 import type { AdviceTrack } from './advice-record.ts';
-import { PROMO_FEATURE_NAMES, promoFeaturesAt } from './promo-features.ts';
+import { PROMO_FEATURE_NAMES, promoFeaturesAt, SEASON_FEATURE_NAMES } from './promo-features.ts';
 
 /** One observed day of an offer: the price a shopper could pay that day (cents) and whether it was in stock. */
 export interface PricePoint {
@@ -54,8 +54,12 @@ export const BASE_FEATURE_NAMES = [
 export const ALL_FEATURE_NAMES = [...BASE_FEATURE_NAMES, ...PROMO_FEATURE_NAMES] as const;
 export type FeatureName = (typeof ALL_FEATURE_NAMES)[number];
 
-/** The features `npm run backtest` fits a model on (a model file names its own in `features`). */
-export const FEATURE_NAMES: readonly FeatureName[] = BASE_FEATURE_NAMES;
+/**
+ * The features `npm run backtest` fits a model on (a model file names its own in `features`): the
+ * base ones and the promotion cycle's phase, depth and length; not the season's (the drop a year
+ * ago, Christmas), which lowered capture on the development run of 2026-11-29 (eval README).
+ */
+export const FEATURE_NAMES: readonly FeatureName[] = ALL_FEATURE_NAMES.filter((f) => !SEASON_FEATURE_NAMES.includes(f));
 
 /**
  * A fitted model for one horizon: standardisation, weights, optional boosted trees over the raw

@@ -39,6 +39,9 @@ export const PROMO_FEATURE_NAMES = [
   'christmas',
 ] as const;
 
+/** The season's features of {@link PROMO_FEATURE_NAMES} (computed; not fitted by default, see advice.ts `FEATURE_NAMES`). */
+export const SEASON_FEATURE_NAMES: readonly string[] = ['lastYearDrop14', 'lastYearDrop30', 'christmas'];
+
 const DAY_MS = 86_400_000;
 
 function median(xs: readonly number[]): number {

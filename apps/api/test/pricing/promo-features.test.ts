@@ -170,7 +170,11 @@ describe('models that name their features', () => {
     expect(result.model.features).toEqual(['vsMin90', 'sinceDrop', 'dropHazard14']);
     for (const t of result.model.trees ?? []) for (const f of t.feature) expect(f).toBeLessThan(3);
     expect(Number.isFinite(adviceMargin(result.model, adviceFeaturesAt(cyclic(), 350)))).toBe(true);
-    expect(backtest(series, 14, split).model.features).toEqual([...BASE_FEATURE_NAMES]);
+    // By default: the base features and the promotion cycle's, not the season's.
+    const byDefault = backtest(series, 14, split).model.features!;
+    expect(byDefault).toEqual([...BASE_FEATURE_NAMES, ...PROMO_FEATURE_NAMES.slice(0, 9)]);
+    expect(byDefault).toEqual(expect.arrayContaining(['sinceDrop', 'dropHazard14', 'promoDepth', 'onPromo', 'promoLength']));
+    expect(byDefault).not.toContain('lastYearDrop14');
   });
 
   it('the loader takes a model naming known features, and refuses an unknown one or a weight too many', () => {
