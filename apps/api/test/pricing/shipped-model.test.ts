@@ -37,7 +37,7 @@ describe('the shipped buy-or-wait model', () => {
   it('says BUY for a steady price or on a sale day, and WAIT at the regular price of a store that cuts it every two weeks', () => {
     const model = loadAdviceModels(ADVICE_MODEL_FILE)!.horizons[14]!.model;
     expect(model.trees?.length).toBeGreaterThan(0);
-    // Fitted on the promotion cycle too (refit of 2026-11-29, decision 0032).
+    // Fitted on the promotion cycle too (refit of 2026-11-29, decision 0034).
     expect(model.features).toEqual(expect.arrayContaining(['sinceDrop', 'dropHazard14', 'promoDepth', 'onPromo']));
     const start = dayNumber(new Date(Date.UTC(2025, 2, 1)));
     const days = (n: number, price: (d: number) => number): PricePoint[] =>
