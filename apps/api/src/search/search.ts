@@ -5,7 +5,7 @@
  *   D) and its `english` analyser, matched through the in-memory inverted file of
  *   `SearchIndex`: every word required (as a word of its own, not the modifier of a compound name:
  *   "dresses" finds no dress shirt), the last one as a prefix unless it is a word of the catalogue, in the title, brand or category
- *   words (a description's words count only when that finds nothing); a colour word only where a product that states its
+ *   words (a description's words count only when that finds nothing, and never for a kind word: decision 0031); a colour word only where a product that states its
  *   colours has it (or its brand's name does), and a word a sub-brand adds to its parent's name ("Leather")
  *   not where it stands only in that brand name unless the query names the brand, nor a word of a product's colour
  *   name that is no colour ("Denim" of "Denim Blue") where it stands only in that name unless the query names the colour (`match.ts`). Words typed
@@ -48,7 +48,7 @@ import { badRequest } from '../errors.ts';
 import { correctWords } from './typo-correction.ts';
 import { broaden, moreBesideKind, moreOfKind } from './nearest-kind.ts';
 import { SearchCache } from './search-cache.ts';
-import { matchTerms, type Term } from './match.ts';
+import { matchTerms, type Descriptions, type Term } from './match.ts';
 import { joinSplitWords } from './split-words.ts';
 import type { SearchIndex } from './search-index.ts';
 import { LABEL_BITS, type Snapshot } from './snapshot.ts';
@@ -258,11 +258,13 @@ interface Evaluated {
 /**
  * Filters, counts and ranks the snapshot's rows for a condition; `terms` null means no text. The
  * words must be in the products' titles, brands or category words; only when that finds nothing
- * under the condition do descriptions count too (issue 11 §6: precision first).
+ * under the condition do descriptions count too (issue 11 §6: precision first), for every word but a
+ * kind word (core `PRODUCT_KIND_WORDS`), which still has to name the product there (decision 0031:
+ * "padded jeans" counts no hoodie whose description says it pairs with jeans).
  */
 function evaluate(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: Term[] | null): Evaluated {
   const strict = evaluateWith(s, c, plan, terms, false);
-  return strict.total > 0 || terms === null ? strict : evaluateWith(s, c, plan, terms, true);
+  return strict.total > 0 || terms === null ? strict : evaluateWith(s, c, plan, terms, 'except-kinds');
 }
 
 /**
@@ -275,7 +277,7 @@ function allowedCodes(s: Snapshot, filters: readonly CategoryFilter[]): Uint8Arr
 }
 
 /** {@link evaluate} in one matching mode: `descriptions` lets a word match in a description alone. */
-function evaluateWith(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: Term[] | null, descriptions: boolean): Evaluated {
+function evaluateWith(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: Term[] | null, descriptions: Descriptions): Evaluated {
   const text = terms !== null;
   const brandBoost = text ? namedBrands(s, queryWords(c.q)) : null;
   const count = text ? matchTerms(s, terms, descriptions, brandBoost) : s.n;

@@ -155,6 +155,12 @@ export interface Snapshot {
    * or its brand's name hold. See `matchTerms`.
    */
   colourOf: Int8Array;
+  /**
+   * Per lexicon index: 1 when the lexeme is a kind word's (core `PRODUCT_KIND_WORDS`, as the analyser stems it: `jacket`,
+   * `bag`, `legging`), else 0. In the description fallback a kind word still matches only in a product's strong fields
+   * (`matchTerms`): a description's "pairs with jeans" makes no top a pair of jeans.
+   */
+  kindLexeme: Uint8Array;
   coloured: Uint8Array;
   colourBits: Uint32Array;
   /** Brand indexes by the first word of their lower-cased name (brand words named in a query). */
@@ -494,6 +500,7 @@ export async function buildSnapshot(db: Queryable): Promise<Snapshot> {
     postHead,
     postPos,
     colourOf: Int8Array.from(lexicon, (l) => colourIndex.get(l) ?? -1),
+    kindLexeme: Uint8Array.from(lexicon, (l) => (stems.kinds.has(l) ? 1 : 0)),
     coloured,
     colourBits,
     brandsByFirstWord: brandsByFirstWord(brands),
