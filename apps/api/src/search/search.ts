@@ -34,7 +34,8 @@ import type { SearchCondition, SearchResponse } from '@b-deals/contracts';
 import type { Queryable } from '@b-deals/db';
 import { badRequest } from '../errors.ts';
 import { correctWords } from './typo-correction.ts';
-import { broaden, moreBesideKind, moreOfKind } from './nearest-kind.ts';
+import { broaden } from './nearest-kind.ts';
+import { moreBesideKind, moreOfKind } from './more-of-kind.ts';
 import { SearchCache } from './search-cache.ts';
 import { matchTerms, type Descriptions, type Term } from './match.ts';
 import { joinSplitWords } from './split-words.ts';
@@ -120,7 +121,7 @@ export async function searchProducts(db: Queryable, c: SearchCondition, deps: Se
       };
     }
   }
-  // More of the kind (issue 11 §6, nearest-kind.ts `moreOfKind`): the first page of a query matching only a few products.
+  // More of the kind (issue 11 §6, more-of-kind.ts `moreOfKind`): the first page of a query matching only a few products.
   // After the kind alone (`kindSearch`), only where the store files the rest of its category of what it showed.
   let more: SearchResponse['more'] = null;
   if ((!broadened || keptByKind) && c.from === 0 && result.total > 0 && result.total < MORE_BELOW && tried.length >= 1) {

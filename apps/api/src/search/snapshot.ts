@@ -66,7 +66,7 @@ export interface Snapshot {
    * first offer's merchant and GMC `product_type` (-1 when that offer states none). Rows of one store
    * category that our tree files apart ("Men > Bottoms > Pants": a track pant under Sports ›
    * Sweatshirts, yoga pants under Yoga Wear, the others under Trousers) are where that store files
-   * one kind (nearest-kind.ts `moreOfKind`).
+   * one kind (more-of-kind.ts `moreOfKind`).
    */
   storeCategoryOf: Int32Array;
   /** Per store category: the distinct category codes its rows are filed under, in the order first met. */
