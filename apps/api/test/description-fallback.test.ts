@@ -1,5 +1,5 @@
 /**
- * The description fallback of a search (issue 11 §6, decision 0031; `search/match.ts` `Descriptions`): when no
+ * The description fallback of a search (issue 11 §6, decision 0032; `search/match.ts` `Descriptions`): when no
  * product's title, brand or category words hold every word, a word may match in a description, but a kind word
  * ("jeans", "mat", "bag": core `PRODUCT_KIND_WORDS`) still only where it names the product. A hoodie whose
  * description says it pairs with jeans is no pair of jeans, so its total counts it nowhere; an attribute a

@@ -4,7 +4,7 @@
  * alternatives) — every word in the title, brand or category words as a word of its own, not as
  * the modifier of a compound name (issue 11 §6: a word only in a description does not make a
  * product match; "dresses" finds no dress shirts) — or, with `descriptions`, of `'t1 & t2 & t3:*'` (a kind word
- * still in the strong fields alone in the search's description fallback, decision 0031);
+ * still in the strong fields alone in the search's description fallback, decision 0032);
  * relevance summed from occurrence weights, plus phrase proximity.
  */
 import type { Snapshot } from './snapshot.ts';
@@ -54,7 +54,7 @@ export const PROXIMITY_BONUS = 0.5;
  * only when the next term is that kind ("dress shirt"); a part of a hyphenated word ("leg" of
  * "Wide-Leg") never, not even with `descriptions`, where the other rules of this paragraph are
  * relaxed (the fallback finds "forest blazer" in a Forest Green blazer), except for a kind word when
- * `descriptions` is 'except-kinds' (decision 0031: the kind word keeps every rule of the strong
+ * `descriptions` is 'except-kinds' (decision 0032: the kind word keeps every rule of the strong
  * fields, the other words may come from a description). The last term matches as
  * a prefix (`lexeme:*`) only when its lexeme is no word of the catalogue ("sneak" finds sneakers; "suit" is a word, so it does not find suitcases).
  * A word a sub-brand's name adds to its parent's ("Leather" of "Ashvale Leather") matches where it

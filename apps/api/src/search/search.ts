@@ -5,7 +5,7 @@
  *   D) and its `english` analyser, matched through the in-memory inverted file of
  *   `SearchIndex`: every word required (as a word of its own, not the modifier of a compound name:
  *   "dresses" finds no dress shirt), the last one as a prefix unless it is a word of the catalogue, in the title, brand or category
- *   words (a description's words count only when that finds nothing, and never for a kind word: decision 0031); a colour word only where a product that states its
+ *   words (a description's words count only when that finds nothing, and never for a kind word: decision 0032); a colour word only where a product that states its
  *   colours has it (or its brand's name does), and a word a sub-brand adds to its parent's name ("Leather")
  *   not where it stands only in that brand name unless the query names the brand, nor a word of a product's colour
  *   name that is no colour ("Denim" of "Denim Blue") where it stands only in that name unless the query names the colour (`match.ts`). Words typed
@@ -244,7 +244,7 @@ interface Evaluated {
  * Filters, counts and ranks the snapshot's rows for a condition; `terms` null means no text. The
  * words must be in the products' titles, brands or category words; only when that finds nothing
  * under the condition do descriptions count too (issue 11 §6: precision first), for every word but a
- * kind word (core `PRODUCT_KIND_WORDS`), which still has to name the product there (decision 0031:
+ * kind word (core `PRODUCT_KIND_WORDS`), which still has to name the product there (decision 0032:
  * "padded jeans" counts no hoodie whose description says it pairs with jeans).
  */
 function evaluate(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: Term[] | null): Evaluated {
