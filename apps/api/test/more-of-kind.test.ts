@@ -1,5 +1,5 @@
 /**
- * "More in …" (issue 11 §6, nearest-kind.ts `moreOfKind`): a query whose words match only a few
+ * "More in …" (issue 11 §6, more-of-kind.ts `moreOfKind`): a query whose words match only a few
  * products ("running jacket") gets, on its first page, more products of the kind it names: first
  * those whose descriptions hold its other words, then the rest of the kind (of whom the query asks
  * for, when it says), never counted in its total or facets. Through the API, on each test driver.

@@ -1,10 +1,10 @@
 /**
- * The order of a listing's size filter values (search.ts `sizeFacets`): the kind of size most of
+ * The order of a listing's size filter values (search/facets.ts `sizeFacets`): the kind of size most of
  * the listing's products come in first, natural order within a kind, chosen sizes always listed.
  */
 import { describe, expect, it } from 'vitest';
 import { sortSizes } from '@b-deals/core';
-import { sizeFacets } from '../src/search/search.ts';
+import { sizeFacets } from '../src/search/facets.ts';
 
 const sizes = sortSizes(['24', '25', '26', '32x30', 'XS', 'S', 'M', 'L', 'XL', '2T', 'One Size']);
 const counts = (byLabel: Record<string, number>) => Int32Array.from(sizes, (s) => byLabel[s] ?? 0);

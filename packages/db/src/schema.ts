@@ -415,7 +415,7 @@ export const hotWords = pgTable('hot_words', {
  * The version of each rule that derives stored catalogue columns from other data (issue 11 §6),
  * as last applied to the whole catalogue: `category_terms` → core `CATEGORY_TERMS_RULE` (the
  * products' category search words and with them `products.search`), `search_vector` → core
- * `SEARCH_VECTOR_RULE` (the analysis of `products.search`: stop words kept as words). The API
+ * `SEARCH_VECTOR_RULE` (the analysis of `products.search`: stop words kept as words, words the stemmer conflates kept whole). The API
  * rewrites what an older or unknown version wrote when it starts (apps/api `refreshCategoryTerms`,
  * `refreshSearchVectors`).
  */

@@ -8,6 +8,7 @@ import {
   CATEGORY_TERMS_RULE,
   cleanBrandName,
   KEPT_STOP_WORDS,
+  UNSTEMMED_WORDS,
   PRODUCT_TYPE_SEPARATOR,
   SEARCH_FOLDING,
   SEARCH_VECTOR_RULE,
@@ -292,7 +293,7 @@ const SEARCH_VECTOR_RULE_NAME = 'search_vector';
  * Brings stored search vectors (`products.search`) up to the current analysis rule (core
  * `SEARCH_VECTOR_RULE`, search `analysed`): when the catalogue was written under another version,
  * every product whose title, brand, category words or description holds one of core
- * `KEPT_STOP_WORDS` as a word, or a character of core `SEARCH_FOLDING.block`, gets its vector
+ * `KEPT_STOP_WORDS` or `UNSTEMMED_WORDS` as a word, or a character of core `SEARCH_FOLDING.block`, gets its vector
  * written again (the others read the same under every rule so far), in id order and batches of REFRESH_BATCH; then the
  * search vocabulary is refreshed when a vector changed (it is folded too) and the version is recorded. An interrupted
  * run leaves it unrecorded, so the next start finishes it. At the current version it costs one
@@ -301,7 +302,7 @@ const SEARCH_VECTOR_RULE_NAME = 'search_vector';
  */
 export async function refreshSearchVectors(db: Queryable): Promise<number> {
   if ((await appliedRuleVersion(db, SEARCH_VECTOR_RULE_NAME)) === SEARCH_VECTOR_RULE) return 0;
-  const pattern = `\\m(${Object.keys(KEPT_STOP_WORDS).join('|')})\\M`;
+  const pattern = `\\m(${Object.keys({ ...KEPT_STOP_WORDS, ...UNSTEMMED_WORDS }).join('|')})\\M`;
   let changed = 0;
   for (let after = '0'; ;) {
     const res = await db.query<{ id: string }>(

@@ -3,7 +3,9 @@
  * - written by the ingest: each product's vector and the vocabulary (`vocabulary.ts`);
  * - the in-memory index, rebuilt on each catalogue event (`search-index.ts`), built by `snapshot.ts` from the
  *   products' tsvectors (`tsvector.ts`) and colours (`colours.ts`);
- * - queries, filters, facets and sorts (`search.ts`), typo correction (`typo-correction.ts`, judged by `spelling.ts`);
+ * - queries, filters and sorts (`search.ts`), facets (`facet-pass.ts` counts, `facets.ts` lists), typo correction (`typo-correction.ts`, judged by `spelling.ts`);
+ * - a query that finds nothing answered nearby and saying so (`nearest-kind.ts`), a query that finds a few followed by
+ *   "More in …" (`more-of-kind.ts`);
  * - answers cached per catalogue version (`search-cache.ts`);
  * - hot words and the searches that feed them (`hot-words.ts`);
  * - the routes (`routes.ts`).

@@ -3,7 +3,8 @@
  * `search @@ to_tsquery('english', '(t1:ABC | s1:ABC) & t2:ABC & t3:*ABC')` (a term's synonyms as
  * alternatives) — every word in the title, brand or category words as a word of its own, not as
  * the modifier of a compound name (issue 11 §6: a word only in a description does not make a
- * product match; "dresses" finds no dress shirts) — or, with `descriptions`, of `'t1 & t2 & t3:*'`;
+ * product match; "dresses" finds no dress shirts) — or, with `descriptions`, of `'t1 & t2 & t3:*'` (a kind word
+ * still in the strong fields alone in the search's description fallback, decision 0032);
  * relevance summed from occurrence weights, plus phrase proximity.
  */
 import type { Snapshot } from './snapshot.ts';
@@ -31,6 +32,14 @@ export interface Term {
   prefix: boolean;
 }
 
+/**
+ * Where a term may match (see {@link matchTerms}): false, only in the strong fields (title, brand, category words);
+ * true, in descriptions too ("More in …": the kind's products that hold every word anywhere); 'except-kinds', in
+ * descriptions too except a kind word (core `PRODUCT_KIND_WORDS`), which still matches only as it does without
+ * descriptions (the description fallback of a search: a description's "pairs with jeans" makes no top a pair of jeans).
+ */
+export type Descriptions = boolean | 'except-kinds';
+
 /** Relevance added when a term's lexeme directly follows the previous term's in the row's strong fields (phrase proximity). */
 export const PROXIMITY_BONUS = 0.5;
 
@@ -44,7 +53,9 @@ export const PROXIMITY_BONUS = 0.5;
  * occurrence modifies another kind (snapshot `postHead`: the "dress" of "Dress Shirt") it matches
  * only when the next term is that kind ("dress shirt"); a part of a hyphenated word ("leg" of
  * "Wide-Leg") never, not even with `descriptions`, where the other rules of this paragraph are
- * relaxed (the fallback finds "forest blazer" in a Forest Green blazer). The last term matches as
+ * relaxed (the fallback finds "forest blazer" in a Forest Green blazer), except for a kind word when
+ * `descriptions` is 'except-kinds' (decision 0032: the kind word keeps every rule of the strong
+ * fields, the other words may come from a description). The last term matches as
  * a prefix (`lexeme:*`) only when its lexeme is no word of the catalogue ("sneak" finds sneakers; "suit" is a word, so it does not find suitcases).
  * A word a sub-brand's name adds to its parent's ("Leather" of "Ashvale Leather") matches where it
  * stands only in the brand name just when `named` (core search `namedBrands`) holds the row's
@@ -56,12 +67,12 @@ export const PROXIMITY_BONUS = 0.5;
  * An empty term list, or one with a term of which no lexeme has a posting, matches nothing (PostgreSQL's empty tsquery; `t1 & t2` with t2 in no row). The result is valid until the
  * next call.
  */
-export function matchTerms(s: Snapshot, terms: readonly Term[], descriptions = false, named: Uint8Array | null = null): number {
+export function matchTerms(s: Snapshot, terms: readonly Term[], descriptions: Descriptions = false, named: Uint8Array | null = null): number {
   const { stamp, seen, relevance, found, pos } = s.scratch;
   if (!terms.length) return 0;
   const gen = nextGeneration(s);
   let count = 0;
-  const { lexicon, postStart, postRow, postWeight, postStrong, postHead, postPos, colourOf, coloured, colourBits } = s;
+  const { lexicon, postStart, postRow, postWeight, postStrong, postHead, postPos, colourOf, coloured, colourBits, kindLexeme } = s;
   // Lexicon ranges [lo, hi) of each term's lexemes.
   const ranges = terms.map((t) =>
     t.lexemes.map((lexeme) => {
@@ -85,10 +96,12 @@ export function matchTerms(s: Snapshot, terms: readonly Term[], descriptions = f
     for (const [from, to] of ranges[k]!) {
       for (let lo = from; lo < to; lo++) {
         const colour = colourOf[lo]!;
+        // A kind word matches as it does without descriptions, whatever the mode: in the strong fields, as a word of its own.
+        const strict = descriptions === false || (descriptions === 'except-kinds' && kindLexeme[lo] === 1);
         const word = colour >> 5;
         const bit = 1 << (colour & 31);
         for (let p = postStart[lo]!, end = postStart[lo + 1]!; p < end; p++) {
-          if (descriptions) {
+          if (!strict) {
             // A part of a hyphenated word is no word in either mode ("leggings" finds no "Wide-Leg" jeans).
             if (postStrong[p] === 1 && postHead[p] === -2) continue;
           } else {

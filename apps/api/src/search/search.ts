@@ -5,7 +5,7 @@
  *   D) and its `english` analyser, matched through the in-memory inverted file of
  *   `SearchIndex`: every word required (as a word of its own, not the modifier of a compound name:
  *   "dresses" finds no dress shirt), the last one as a prefix unless it is a word of the catalogue, in the title, brand or category
- *   words (a description's words count only when that finds nothing); a colour word only where a product that states its
+ *   words (a description's words count only when that finds nothing, and never for a kind word: decision 0032); a colour word only where a product that states its
  *   colours has it (or its brand's name does), and a word a sub-brand adds to its parent's name ("Leather")
  *   not where it stands only in that brand name unless the query names the brand, nor a word of a product's colour
  *   name that is no colour ("Denim" of "Denim Blue") where it stands only in that name unless the query names the colour (`match.ts`). Words typed
@@ -25,45 +25,30 @@
  *   0.1 × popularity), × BRAND_BOOST for a product of a brand the query names (issue 11 §6);
  *   without words by popularity. Ties go to the lower product id, so paging is stable.
  * - Facets are disjunctive: each facet is counted under every active filter but its own (one
- *   pass: a product failing only facet F's filter counts for F alone).
+ *   pass: a product failing only facet F's filter counts for F alone; `facet-pass.ts`), and listed by `facets.ts`.
  * The catalogue image lives in memory (`SearchIndex`); a search reads only the catalogue version
  * from the database (and the vocabulary when a word needs correcting).
  */
-import {
-  BASIC_COLOUR_LABELS,
-  BASIC_COLOURS,
-  DEPARTMENTS,
-  MARKETPLACES,
-  PRICE_BANDS,
-  bandByKey,
-  queryWords as coreQueryWords,
-  sizeKind,
-  matchesCategory,
-  parseCategoryIds,
-  type CategoryFilter,
-} from '@b-deals/core';
-import type { FacetCount, SearchCondition, SearchResponse } from '@b-deals/contracts';
+import { BASIC_COLOURS, MARKETPLACES, bandByKey, queryWords as coreQueryWords, matchesCategory, parseCategoryIds, type CategoryFilter } from '@b-deals/core';
+import type { SearchCondition, SearchResponse } from '@b-deals/contracts';
 import type { Queryable } from '@b-deals/db';
 import { badRequest } from '../errors.ts';
 import { correctWords } from './typo-correction.ts';
-import { broaden, moreBesideKind, moreOfKind } from './nearest-kind.ts';
+import { broaden } from './nearest-kind.ts';
+import { moreBesideKind, moreOfKind } from './more-of-kind.ts';
 import { SearchCache } from './search-cache.ts';
-import { matchTerms, type Term } from './match.ts';
+import { matchTerms, type Descriptions, type Term } from './match.ts';
 import { joinSplitWords } from './split-words.ts';
 import type { SearchIndex } from './search-index.ts';
 import { LABEL_BITS, type Snapshot } from './snapshot.ts';
 import { cards } from './snapshot-cards.ts';
 import { rowOrder, topK } from './sort.ts';
-import { rowsOfKeys, spreadListCounts } from './list-sets.ts';
+import { rowsOfKeys } from './list-sets.ts';
+import { emptyFacets, facetCounts, facetValues } from './facets.ts';
 import { scan, type PassPlan } from './facet-pass.ts';
 
 /** Labels (`l`) a search can require. */
 export const SEARCH_LABELS = Object.keys(LABEL_BITS) as Array<keyof typeof LABEL_BITS>;
-
-/** Facet lengths: the most frequent brands and merchants are listed (count desc). */
-const MAX_BRAND_FACETS = 40;
-const MAX_MERCHANT_FACETS = 60;
-const MAX_SIZE_FACETS = 80;
 
 /** What a search runs on: the in-memory index (required) and, optionally, a response cache. */
 export interface SearchDeps {
@@ -136,7 +121,7 @@ export async function searchProducts(db: Queryable, c: SearchCondition, deps: Se
       };
     }
   }
-  // More of the kind (issue 11 §6, nearest-kind.ts `moreOfKind`): the first page of a query matching only a few products.
+  // More of the kind (issue 11 §6, more-of-kind.ts `moreOfKind`): the first page of a query matching only a few products.
   // After the kind alone (`kindSearch`), only where the store files the rest of its category of what it showed.
   let more: SearchResponse['more'] = null;
   if ((!broadened || keptByKind) && c.from === 0 && result.total > 0 && result.total < MORE_BELOW && tried.length >= 1) {
@@ -258,11 +243,13 @@ interface Evaluated {
 /**
  * Filters, counts and ranks the snapshot's rows for a condition; `terms` null means no text. The
  * words must be in the products' titles, brands or category words; only when that finds nothing
- * under the condition do descriptions count too (issue 11 §6: precision first).
+ * under the condition do descriptions count too (issue 11 §6: precision first), for every word but a
+ * kind word (core `PRODUCT_KIND_WORDS`), which still has to name the product there (decision 0032:
+ * "padded jeans" counts no hoodie whose description says it pairs with jeans).
  */
 function evaluate(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: Term[] | null): Evaluated {
   const strict = evaluateWith(s, c, plan, terms, false);
-  return strict.total > 0 || terms === null ? strict : evaluateWith(s, c, plan, terms, true);
+  return strict.total > 0 || terms === null ? strict : evaluateWith(s, c, plan, terms, 'except-kinds');
 }
 
 /**
@@ -275,7 +262,7 @@ function allowedCodes(s: Snapshot, filters: readonly CategoryFilter[]): Uint8Arr
 }
 
 /** {@link evaluate} in one matching mode: `descriptions` lets a word match in a description alone. */
-function evaluateWith(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: Term[] | null, descriptions: boolean): Evaluated {
+function evaluateWith(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: Term[] | null, descriptions: Descriptions): Evaluated {
   const text = terms !== null;
   const brandBoost = text ? namedBrands(s, queryWords(c.q)) : null;
   const count = text ? matchTerms(s, terms, descriptions, brandBoost) : s.n;
@@ -311,14 +298,7 @@ function evaluateWith(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: 
   let colourMask = 0;
   for (const colour of c.color) colourMask |= 1 << BASIC_COLOURS.indexOf(colour);
   const withFacets = c.facets;
-  const counts = {
-    departments: new Int32Array(DEPARTMENTS.length),
-    brands: new Int32Array(s.brands.length),
-    merchantSets: new Int32Array(withFacets ? s.merchantSets.start.length - 1 : 0),
-    bands: new Int32Array(PRICE_BANDS.length),
-    sizeSets: new Int32Array(withFacets ? s.sizeSets.start.length - 1 : 0),
-    colours: new Int32Array(BASIC_COLOURS.length),
-  };
+  const counts = facetCounts(s, withFacets);
   // Without words, only rows of the fallback's groups can count at all (`within`): only theirs are visited. A category
   // listing (no words, no filter but its categories) visits its categories' rows only; its department facet counts
   // every product then, as the snapshot did once (`deptTotals`).
@@ -354,29 +334,8 @@ function evaluateWith(s: Snapshot, c: SearchCondition, plan: FilterPlan, terms: 
     counts,
   });
   if (listing && withFacets) counts.departments.set(s.deptTotals);
-  const merchCounts = new Int32Array(s.merchants.length);
-  const sizeCounts = new Int32Array(s.sizes.length);
-  if (withFacets) {
-    spreadListCounts(s.merchantSets, counts.merchantSets, merchCounts);
-    spreadListCounts(s.sizeSets, counts.sizeSets, sizeCounts);
-  }
-  const deptCounts = counts.departments;
-  const brandCounts = counts.brands;
-  const bandCounts = counts.bands;
-
   const page = topK(s.scratch.matched.subarray(0, total), c.to, rowOrder(s, c.sort, text)).slice(c.from, c.to);
-  const facets: SearchResponse['facets'] = { departments: [], brands: [], merchants: [], priceBands: [], sizes: [], colors: [] };
-  if (withFacets) {
-    facets.departments = DEPARTMENTS.flatMap((d, i) => (deptCounts[i] && d.code ? [{ key: d.code, label: d.term, count: deptCounts[i]! }] : [])).sort(
-      (a, b) => b.count - a.count,
-    );
-    facets.brands = topFacets(brandCounts, s.brands, MAX_BRAND_FACETS, c.b);
-    facets.merchants = topFacets(merchCounts, s.merchants, MAX_MERCHANT_FACETS, c.m);
-    facets.priceBands = PRICE_BANDS.flatMap((b, i) => (bandCounts[i] ? [{ key: b.key, label: b.label, count: bandCounts[i]! }] : []));
-    facets.sizes = sizeFacets(sizeCounts, s.sizes, c.size);
-    facets.colors = colourFacets(counts.colours, c.color);
-  }
-  return { page, total, facets };
+  return { page, total, facets: withFacets ? facetValues(s, c, counts) : emptyFacets() };
 }
 
 /**
@@ -393,55 +352,4 @@ export function namedBrands(s: Snapshot, words: readonly string[]): Uint8Array |
   }
   if (out) for (let i = 0; i < s.brands.length; i++) if (s.brandParent[i]! >= 0 && out[s.brandParent[i]!]) out[i] = 1;
   return out;
-}
-
-/**
- * Colour facet values: every basic colour with products, in core `BASIC_COLOURS` order (black,
- * white, gray… multicolour), plus every selected colour even at 0 so the active filter keeps its name.
- */
-function colourFacets(counts: Int32Array, selected: readonly string[]): FacetCount[] {
-  return BASIC_COLOURS.flatMap((key, i) => (counts[i]! > 0 || selected.includes(key) ? [{ key, label: BASIC_COLOUR_LABELS[key], count: counts[i]! }] : []));
-}
-
-/**
- * Size facet values: the MAX_SIZE_FACETS sizes with the most products, plus every selected size
- * even at 0 so the active filter keeps its name. Listed by kind of size (core `sizeKind`: letter,
- * numeric, toddler…), the kind with the most products counted first, then in natural size order
- * within a kind (the snapshot's `sizes` are sorted so): women's clothing shows XS–XL before the
- * waist sizes fewer of its products come in, where a storefront shows only its first values.
- */
-export function sizeFacets(counts: Int32Array, sizes: readonly string[], selected: readonly string[]): FacetCount[] {
-  const present = [...counts.keys()].filter((i) => counts[i]! > 0);
-  const kept = new Set(present.sort((a, b) => counts[b]! - counts[a]! || a - b).slice(0, MAX_SIZE_FACETS));
-  for (const label of selected) {
-    const i = sizes.indexOf(label);
-    if (i >= 0) kept.add(i);
-  }
-  const kindTotals = new Map<number, number>();
-  for (const i of kept) kindTotals.set(sizeKind(sizes[i]!), (kindTotals.get(sizeKind(sizes[i]!)) ?? 0) + counts[i]!);
-  const kindOrder = (i: number) => -(kindTotals.get(sizeKind(sizes[i]!)) ?? 0);
-  const out = [...kept]
-    .sort((a, b) => kindOrder(a) - kindOrder(b) || sizeKind(sizes[a]!) - sizeKind(sizes[b]!) || a - b)
-    .map((i) => ({ key: sizes[i]!, label: sizes[i]!, count: counts[i]! }));
-  for (const label of selected) if (!sizes.includes(label)) out.push({ key: label, label, count: 0 });
-  return out;
-}
-
-/**
- * The `max` values with the most products, most first; values the condition selects (`selected`
- * slugs) are always listed, also past `max` or with a count of 0, so the storefront can show
- * every active filter by its name (issue 20 §9).
- */
-function topFacets(counts: Int32Array, refs: ReadonlyArray<{ slug: string; name: string }>, max: number, selected: readonly string[] = []): FacetCount[] {
-  const out: FacetCount[] = [];
-  counts.forEach((n, i) => {
-    if (n > 0) out.push({ key: refs[i]!.slug, label: refs[i]!.name, count: n });
-  });
-  const top = out.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)).slice(0, max);
-  for (const slug of selected) {
-    if (top.some((f) => f.key === slug)) continue;
-    const i = refs.findIndex((r) => r.slug === slug);
-    if (i >= 0) top.push({ key: slug, label: refs[i]!.name, count: counts[i]! });
-  }
-  return top;
 }

@@ -4,7 +4,7 @@
  * (`search_words`) that typo correction draws its neighbours from (`search.ts`,
  * `spelling.ts`). The in-memory index (`search-index.ts`) is built from both.
  */
-import { KEPT_STOP_WORDS, SEARCH_FOLDING } from '@b-deals/core';
+import { KEPT_STOP_WORDS, SEARCH_FOLDING, UNSTEMMED_WORDS } from '@b-deals/core';
 import type { Queryable } from '@b-deals/db';
 
 /** A string as a SQL literal's body (quotes doubled). */
@@ -30,14 +30,14 @@ export function folded(text: string): string {
 /**
  * SQL expression of the search analyser over a text expression: PostgreSQL's `english`
  * configuration (stemming, stop words) after the text is {@link folded} ("Sérum" is found by
- * "serum", "ｃａｆｅ" by "cafe") and each of core `KEPT_STOP_WORDS` standing as a word
+ * "serum", "ｃａｆｅ" by "cafe") and each of core `KEPT_STOP_WORDS` and `UNSTEMMED_WORDS` standing as a word
  * (case-insensitive, also inside a hyphenated compound: `button-down`) is written as its marker,
- * so "down" of a down jacket is a lexeme and not a stop word. The one analyser of product text
+ * so "down" of a down jacket is a lexeme and not a stop word, and "fitness" no `fit`. The one analyser of product text
  * and query words alike (issue 11 §6); returns a `tsvector` expression.
  */
 export function analysed(text: string): string {
   let out = folded(text);
-  for (const [word, marker] of Object.entries(KEPT_STOP_WORDS)) out = `regexp_replace(${out}, '\\m${word}\\M', '${marker}', 'gi')`;
+  for (const [word, marker] of Object.entries({ ...KEPT_STOP_WORDS, ...UNSTEMMED_WORDS })) out = `regexp_replace(${out}, '\\m${word}\\M', '${marker}', 'gi')`;
   return `to_tsvector('english', ${out})`;
 }
 
