@@ -23,6 +23,9 @@ const secretOf = (page: Page) =>
 const header = (page: Page) => page.getByRole('banner');
 
 test('register → verify by mail → sign in → token refresh → sign out', async ({ page }, testInfo) => {
+  // The whole account life in one test: two mails, four argon2id checks, axe on five pages and a wait for the 8 s
+  // access token to expire take about a minute at the suite's start, while the demo images are still being embedded.
+  test.setTimeout(120_000);
   const email = `shopper-${testInfo.project.name}-${Date.now()}@example.com`;
   const password = 'violet kettle harbour 42';
 
