@@ -15,6 +15,8 @@ import { expectNoAxeViolations, mailLink, newAccount, shot, signIn } from './hel
 const lovedLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^B-LOVED/ });
 
 test('a visitor’s heart → sign in → back with it saved once → /collection with a price target → the header counts it', async ({ page, request }, testInfo) => {
+  // A new account (mail and argon2id), a sign-in round trip and four pages: about a minute at 375 px early in the suite.
+  test.setTimeout(120_000);
   const email = await newAccount(page, testInfo, 'lover');
   // Anonymous /collection/ goes to sign-in and back; nothing of it is cached.
   const anonymous = await request.get('/collection/', { maxRedirects: 0 });
