@@ -5,8 +5,11 @@
  * - Words are runs of letters and digits; a hyphenated compound (`t-shirt`, `slip-on`) stays one
  *   word, so "t-shirt" is not read as "t" and "shirt".
  * - Synonyms are words shoppers use for the same thing in US and UK English (sneakers/trainers,
- *   tee/t-shirt, handbag/purse, …). A category's narrower kinds (chinos under trousers) are not
- *   synonyms: searching "chinos" must not find every pair of trousers.
+ *   tee/t-shirt, handbag/purse, diaper/nappy, stroller/pushchair, …) and the spellings merchants
+ *   write one thing in (duffel/duffle, hoodie/hoody, flip-flop/flipflop). A category's narrower
+ *   kinds (chinos under trousers) are not synonyms: searching "chinos" must not find every pair of
+ *   trousers; nor are words with another common sense in these departments ("cot" is a US camp
+ *   bed, "shades" a lipstick's, "vest" a US waistcoat and a UK tank top).
  */
 
 /** Groups of words that name the same thing; each word finds the others (singular forms; the analyser stems plurals). */
@@ -27,7 +30,21 @@ export const SEARCH_SYNONYMS: readonly (readonly string[])[] = [
   ['jogger', 'sweatpant'],
   ['color', 'colour'],
   ['woman', 'women', 'lady', 'ladies'],
+  ['duffel', 'duffle'],
+  ['hoodie', 'hoody'],
+  ['flip-flop', 'flipflop'],
+  ['diaper', 'nappy'],
+  ['stroller', 'pushchair'],
+  ['pacifier', 'dummy', 'soother'],
+  ['panty', 'knicker'],
 ];
+
+/** The plural forms a query may type a synonym's singular in: `s`, `es`, and `ies` for a consonant + `y` ("nappies", "panties"). */
+function pluralForms(word: string): string[] {
+  const forms = [word, `${word}s`, `${word}es`];
+  if (/[^aeiou]y$/.test(word)) forms.push(`${word.slice(0, -1)}ies`);
+  return forms;
+}
 
 /**
  * Words that name a colour (English; the words GMC `color` values are written in): what tells
@@ -76,7 +93,11 @@ const synonymIndex = new Map<string, string[]>();
 for (const group of SEARCH_SYNONYMS)
   for (const word of group) {
     const others = group.filter((w) => w !== word);
-    for (const form of [word, `${word}s`, `${word}es`]) synonymIndex.set(form, [...(synonymIndex.get(form) ?? []), ...others]);
+    for (const form of pluralForms(word))
+      synonymIndex.set(
+        form,
+        [...new Set([...(synonymIndex.get(form) ?? []), ...others])].filter((w) => w !== form),
+      );
   }
 
 /**
@@ -87,7 +108,7 @@ export function queryWords(q: string): string[] {
   return (foldSearchText(q).match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? []).slice(0, 8);
 }
 
-/** The synonyms of a query word (its plural `s`/`es` forms too), without the word itself; [] when it has none. */
+/** The synonyms of a query word (its plural `s`/`es`/`ies` forms too), without the word itself; [] when it has none. */
 export function synonymsOf(word: string): string[] {
   return synonymIndex.get(word.toLowerCase()) ?? [];
 }

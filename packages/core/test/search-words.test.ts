@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SEARCH_FOLDING, foldSearchText, queryWords } from '../src/search-words.ts';
+import { SEARCH_FOLDING, foldSearchText, queryWords, synonymsOf } from '../src/search-words.ts';
 
 describe('foldSearchText (issue 11 §6: the one folding of product text and query words)', () => {
   it('folds accents, case and letters typed with a combining mark to the plain lower-case letters', () => {
@@ -34,5 +34,22 @@ describe('queryWords', () => {
     expect(queryWords('Women’s CAFÉ Racer')).toEqual(['women', 's', 'cafe', 'racer']);
     expect(queryWords('ｔ－ｓｈｉｒｔ')).toEqual(['t-shirt']);
     expect(queryWords('nai\u0308ve')).toEqual(['naive']);
+  });
+});
+
+describe('synonymsOf', () => {
+  it('gives the other words of a group for the singular and its plural forms, never the word itself', () => {
+    expect(synonymsOf('Nappy')).toEqual(['diaper']);
+    expect(synonymsOf('nappies')).toEqual(['diaper']);
+    expect(synonymsOf('diapers')).toEqual(['nappy']);
+    expect(synonymsOf('panties')).toEqual(['knicker']);
+    expect(synonymsOf('ladies').sort()).toEqual(['lady', 'woman', 'women']);
+    expect(synonymsOf('dummies')).toEqual(['pacifier', 'soother']);
+  });
+
+  it('gives nothing for a word of no group, nor an -ies form of a word not ending in consonant + y', () => {
+    expect(synonymsOf('cot')).toEqual([]);
+    expect(synonymsOf('hoodies').sort()).toEqual(['hoodie', 'hoody']); // hoodie + s, and hoody's -ies form
+    expect(synonymsOf('hoodyies')).toEqual([]);
   });
 });
