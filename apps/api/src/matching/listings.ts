@@ -23,7 +23,8 @@ export interface Listing {
   offerKey: string;
   /**
    * The merchant's colour variants of one item share it (offers.variant_group): GMC `item_group_id`,
-   * else brand and title with colour and sizes taken out (`~brand:title`); null when no title is left.
+   * else brand and title with colour and sizes taken out (`~brand:title`); null when no title is left
+   * or when no other listing of the feed shares it (an item in one colour has no other colour to link).
    * The product page links a product's other colours through it.
    */
   variantGroup: string | null;
@@ -125,7 +126,7 @@ function groupKey(item: FeedItem & { itemGroupId: string }, colours: ReadonlyMap
  * ({@link variantKey}) and that differ from each other in size or title become one listing
  * (a feed that lists each size of a shoe as its own item gives one offer with all its sizes);
  * items that would be indistinguishable in such a group, and all others, stay one listing each (by `id`).
- * Each listing's `variantGroup` ties it to its other colours at the merchant.
+ * Each listing's `variantGroup` ties it to its other colours at the merchant (null for a listing without any).
  */
 export function groupListings(items: readonly FeedItem[]): Listing[] {
   const byVariant = new Map<string, FeedItem[]>();
@@ -166,9 +167,18 @@ export function groupListings(items: readonly FeedItem[]): Listing[] {
     if (g) g.push(item);
     else groups.set(key, [item]);
   }
+  // A variant group only ties listings together: one no other listing of the feed shares is written as none, so the
+  // offers index (`offers_variant_group_idx`, partial) holds only offers with another colour (issue 11 §3; an entry for
+  // every offer had cost the 1,000,000-product ingest bench about a third of its offers' upsert).
+  const groupOf = (g: FeedItem[]) => g[0]!.itemGroupId ?? colourGroups.get(g[0]!) ?? null;
+  const listingsIn = new Map<string, number>();
+  for (const g of groups.values()) {
+    const v = groupOf(g);
+    if (v !== null) listingsIn.set(v, (listingsIn.get(v) ?? 0) + 1);
+  }
   return [...groups].map(([offerKey, group]) => {
-    const first = group[0]!;
-    return toListing(offerKey, group, titles, first.itemGroupId ?? colourGroups.get(first) ?? null);
+    const v = groupOf(group);
+    return toListing(offerKey, group, titles, v !== null && listingsIn.get(v)! > 1 ? v : null);
   });
 }
 

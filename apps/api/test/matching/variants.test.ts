@@ -90,8 +90,9 @@ describe('one listing per colour (issue 11 §3: one card per product and colour)
     expect(listings.map((l) => [l.offerKey, l.variantGroup, l.colors, l.sizes, l.priceCents])).toEqual([
       ['HD-1~black', 'HD-1', ['Black'], ['S', 'M'], 5400],
       ['HD-1~gray', 'HD-1', ['Gray'], ['S', 'M'], 4900],
-      // A group of one colour keeps the group's id as its key, so its offer and price history stay as they were.
-      ['SL', 'SL', ['Tan'], ['40', '41'], 8900],
+      // A group of one colour keeps the group's id as its key, so its offer and price history stay as they were; with
+      // no other colour to link it has no variant group (the offers' variant-group index holds only linked offers).
+      ['SL', null, ['Tan'], ['40', '41'], 8900],
     ]);
     // Each colour matches by its own title key, colour included.
     expect(listings[0]!.keys.map((k) => k.key)).toContain('title:groundwell:hoodie:black');
@@ -107,6 +108,16 @@ describe('one listing per colour (issue 11 §3: one card per product and colour)
     expect(listings.map((l) => l.items.map((i) => i.id))).toEqual([['red-40', 'red-41'], ['blue-40'], ['tee']]);
     expect(listings[0]!.variantGroup).toBe('~groundwell:canvas-shoe');
     expect(listings[1]!.variantGroup).toBe(listings[0]!.variantGroup);
-    expect(listings[2]!.variantGroup).not.toBe(listings[0]!.variantGroup);
+    expect(listings[2]!.variantGroup).toBeNull(); // the tee is in one colour: nothing to tie it to
+  });
+
+  it('writes a group no other listing shares as none, and ties a colour to a sibling that arrives in a later feed', () => {
+    const shoeIn = (id: string, color: string) => shoe(id, `Groundwell Canvas Shoe ${color}`, '40', { color });
+    const alone = listingsOf([shoeIn('red-40', 'Red')]);
+    expect(alone[0]!.variantGroup).toBeNull();
+    const later = listingsOf([shoeIn('red-40', 'Red'), shoeIn('blue-40', 'Blue')]);
+    expect(later.map((l) => l.variantGroup)).toEqual(['~groundwell:canvas-shoe', '~groundwell:canvas-shoe']);
+    // The red shoe's offer is written again when its sibling arrives: its content hash reads the group.
+    expect(later[0]!.contentHash).not.toBe(alone[0]!.contentHash);
   });
 });
