@@ -22,17 +22,18 @@ import { googleCategoryPath } from '@b-deals/feeds';
 import { referencePriceSql } from '../pricing/index.ts';
 import { productSearchVector, refreshSearchWords } from '../search/index.ts';
 import { appliedRuleVersion, recordRuleVersion } from './rule-versions.ts';
-import { refreshTitles } from './titles.ts';
+import { renameFromTitles, type OfferTitlesRow } from './titles.ts';
 
 /** Core's best-offer rule over the `offers` table (unaliased). */
 const BEST = bestOfferSql();
 
 /**
  * The columns of active offers the aggregates read: the best-offer rule's and those of the counts,
- * colours, sizes, age group and images. Only these are materialised (a narrow row keeps the CTE in memory
- * where `o.*`, about 600 bytes a row, spilled to temporary files).
+ * colours, sizes, age group, images and names (the titles `refreshProducts` hands to `titles.ts`). Only
+ * these are materialised (a narrow row keeps the CTE in memory where `o.*`, about 600 bytes a row,
+ * spilled to temporary files).
  */
-const ACTIVE_COLUMNS = [...new Set([...BEST.columns, 'id', 'product_id', 'merchant_id', 'colors', 'sizes', 'age_group', 'image_url'])]
+const ACTIVE_COLUMNS = [...new Set([...BEST.columns, 'id', 'product_id', 'merchant_id', 'colors', 'sizes', 'age_group', 'image_url', 'title'])]
   .map((c) => `o.${c}`)
   .join(', ');
 
@@ -123,15 +124,16 @@ export async function insertProducts(tx: Queryable, rows: readonly NewProductRow
 
 /**
  * Recomputes offer-derived columns of existing products (rows only written where a value changed)
- * and their images ({@link imageWrites}), in one statement that reads their active offers once;
- * then their names (`refreshTitles`: core `displayTitle` of the active offers' titles).
+ * and their images ({@link imageWrites}), in one statement that reads their active offers once and
+ * answers each product's active offers' titles (offer id order), from which their names follow
+ * (`titles.ts` `renameFromTitles`: core `displayTitle`; a product without active offers keeps its name).
  */
 export async function refreshProducts(tx: Queryable, productIds: readonly number[]): Promise<void> {
   if (productIds.length === 0) return;
   const ids = [...new Set(productIds)];
-  await tx.query(
-    `WITH ${aggregatesCte('$1')}, ${imageWrites('active', '$1')}
-     UPDATE products p SET
+  const titled = await tx.query<OfferTitlesRow>(
+    `WITH ${aggregatesCte('$1')}, ${imageWrites('active', '$1')},
+     u AS (UPDATE products p SET
        price_cents = n.price_cents, item_price_cents = n.item_price_cents, shipping_cents = n.shipping_cents,
        was_price_cents = n.was_price_cents, discount_pct = n.discount_pct, offer_count = n.offer_count,
        merchant_ids = n.merchant_ids, marketplaces = n.marketplaces, in_stock = n.in_stock,
@@ -141,10 +143,14 @@ export async function refreshProducts(tx: Queryable, productIds: readonly number
      WHERE p.id = n.id AND (p.price_cents, p.item_price_cents, p.shipping_cents, p.was_price_cents, p.discount_pct, p.offer_count, p.merchant_ids, p.marketplaces, p.in_stock,
             p.colors, p.sizes, p.age_group, p.popularity, p.reference_price_cents, p.was_check)
        IS DISTINCT FROM (n.price_cents, n.item_price_cents, n.shipping_cents, n.was_price_cents, n.discount_pct, n.offer_count, n.merchant_ids, n.marketplaces, n.in_stock,
-            coalesce(n.colors, p.colors), coalesce(n.sizes, p.sizes), n.age_group, n.base_popularity + 1.5 * ln(1 + p.clicks_30d), n.reference_price_cents, n.was_check)`,
+            coalesce(n.colors, p.colors), coalesce(n.sizes, p.sizes), n.age_group, n.base_popularity + 1.5 * ln(1 + p.clicks_30d), n.reference_price_cents, n.was_check)
+     RETURNING 1)
+     SELECT p.id, p.title, coalesce(b.name, '') AS brand_name, array_agg(a.title ORDER BY a.id) AS titles
+       FROM active a JOIN products p ON p.id = a.product_id LEFT JOIN brands b ON b.id = p.brand_id
+      GROUP BY p.id, b.name`,
     [ids],
   );
-  await refreshTitles(tx, ids);
+  await renameFromTitles(tx, titled.rows);
 }
 
 /**

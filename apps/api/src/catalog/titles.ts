@@ -17,8 +17,16 @@ interface Renamed {
   slug: string;
 }
 
+/** A product with its brand's display name ('' for none) and its active offers' titles in offer id order. */
+export interface OfferTitlesRow {
+  id: string;
+  title: string;
+  brand_name: string;
+  titles: string[];
+}
+
 /** The renames among these rows of products with their active offers' titles (offer id order); products without active offers keep their name. */
-function renames(rows: readonly { id: string; title: string; brand_name: string; titles: string[] }[]): Renamed[] {
+function renames(rows: readonly OfferTitlesRow[]): Renamed[] {
   const out: Renamed[] = [];
   for (const r of rows) {
     const title = displayTitle(r.titles, r.brand_name || null, r.title);
@@ -56,8 +64,17 @@ const WITH_OFFER_TITLES = `SELECT p.id, p.title, coalesce(b.name, '') AS brand_n
  */
 export async function refreshTitles(tx: Queryable, productIds: readonly number[]): Promise<number> {
   if (productIds.length === 0) return 0;
-  const res = await tx.query<{ id: string; title: string; brand_name: string; titles: string[] }>(WITH_OFFER_TITLES, [[...new Set(productIds)]]);
-  return writeRenames(tx, renames(res.rows));
+  const res = await tx.query<OfferTitlesRow>(WITH_OFFER_TITLES, [[...new Set(productIds)]]);
+  return renameFromTitles(tx, res.rows);
+}
+
+/**
+ * Names these products again from their active offers' titles already read ({@link OfferTitlesRow},
+ * as {@link refreshTitles} reads them; catalogue `refreshProducts` reads them in its own statement):
+ * only products whose name changes are written. Resolves to the number renamed; database errors propagate.
+ */
+export async function renameFromTitles(tx: Queryable, rows: readonly OfferTitlesRow[]): Promise<number> {
+  return writeRenames(tx, renames(rows));
 }
 
 /** `rule_versions` name of the product-name rule (core `PRODUCT_TITLE_RULE`). */
